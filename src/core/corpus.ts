@@ -1,0 +1,90 @@
+import { decodeText } from './decode';
+import { FileSource } from './fileSource';
+import { parseDailyPapers, ParseResult } from './formats/dailyPapers';
+import { LoadProblem, ParsedPaper, PapersInputError } from './types';
+
+/** A loaded file of papers. `name` is what the UI shows; `path` is where it came from. */
+export interface Collection {
+  name: string;
+  path: string;
+  paperIds: string[];
+}
+
+export interface Corpus {
+  /** Distinct papers, in first-seen order (collection order, then line order). */
+  papers: ParsedPaper[];
+  collections: Collection[];
+  problems: LoadProblem[];
+}
+
+/** A parser for one file format: text in, papers and problems out; throws PapersInputError for unreadable input. */
+export type FormatParser = (text: string, file: string) => ParseResult;
+
+/** The collection's display name: the file name without folders and extension. */
+export function collectionName(path: string): string {
+  const base = path.split(/[\\/]/).pop() ?? path;
+  return base.replace(/\.[^.]+$/, '') || base;
+}
+
+/** Parses one file's bytes with the given parser, turning every failure into problems. */
+export function parseCollectionBytes(bytes: Uint8Array, path: string, parse: FormatParser = parseDailyPapers): ParseResult {
+  try {
+    const decoded = decodeText(bytes, path);
+    const result = parse(decoded.text, path);
+    return { papers: result.papers, problems: [...decoded.problems, ...result.problems] };
+  } catch (err) {
+    if (err instanceof PapersInputError) return { papers: [], problems: [err.toProblem()] };
+    throw err;
+  }
+}
+
+/**
+ * Merges parsed files into one corpus: the same abstract (same id) in several files is one paper
+ * listed in each of their collections. A file that fails to load is a problem, not a failure.
+ */
+export function mergeCollections(files: { path: string; result: ParseResult }[]): Corpus {
+  const byId = new Map<string, ParsedPaper>();
+  const collections: Collection[] = [];
+  const problems: LoadProblem[] = [];
+  const usedNames = new Set<string>();
+  for (const { path, result } of files) {
+    problems.push(...result.problems);
+    let name = collectionName(path);
+    for (let n = 2; usedNames.has(name); n++) name = `${collectionName(path)} (${n})`;
+    usedNames.add(name);
+    const collection: Collection = { name, path, paperIds: [] };
+    const inCollection = new Set<string>();
+    for (const paper of result.papers) {
+      const sources = paper.sources.map((s) => ({ ...s, collection: name }));
+      const existing = byId.get(paper.id);
+      if (existing) {
+        existing.sources.push(...sources);
+        if (!existing.sourceTitle && paper.sourceTitle) existing.sourceTitle = paper.sourceTitle;
+      } else {
+        byId.set(paper.id, { ...paper, sources });
+      }
+      if (!inCollection.has(paper.id)) {
+        inCollection.add(paper.id);
+        collection.paperIds.push(paper.id);
+      }
+    }
+    collections.push(collection);
+  }
+  return { papers: [...byId.values()], collections, problems };
+}
+
+/** Reads and merges files through the injected FileSource. Unreadable files become problems. */
+export async function loadCorpus(paths: string[], source: FileSource, parserFor: (path: string, bytes: Uint8Array) => FormatParser = () => parseDailyPapers): Promise<Corpus> {
+  const files: { path: string; result: ParseResult }[] = [];
+  for (const path of paths) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await source.readFile(path);
+    } catch (err) {
+      files.push({ path, result: { papers: [], problems: [{ file: path, message: `cannot read the file: ${(err as Error).message}` }] } });
+      continue;
+    }
+    files.push({ path, result: parseCollectionBytes(bytes, path, parserFor(path, bytes)) });
+  }
+  return mergeCollections(files);
+}

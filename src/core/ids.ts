@@ -1,0 +1,31 @@
+/**
+ * Paper ids: a hash of the normalized abstract, so the same abstract gets the same id
+ * whatever file it comes from, in whatever order, run after run.
+ */
+
+/** Normalizes text for identity: Unicode NFKC, case folded, whitespace collapsed. */
+export function normalizeForId(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * A fast 64-bit string hash (two 32-bit multiply-xorshift lanes, as in cyrb53), as 16 hex digits.
+ * Pure JS (no node:crypto) so a browser build works; not cryptographic, only an identity.
+ */
+export function hash64(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The paper id: 12 hex digits of the hash of the normalized abstract. */
+export function paperId(abstract: string): string {
+  return hash64(normalizeForId(abstract)).slice(0, 12);
+}

@@ -1,0 +1,73 @@
+/**
+ * Tokenizing and light normalization shared by keywords, titles, themes and related papers.
+ * General English and general scientific-writing rules only; nothing specific to one corpus.
+ */
+
+export interface Token {
+  /** Normalized form: lower case, plural folded ("policies" -> "policy"). */
+  norm: string;
+  /** The word as written. */
+  surface: string;
+  /** Offset of the word in the text. */
+  start: number;
+  /** Index of the sentence the word is in (0-based). */
+  sentence: number;
+}
+
+/** English function words plus the boilerplate of abstracts ("we propose", "results show"). */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above across after again against all almost along already also although always am among an and another any are around as at be became because become been before being below between both but by can could did do does doing done down during each either else enough especially etc even ever every few for from further had has have having he her here hers him his how however i if in into is it its itself just least less like made make makes making many may me might more most much must my neither never no nor not now of off often on once one only onto or other others otherwise our ours out over own per perhaps rather same several shall she should since so some such than that the their theirs them themselves then there therefore these they this those though through thus to together too toward towards under until up upon us very via was we well were what whatever when where whereas whether which while who whom whose why will with within without would yet you your ' +
+    // scientific-writing boilerplate: verbs and nouns every abstract uses
+    'abstract achieve achieves achieved achieving address addresses addressing approach approaches based benchmark benchmarks best better challenge challenges challenging code conduct consistently demonstrate demonstrates demonstrated despite different effective effectively efficient enable enables enabling existing experiment experiments extensive furthermore given help high highly however improve improved improvement improvements improves improving introduce introduces introduced key large larger leading leverage leverages leveraging limited main method methods moreover new novel outperform outperforms outperforming paper performance present presents previous prior problem problems propose proposed proposes provide provides recent remain remains result results require requires shows show shown significant significantly simple specifically state strong study superior task tasks techniques approach use used uses using various well work works art first second two three four five six seven eight nine ten across including include includes obtain obtained often particular particularly potential propose robust support supports yield yields'
+  ).split(/\s+/),
+);
+
+/** Folds English plurals to the singular ("policies" -> "policy", "models" -> "model"); leaves "ss", "us", "is" words alone. */
+export function foldPlural(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(ches|shes|sses|xes|zzes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(ss|us|is|ys)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** Lower-cases a word unless it is an acronym-like token (RL, LLM, GPT-4o, VLAs -> VLA). */
+export function normalizeWord(surface: string): string {
+  const acronymPlural = /^[A-Z][A-Z0-9]+s$/.test(surface);
+  if (acronymPlural) return surface.slice(0, -1).toLowerCase();
+  return foldPlural(surface.toLowerCase());
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+const SENTENCE_END = /[.!?](?=\s+[A-Z(“"]|\s*$)/g;
+
+/** Splits text into sentences at ., ! or ? followed by a capital letter (keeps "e.g. x" together). */
+export function sentenceOffsets(text: string): number[] {
+  const starts = [0];
+  for (const m of text.matchAll(SENTENCE_END)) {
+    const before = text.slice(Math.max(0, m.index! - 5), m.index! + 1);
+    if (/\b(e\.g|i\.e|et al|vs|etc|Fig|Eq|cf)\.$/i.test(before)) continue;
+    starts.push(m.index! + 1);
+  }
+  return starts;
+}
+
+/** Word tokens of a text, with their sentence index. Possessives are dropped ("agent's" -> "agent"). */
+export function tokenize(text: string): Token[] {
+  const starts = sentenceOffsets(text);
+  const tokens: Token[] = [];
+  let sentence = 0;
+  for (const m of text.matchAll(WORD)) {
+    const start = m.index!;
+    while (sentence + 1 < starts.length && starts[sentence + 1] <= start) sentence++;
+    const surface = m[0].replace(/['’]s$/i, '');
+    tokens.push({ norm: normalizeWord(surface), surface, start, sentence });
+  }
+  return tokens;
+}
+
+/** True for tokens that carry meaning: not a stopword, not a bare number, at least two characters. */
+export function isContentWord(norm: string): boolean {
+  return norm.length >= 2 && !STOPWORDS.has(norm) && !/^[\d.,%\-]+$/.test(norm);
+}

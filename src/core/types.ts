@@ -1,0 +1,59 @@
+/** Shared data types of the core. No `vscode`, no `fs`: plain data. */
+
+/** Where one abstract was found: a collection (file) and the 1-based line in it. */
+export interface PaperSource {
+  collection: string;
+  line: number;
+}
+
+/** A paper as parsed, before analysis. */
+export interface ParsedPaper {
+  /** Stable id derived from the normalized abstract text (see ids.ts). */
+  id: string;
+  /** The abstract as written in the file, trimmed. */
+  abstract: string;
+  /** A real title when the format brings one (BibTeX, CSL-JSON...); Daily Papers has none. */
+  sourceTitle?: string;
+  sources: PaperSource[];
+}
+
+/** A paper after analysis: everything the views show. */
+export interface Paper extends ParsedPaper {
+  /** Short display title (method name + descriptor, or a compact descriptor). */
+  title: string;
+  /** The name of the method, system or benchmark the abstract introduces, or null. */
+  method: string | null;
+  /** Informative words and two-word phrases, most informative first. */
+  keywords: string[];
+  /** The id of the theme this paper belongs to. */
+  theme: string;
+  /** Names of the collections listing this paper, in load order. */
+  collections: string[];
+}
+
+export interface Theme {
+  id: string;
+  label: string;
+  /** Paper ids, in display order. */
+  paperIds: string[];
+  /** True for a theme the user defined. */
+  user?: boolean;
+}
+
+/** A problem found while loading input: always names the file and, when known, the line. */
+export interface LoadProblem {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+/** Thrown by parsers for input they cannot read at all. */
+export class PapersInputError extends Error {
+  constructor(readonly file: string, readonly line: number | undefined, message: string) {
+    super(`${file}${line !== undefined ? `:${line}` : ''}: ${message}`);
+    this.name = 'PapersInputError';
+  }
+  toProblem(): LoadProblem {
+    return { file: this.file, line: this.line, message: this.message.replace(/^[^:]*(:\d+)?: /, '') };
+  }
+}

@@ -1,0 +1,2 @@
+// The paper view page script; see src/webview/protocol.ts.
+export {};
