@@ -1,7 +1,38 @@
 import * as vscode from 'vscode';
+import { PapersModelImpl } from './features/model';
+import { createNotesService } from './features/notes';
+import { registerPaperCommands } from './features/paperCommands';
+import { createPaperPanel } from './features/paperPanel';
+import { syncNotesIntoIndex } from './features/searchPick';
+import { Services } from './features/services';
+import { activateStatusBar } from './features/statusBar';
+import { PapersTree } from './features/tree';
+import { UserStore } from './features/userStore';
+import { ViewPrefs } from './features/viewPrefs';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // wiring comes with the features
+/** What the extension hands to its tests (and to other extensions): the live services. */
+export interface PapersApi {
+  services: Services;
+  tree: PapersTree;
+  prefs: ViewPrefs;
+}
+
+/** Only wiring: every feature lives in src/features and pushes its own disposables. */
+export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
+  const log = vscode.window.createOutputChannel('Papers', { log: true });
+  context.subscriptions.push(log);
+  const model = new PapersModelImpl(context, log);
+  const state = await UserStore.create(context, log);
+  const notes = createNotesService(context, model, log);
+  const panel = createPaperPanel({ context, model, state, notes, log });
+  const services: Services = { context, model, state, notes, panel, log };
+  const prefs = new ViewPrefs(context.workspaceState);
+  const tree = new PapersTree(services, prefs);
+  context.subscriptions.push(model, state, notes, panel, prefs, tree, syncNotesIntoIndex(services));
+  registerPaperCommands(services, tree, prefs);
+  activateStatusBar(services);
+  void model.reload();
+  return { services, tree, prefs };
 }
 
 export function deactivate(): void {}

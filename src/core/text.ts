@@ -19,7 +19,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a about above across after again against all almost along already also although always am among an and another any are around as at be became because become been before being below between both but by can could did do does doing done down during each either else enough especially etc even ever every few for from further had has have having he her here hers him his how however i if in into is it its itself just least less like made make makes making many may me might more most much must my neither never no nor not now of off often on once one only onto or other others otherwise our ours out over own per perhaps rather same several shall she should since so some such than that the their theirs them themselves then there therefore these they this those though through thus to together too toward towards under until up upon us very via was we well were what whatever when where whereas whether which while who whom whose why will with within without would yet you your ' +
     // scientific-writing boilerplate: verbs and nouns every abstract uses
-    'abstract achieve achieves achieved achieving address addresses addressing approach approaches based benchmark benchmarks best better challenge challenges challenging code conduct consistently demonstrate demonstrates demonstrated despite different effective effectively efficient enable enables enabling existing experiment experiments extensive furthermore given help high highly however improve improved improvement improvements improves improving introduce introduces introduced key large larger leading leverage leverages leveraging limited main method methods moreover new novel outperform outperforms outperforming paper performance present presents previous prior problem problems propose proposed proposes provide provides recent remain remains result results require requires shows show shown significant significantly simple specifically state strong study superior task tasks techniques approach use used uses using various well work works art first second two three four five six seven eight nine ten across including include includes obtain obtained often particular particularly potential propose robust support supports yield yields'
+    'abstract achieve achieves achieved achieving address addresses addressing approach approaches based benchmark benchmarks best better challenge challenges challenging code conduct consistently demonstrate demonstrates demonstrated despite different effective effectively efficient enable enables enabling existing experiment experiments extensive furthermore given help high highly however improve improved improvement improvements improves improving introduce introduces introduced key large larger leading leverage leverages leveraging limited main method methods moreover new novel outperform outperforms outperforming paper performance present presents previous prior problem problems propose proposed proposes provide provides recent remain remains result results require requires shows show shown significant significantly simple specifically state strong study superior task tasks techniques approach use used uses using various well work works art first second two three four five six seven eight nine ten across including include includes obtain obtained often particular particularly potential propose robust support supports yield yields yielding respectively et al exhibit exhibits explain explains'
   ).split(/\s+/),
 );
 
@@ -39,7 +39,8 @@ export function normalizeWord(surface: string): string {
   return foldPlural(surface.toLowerCase());
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+// words may hold inner hyphens, apostrophes and decimal points ("Qwen3-0.6B", "agent's", "GPT-4o")
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’\-]|\.(?=\p{N}))*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 const SENTENCE_END = /[.!?](?=\s+[A-Z(“"]|\s*$)/g;
 
 /** Splits text into sentences at ., ! or ? followed by a capital letter (keeps "e.g. x" together). */
@@ -60,6 +61,7 @@ export function tokenize(text: string): Token[] {
   let sentence = 0;
   for (const m of text.matchAll(WORD)) {
     const start = m.index!;
+    if (start > 0 && text.charCodeAt(start - 1) === 92) continue; // a leaked LaTeX command such as \rightarrow
     while (sentence + 1 < starts.length && starts[sentence + 1] <= start) sentence++;
     const surface = m[0].replace(/['’]s$/i, '');
     tokens.push({ norm: normalizeWord(surface), surface, start, sentence });
@@ -67,7 +69,7 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** True for tokens that carry meaning: not a stopword, not a bare number, at least two characters. */
+/** True for tokens that carry meaning: not a stopword, not a bare number, not an -ly adverb, at least two characters. */
 export function isContentWord(norm: string): boolean {
-  return norm.length >= 2 && !STOPWORDS.has(norm) && !/^[\d.,%\-]+$/.test(norm);
+  return norm.length >= 2 && !STOPWORDS.has(norm) && !/^[\d.,%\-]+$/.test(norm) && !(norm.length > 5 && norm.endsWith('ly'));
 }

@@ -1,0 +1,177 @@
+import * as vscode from 'vscode';
+import { analyzeCorpus, Analysis } from '../core/analyze';
+import { loadCorpus } from '../core/corpus';
+import { FileSource } from '../core/fileSource';
+import { paperKey, resolvePaperKey } from '../core/paperKey';
+import { LoadProblem, Paper, Theme } from '../core/types';
+import { PapersModel } from './services';
+
+/** The core's FileSource over VS Code's file system (works for remote and virtual workspaces too). */
+const workspaceFileSource: FileSource = {
+  readFile: (path) => Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.parse(path))),
+};
+
+/** Shows a notification only when the work takes longer than this. */
+const NOTIFY_AFTER_MS = 600;
+
+export function formatProblem(p: LoadProblem): string {
+  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
+}
+
+/**
+ * Loads the collections (setting `papers.collections`, else the bundled seeds), analyzes them and
+ * keeps the result. Reloads when the setting or a collection file changes.
+ */
+export class PapersModelImpl implements PapersModel, vscode.Disposable {
+  private current: Analysis | undefined;
+  private keys = new Map<string, string>();
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  private readonly disposables: vscode.Disposable[] = [this.emitter];
+  private watchers: vscode.Disposable[] = [];
+  private loading: Promise<void> | undefined;
+  private again = false;
+
+  constructor(private readonly context: vscode.ExtensionContext, private readonly log: vscode.LogOutputChannel) {
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('papers.collections')) void this.reload();
+      }),
+    );
+  }
+
+  get analysis(): Analysis | undefined {
+    return this.current;
+  }
+
+  paper(id: string): Paper | undefined {
+    return this.current?.byId.get(id);
+  }
+
+  theme(id: string): Theme | undefined {
+    return this.current?.themes.find((t) => t.id === id);
+  }
+
+  keyOf(paper: Paper): string {
+    return this.keys.get(paper.id) ?? paperKey(paper);
+  }
+
+  resolve(keyOrId: string): Paper | undefined {
+    return this.current ? resolvePaperKey(keyOrId, this.current.papers) : undefined;
+  }
+
+  dispose(): void {
+    for (const d of [...this.disposables, ...this.watchers]) d.dispose();
+  }
+
+  /** Reloads; calls made while a load runs are folded into one more load after it. */
+  reload(): Promise<void> {
+    if (this.loading) {
+      this.again = true;
+      return this.loading;
+    }
+    this.loading = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.loadOnce();
+        } while (this.again);
+      } finally {
+        this.loading = undefined;
+      }
+    })();
+    return this.loading;
+  }
+
+  /** The collection files to load: the setting's paths and globs in the workspace, or the bundled seeds. */
+  async collectionUris(): Promise<vscode.Uri[]> {
+    const configured = vscode.workspace.getConfiguration('papers').get<string[]>('collections', []).filter((s) => typeof s === 'string' && s.trim() !== '');
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (configured.length === 0 || !folder) {
+      if (configured.length > 0) this.log.warn('papers.collections is set but no folder is open; showing the bundled seeds');
+      const seeds = vscode.Uri.joinPath(this.context.extensionUri, 'seeds');
+      const entries = await vscode.workspace.fs.readDirectory(seeds);
+      return entries.filter(([n]) => n.endsWith('.txt')).map(([n]) => n).sort().map((n) => vscode.Uri.joinPath(seeds, n));
+    }
+    const uris: vscode.Uri[] = [];
+    for (const entry of configured) {
+      const found = /[*?{[]/.test(entry)
+        ? await vscode.workspace.findFiles(new vscode.RelativePattern(folder, entry))
+        : [vscode.Uri.joinPath(folder.uri, entry)];
+      found.sort((a, b) => a.path.localeCompare(b.path));
+      for (const u of found) if (!uris.some((x) => x.toString() === u.toString())) uris.push(u);
+    }
+    return uris;
+  }
+
+  private async loadOnce(): Promise<void> {
+    const started = Date.now();
+    const work = async (report: (message: string) => void) => {
+      const uris = await this.collectionUris();
+      report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
+      const corpus = await loadCorpus(uris.map((u) => u.toString()), workspaceFileSource);
+      // show workspace-relative names in problems
+      for (const p of corpus.problems) p.file = vscode.workspace.asRelativePath(vscode.Uri.parse(p.file));
+      for (const c of corpus.collections) c.path = vscode.Uri.parse(c.path).toString();
+      report(`analyzing ${corpus.papers.length} papers`);
+      await new Promise((r) => setTimeout(r, 0)); // let the progress show before the CPU work
+      return analyzeCorpus(corpus, { onProgress: (step) => report(step) });
+    };
+    let finished = false;
+    let notify: ((m: string) => void) | undefined;
+    let lastMessage = 'loading';
+    const reportAll = (m: string) => {
+      lastMessage = m;
+      notify?.(m);
+    };
+    let markDone!: () => void;
+    const done = new Promise<void>((resolve) => (markDone = resolve));
+    const timer = setTimeout(() => {
+      if (finished) return;
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Papers' }, (progress) => {
+        notify = (m) => progress.report({ message: m });
+        notify(lastMessage);
+        return done;
+      });
+    }, NOTIFY_AFTER_MS);
+    try {
+      const analysis = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () => work(reportAll));
+      this.current = analysis;
+      this.keys = new Map(analysis.papers.map((p) => [p.id, paperKey(p)]));
+      this.log.info(`loaded ${analysis.papers.length} papers, ${analysis.themes.length} themes in ${Date.now() - started} ms (${Object.entries(analysis.timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
+      this.reportProblems(analysis.problems);
+      this.watchCollections(analysis.collections.map((c) => vscode.Uri.parse(c.path)));
+      this.emitter.fire();
+    } catch (err) {
+      this.log.error(err as Error);
+      void vscode.window.showErrorMessage(`Papers could not load its collections: ${(err as Error).message}`);
+    } finally {
+      finished = true;
+      clearTimeout(timer);
+      markDone();
+    }
+  }
+
+  private reportProblems(problems: LoadProblem[]): void {
+    if (problems.length === 0) return;
+    for (const p of problems) this.log.warn(formatProblem(p));
+    const first = formatProblem(problems[0]);
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+    void vscode.window.showWarningMessage(`Papers: ${first}${more}. The other papers loaded.`, 'Show Log').then((pick) => {
+      if (pick) this.log.show(true);
+    });
+  }
+
+  private watchCollections(uris: vscode.Uri[]): void {
+    for (const w of this.watchers) w.dispose();
+    this.watchers = [];
+    for (const uri of uris) {
+      if (uri.scheme !== 'file' || uri.toString().startsWith(this.context.extensionUri.toString())) continue;
+      const folder = vscode.Uri.joinPath(uri, '..');
+      const name = uri.path.split('/').pop()!;
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, name));
+      const reload = () => void this.reload();
+      this.watchers.push(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload));
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import * as vscode from 'vscode';
+import { toSearchDoc } from '../core/analyze';
+import { FilterPredicate, SearchHit } from '../core/search';
+import { Paper } from '../core/types';
+import { Services } from './services';
+
+interface PaperPick extends vscode.QuickPickItem {
+  paperId: string;
+}
+
+const RESULT_LIMIT = 60;
+
+/** Filter words the extension adds to the core's theme: and collection: ones. */
+export function userFilters(services: Services): Record<string, FilterPredicate> {
+  const { state, notes } = services;
+  return {
+    is: (doc, value) => {
+      const m = state.marks(doc.id);
+      switch (value.toLowerCase()) {
+        case 'read':
+          return m.read;
+        case 'unread':
+          return !m.read;
+        case 'starred':
+          return m.starred;
+        default:
+          return false;
+      }
+    },
+    has: (doc, value) => (value.toLowerCase().startsWith('note') ? notes.hasNotes(doc.id) : false),
+  };
+}
+
+/** Keeps the notes text in the search index as notes files change. */
+export function syncNotesIntoIndex(services: Services): vscode.Disposable {
+  const { model, notes } = services;
+  const sync = () => {
+    const analysis = model.analysis;
+    if (!analysis) return;
+    const themes = new Map(analysis.themes.map((t) => [t.id, t]));
+    for (const paper of analysis.papers) {
+      const text = notes.notesText(paper.id);
+      const indexed = analysis.search.get(paper.id)?.notes;
+      if (text !== indexed) analysis.search.update(toSearchDoc(paper, themes, { notes: text }));
+    }
+  };
+  return vscode.Disposable.from(notes.onDidChange(sync), model.onDidChange(sync));
+}
+
+/** The quick pick rows for search results: title, theme and where it matched. */
+function toPicks(services: Services, hits: SearchHit[]): PaperPick[] {
+  const picks: PaperPick[] = [];
+  for (const hit of hits) {
+    const paper = services.model.paper(hit.id);
+    if (!paper) continue;
+    const marks = services.state.marks(paper.id);
+    const icon = marks.starred ? '$(star-full) ' : marks.read ? '' : '$(circle-filled) ';
+    picks.push({
+      paperId: paper.id,
+      label: `${icon}${paper.title}`,
+      description: services.model.theme(paper.theme)?.label,
+      detail: hit.snippet ? `${hit.snippet.field === 'notes' ? 'notes: ' : ''}${hit.snippet.text}` : firstWords(paper),
+      alwaysShow: true,
+    });
+  }
+  return picks;
+}
+
+function firstWords(paper: Paper): string {
+  return paper.abstract.length > 140 ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', 140))}…` : paper.abstract;
+}
+
+/**
+ * A quick pick that searches as you type (results ranked by the core, not re-filtered by VS Code).
+ * Resolves to the chosen paper, or undefined when dismissed.
+ */
+export function pickPaper(services: Services, options: { title?: string; placeholder?: string; initial?: string } = {}): Promise<Paper | undefined> {
+  const analysis = services.model.analysis;
+  if (!analysis) {
+    void vscode.window.showInformationMessage('Papers is still loading its collections; try again in a moment.');
+    return Promise.resolve(undefined);
+  }
+  const qp = vscode.window.createQuickPick<PaperPick>();
+  qp.title = options.title ?? 'Search Papers';
+  qp.placeholder = options.placeholder ?? 'Search titles, abstracts, notes… (filters: theme: collection: is:unread is:starred has:notes)';
+  qp.matchOnDescription = false;
+  qp.matchOnDetail = false;
+  const filters = userFilters(services);
+  const update = (value: string) => {
+    const hits = analysis.search.search(value, { limit: RESULT_LIMIT, filters });
+    qp.items = toPicks(services, hits);
+    qp.title = `${options.title ?? 'Search Papers'} (${hits.length}${hits.length === RESULT_LIMIT ? '+' : ''} of ${analysis.papers.length})`;
+  };
+  return new Promise((resolve) => {
+    let chosen: Paper | undefined;
+    qp.onDidChangeValue(update);
+    qp.onDidAccept(() => {
+      const pick = qp.selectedItems[0] ?? qp.activeItems[0];
+      chosen = pick && services.model.paper(pick.paperId);
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(chosen);
+    });
+    qp.value = options.initial ?? '';
+    update(qp.value);
+    qp.show();
+  });
+}

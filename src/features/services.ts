@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import { Analysis } from '../core/analyze';
+import { Paper, Theme } from '../core/types';
+
+/** The loaded corpus and its analysis; features listen to onDidChange and read `analysis`. */
+export interface PapersModel {
+  readonly analysis: Analysis | undefined;
+  readonly onDidChange: vscode.Event<void>;
+  paper(id: string): Paper | undefined;
+  theme(id: string): Theme | undefined;
+  /** The paper's stable readable key (see core/paperKey.ts). */
+  keyOf(paper: Paper): string;
+  /** Finds a paper by key or id (prefix). */
+  resolve(keyOrId: string): Paper | undefined;
+  /** Reloads collections and re-runs the analysis (with progress). */
+  reload(): Promise<void>;
+}
+
+/** What the user marked on a paper. Persisted in the workspace (see userStore.ts). */
+export interface PaperMarks {
+  read: boolean;
+  starred: boolean;
+}
+
+export interface UserState {
+  readonly onDidChange: vscode.Event<string[]>;
+  marks(id: string): PaperMarks;
+  setRead(id: string, read: boolean): Promise<void>;
+  setStarred(id: string, starred: boolean): Promise<void>;
+  readCount(ids: Iterable<string>): number;
+}
+
+export interface NotesService {
+  readonly onDidChange: vscode.Event<void>;
+  /** The notes file of a paper (whether or not it exists yet); undefined without a workspace folder. */
+  uriFor(paper: Paper): vscode.Uri | undefined;
+  hasNotes(id: string): boolean;
+  /** The text of the notes, for search; undefined when none. */
+  notesText(id: string): string | undefined;
+  /** Creates the notes from the template when missing, then opens them in the given column. */
+  open(paper: Paper, column?: vscode.ViewColumn): Promise<vscode.TextEditor | undefined>;
+}
+
+export interface PaperPanelService {
+  /** Shows the paper in the (single, reused) paper view, with its notes beside it. */
+  show(paper: Paper, options?: { withNotes?: boolean }): Promise<void>;
+  /** The paper the view shows now, if any: palette commands act on it. */
+  readonly current: Paper | undefined;
+}
+
+export interface Services {
+  context: vscode.ExtensionContext;
+  model: PapersModel;
+  state: UserState;
+  notes: NotesService;
+  panel: PaperPanelService;
+  log: vscode.LogOutputChannel;
+}
+
+/** Every feature module exports one of these; extension.ts calls them in order. */
+export type FeatureActivator = (services: Services) => void | Promise<void>;

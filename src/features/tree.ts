@@ -1,0 +1,142 @@
+import * as vscode from 'vscode';
+import { Paper } from '../core/types';
+import { Services } from './services';
+import { FILTER_LABELS, ViewPrefs } from './viewPrefs';
+
+/** A row of the tree: a group (theme or collection) or a paper inside a group. */
+export type TreeNode =
+  | { kind: 'group'; id: string; label: string; paperIds: string[] }
+  | { kind: 'paper'; id: string; groupId: string };
+
+const ABSTRACT_PREVIEW_CHARS = 420;
+
+/** The Papers sidebar: themes (or collections) and their papers, filtered by read state, stars or notes. */
+export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private groups: Extract<TreeNode, { kind: 'group' }>[] = [];
+  private readonly disposables: vscode.Disposable[] = [this.emitter];
+  readonly view: vscode.TreeView<TreeNode>;
+
+  constructor(private readonly services: Services, private readonly prefs: ViewPrefs) {
+    this.view = vscode.window.createTreeView('papers.tree', { treeDataProvider: this, showCollapseAll: true });
+    const refresh = () => this.refresh();
+    this.disposables.push(
+      this.view,
+      services.model.onDidChange(refresh),
+      services.state.onDidChange(refresh),
+      services.notes.onDidChange(refresh),
+      prefs.onDidChange(refresh),
+    );
+    this.refresh();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  refresh(): void {
+    this.groups = this.buildGroups();
+    const analysis = this.services.model.analysis;
+    const filter = this.prefs.filter;
+    const shown = this.groups.reduce((n, g) => n + g.paperIds.length, 0);
+    this.view.description = filter === 'all' ? undefined : `${FILTER_LABELS[filter]} (${shown})`;
+    this.view.message = analysis && analysis.papers.length > 0 && shown === 0 && filter !== 'all' ? `No papers match the filter "${FILTER_LABELS[filter]}".` : undefined;
+    void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
+    this.emitter.fire(undefined);
+  }
+
+  private passes(paper: Paper): boolean {
+    const marks = this.services.state.marks(paper.id);
+    switch (this.prefs.filter) {
+      case 'all':
+        return true;
+      case 'unread':
+        return !marks.read;
+      case 'starred':
+        return marks.starred;
+      case 'notes':
+        return this.services.notes.hasNotes(paper.id);
+    }
+  }
+
+  private buildGroups(): Extract<TreeNode, { kind: 'group' }>[] {
+    const analysis = this.services.model.analysis;
+    if (!analysis) return [];
+    const source =
+      this.prefs.groupBy === 'theme'
+        ? analysis.themes.map((t) => ({ id: `theme:${t.id}`, label: t.label, paperIds: t.paperIds }))
+        : analysis.collections.map((c) => ({ id: `collection:${c.name}`, label: c.name, paperIds: c.paperIds }));
+    return source
+      .map((g) => ({ kind: 'group' as const, ...g, paperIds: g.paperIds.filter((id) => { const p = analysis.byId.get(id); return !!p && this.passes(p); }) }))
+      .filter((g) => g.paperIds.length > 0);
+  }
+
+  getChildren(node?: TreeNode): TreeNode[] {
+    if (!node) return this.groups;
+    if (node.kind === 'group') return node.paperIds.map((id) => ({ kind: 'paper', id, groupId: node.id }));
+    return [];
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node.kind === 'paper' ? this.groups.find((g) => g.id === node.groupId) : undefined;
+  }
+
+  /** The tree node of a paper in the current grouping, for reveal(). */
+  nodeOf(paperId: string): TreeNode | undefined {
+    const group = this.groups.find((g) => g.paperIds.includes(paperId));
+    return group && { kind: 'paper', id: paperId, groupId: group.id };
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    if (node.kind === 'group') {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = node.id;
+      item.description = String(node.paperIds.length);
+      item.contextValue = node.id.startsWith('theme:') ? 'theme' : 'collection';
+      item.iconPath = new vscode.ThemeIcon(node.id.startsWith('theme:') ? 'symbol-namespace' : 'library');
+      item.tooltip = `${node.label}: ${node.paperIds.length} paper${node.paperIds.length === 1 ? '' : 's'}`;
+      return item;
+    }
+    const { model, state, notes } = this.services;
+    const paper = model.paper(node.id);
+    if (!paper) return new vscode.TreeItem('(paper no longer loaded)');
+    const marks = state.marks(paper.id);
+    const hasNotes = notes.hasNotes(paper.id);
+    const item = new vscode.TreeItem(paper.title, vscode.TreeItemCollapsibleState.None);
+    item.id = `${node.groupId}/${paper.id}`;
+    const themeLabel = model.theme(paper.theme)?.label;
+    item.description = this.prefs.groupBy === 'theme' ? (paper.method ?? undefined) : themeLabel;
+    item.iconPath = marks.starred
+      ? new vscode.ThemeIcon('star-full', new vscode.ThemeColor('charts.yellow'))
+      : hasNotes
+        ? new vscode.ThemeIcon('note')
+        : marks.read
+          ? new vscode.ThemeIcon('circle-outline', new vscode.ThemeColor('disabledForeground'))
+          : new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.blue'));
+    const flags = [marks.read ? 'read' : 'unread', marks.starred ? 'starred' : 'unstarred', hasNotes ? 'notes' : 'nonotes'];
+    item.contextValue = `paper ${flags.join(' ')}`;
+    item.accessibilityInformation = { label: `${paper.title}, ${flags.filter((f) => f !== 'unstarred' && f !== 'nonotes').join(', ')}` };
+    item.tooltip = paperTooltip(paper, themeLabel, marks.read, marks.starred, hasNotes);
+    item.command = { command: 'papers.openPaper', title: 'Open Paper', arguments: [paper.id] };
+    return item;
+  }
+}
+
+/** The hover of a paper row: untrusted text only ever goes through appendText (escaped). */
+export function paperTooltip(paper: Paper, themeLabel: string | undefined, read: boolean, starred: boolean, hasNotes: boolean): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  md.appendMarkdown('**');
+  md.appendText(paper.title);
+  md.appendMarkdown('**\n\n');
+  const meta = [paper.method, themeLabel, paper.collections.join(', ')].filter(Boolean).join(' · ');
+  md.appendText(meta);
+  md.appendMarkdown('\n\n');
+  const preview = paper.abstract.length > ABSTRACT_PREVIEW_CHARS ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', ABSTRACT_PREVIEW_CHARS))}…` : paper.abstract;
+  md.appendText(preview);
+  md.appendMarkdown('\n\n');
+  md.appendText([read ? 'Read' : 'Unread', starred ? 'Starred' : '', hasNotes ? 'Has notes' : ''].filter(Boolean).join(' · '));
+  return md;
+}

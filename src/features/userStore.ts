@@ -1,0 +1,173 @@
+import * as vscode from 'vscode';
+import { applyChange, isEmptyUserData, parseUserData, PaperUserData, serializeUserData } from '../core/userData';
+import { PapersInputError } from '../core/types';
+import { PaperMarks, UserState } from './services';
+
+const STORE_DIR = '.papers/papers';
+const MEMENTO_KEY = 'papers.userData';
+
+/** Writes a file atomically: a temporary file beside it, then a rename over it. */
+export async function writeFileAtomic(uri: vscode.Uri, text: string): Promise<void> {
+  const tmp = uri.with({ path: `${uri.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp` });
+  await vscode.workspace.fs.writeFile(tmp, new TextEncoder().encode(text));
+  try {
+    await vscode.workspace.fs.rename(tmp, uri, { overwrite: true });
+  } catch (err) {
+    await vscode.workspace.fs.delete(tmp).then(undefined, () => undefined);
+    throw err;
+  }
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Read and star marks (and, later, tags) per paper. In a workspace folder they live in
+ * `.papers/papers/<id>.json`, one small file per paper; without a folder, in the workspace memento.
+ * Every write re-reads the file and changes only the fields the user changed, so two windows on the same
+ * folder keep each other's changes; a file changed on disk (git pull) is re-read through a watcher.
+ * A corrupt file is reported with its path and moved aside as a backup before anything is written there.
+ */
+export class UserStore implements UserState, vscode.Disposable {
+  private readonly data = new Map<string, PaperUserData>();
+  private readonly corrupt = new Set<string>();
+  private readonly emitter = new vscode.EventEmitter<string[]>();
+  readonly onDidChange = this.emitter.event;
+  private readonly disposables: vscode.Disposable[] = [this.emitter];
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly dir: vscode.Uri | undefined,
+    private readonly memento: vscode.Memento,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  static async create(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Promise<UserStore> {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    const store = new UserStore(folder ? vscode.Uri.joinPath(folder.uri, STORE_DIR) : undefined, context.workspaceState, log);
+    await store.loadAll();
+    store.watch();
+    return store;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  marks(id: string): PaperMarks {
+    const d = this.data.get(id);
+    return { read: d?.read === true, starred: d?.starred === true };
+  }
+
+  readCount(ids: Iterable<string>): number {
+    let n = 0;
+    for (const id of ids) if (this.data.get(id)?.read) n++;
+    return n;
+  }
+
+  setRead(id: string, read: boolean): Promise<void> {
+    return this.change(id, { read });
+  }
+
+  setStarred(id: string, starred: boolean): Promise<void> {
+    return this.change(id, { starred });
+  }
+
+  /** Where a paper's file is; undefined without a workspace folder. */
+  fileFor(id: string): vscode.Uri | undefined {
+    return this.dir && vscode.Uri.joinPath(this.dir, `${id}.json`);
+  }
+
+  private async loadAll(): Promise<void> {
+    if (!this.dir) {
+      const saved = this.memento.get<Record<string, PaperUserData>>(MEMENTO_KEY, {});
+      for (const [id, d] of Object.entries(saved)) this.data.set(id, d);
+      return;
+    }
+    let entries: [string, vscode.FileType][] = [];
+    try {
+      entries = await vscode.workspace.fs.readDirectory(this.dir);
+    } catch {
+      return; // no user data yet
+    }
+    await Promise.all(entries.filter(([name, type]) => type === vscode.FileType.File && /^[0-9a-f]+\.json$/.test(name)).map(([name]) => this.loadFile(vscode.Uri.joinPath(this.dir!, name))));
+  }
+
+  /** Reads one paper's file into memory; returns the ids that changed. */
+  private async loadFile(uri: vscode.Uri): Promise<string | undefined> {
+    const id = /([0-9a-f]+)\.json$/.exec(uri.path)?.[1];
+    if (!id) return undefined;
+    const text = await readText(uri);
+    if (text === undefined) {
+      const had = this.data.delete(id);
+      return had ? id : undefined;
+    }
+    try {
+      this.data.set(id, parseUserData(text, vscode.workspace.asRelativePath(uri)));
+      this.corrupt.delete(id);
+    } catch (err) {
+      if (!(err instanceof PapersInputError)) throw err;
+      this.corrupt.add(id);
+      this.log.warn(err.message);
+      void vscode.window.showWarningMessage(`Papers: ${err.message}. The file is left as it is; your next change to this paper keeps a backup of it first.`);
+    }
+    return id;
+  }
+
+  private watch(): void {
+    if (!this.dir) return;
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.dir, '*.json'));
+    const reload = async (uri: vscode.Uri) => {
+      const id = await this.loadFile(uri);
+      if (id) this.emitter.fire([id]);
+    };
+    this.disposables.push(watcher, watcher.onDidCreate(reload), watcher.onDidChange(reload), watcher.onDidDelete(reload));
+  }
+
+  /** Serializes writes so two quick clicks cannot interleave their read-merge-write. */
+  private change(id: string, change: Partial<PaperUserData>): Promise<void> {
+    const next = this.queue.then(() => this.write(id, change));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async write(id: string, change: Partial<PaperUserData>): Promise<void> {
+    const uri = this.fileFor(id);
+    if (!uri) {
+      const merged = applyChange(this.data.get(id) ?? {}, change);
+      this.data.set(id, merged);
+      const all = Object.fromEntries(this.data);
+      await this.memento.update(MEMENTO_KEY, all);
+      this.emitter.fire([id]);
+      return;
+    }
+    let onDisk: PaperUserData = {};
+    const text = await readText(uri);
+    if (text !== undefined) {
+      try {
+        onDisk = parseUserData(text, vscode.workspace.asRelativePath(uri));
+      } catch (err) {
+        if (!(err instanceof PapersInputError)) throw err;
+        const backup = uri.with({ path: `${uri.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}` });
+        await vscode.workspace.fs.rename(uri, backup, { overwrite: false });
+        this.log.warn(`${err.message}; kept as ${vscode.workspace.asRelativePath(backup)}`);
+        void vscode.window.showWarningMessage(`Papers: ${err.message}. Kept it as ${vscode.workspace.asRelativePath(backup)} and started a new file.`);
+      }
+    }
+    const merged = applyChange(onDisk, change);
+    if (isEmptyUserData(merged)) {
+      if (text !== undefined) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+    } else {
+      await vscode.workspace.fs.createDirectory(this.dir!);
+      await writeFileAtomic(uri, serializeUserData(merged));
+    }
+    this.data.set(id, merged);
+    this.corrupt.delete(id);
+    this.emitter.fire([id]);
+  }
+}
