@@ -39,8 +39,19 @@ export function normalizeWord(surface: string): string {
   return foldPlural(surface.toLowerCase());
 }
 
-// words may hold inner hyphens, apostrophes and decimal points ("Qwen3-0.6B", "agent's", "GPT-4o")
-const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’\-]|\.(?=\p{N}))*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+const NON_ASCII_ALNUM = /[\p{L}\p{N}]/u;
+
+/** Letter or digit, with a fast path for ASCII. */
+function isAlnum(code: number): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return NON_ASCII_ALNUM.test(String.fromCharCode(code));
+}
+
+/** Characters that may join two parts of one word: hyphens and apostrophes ("GPT-4o", "agent's"). */
+function isJoiner(code: number): boolean {
+  return code === 45 || code === 39 || code === 0x2019;
+}
+
 const SENTENCE_END = /[.!?](?=\s+[A-Z(“"]|\s*$)/g;
 
 /** Splits text into sentences at ., ! or ? followed by a capital letter (keeps "e.g. x" together). */
@@ -54,16 +65,35 @@ export function sentenceOffsets(text: string): number[] {
   return starts;
 }
 
-/** Word tokens of a text, with their sentence index. Possessives are dropped ("agent's" -> "agent"). */
+/**
+ * Word tokens of a text, with their sentence index. Words may hold inner hyphens, apostrophes and decimal
+ * points ("Qwen3-0.6B", "GPT-4o"); possessives are dropped ("agent's" -> "agent"); leaked LaTeX commands
+ * such as \rightarrow are skipped. A hand-written scanner: this runs over every abstract several times.
+ */
 export function tokenize(text: string): Token[] {
   const starts = sentenceOffsets(text);
   const tokens: Token[] = [];
   let sentence = 0;
-  for (const m of text.matchAll(WORD)) {
-    const start = m.index!;
-    if (start > 0 && text.charCodeAt(start - 1) === 92) continue; // a leaked LaTeX command such as \rightarrow
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let end = i + 1;
+    while (end < n) {
+      const c = text.charCodeAt(end);
+      if (isAlnum(c)) end++;
+      else if ((isJoiner(c) || (c === 46 && end + 1 < n && text.charCodeAt(end + 1) >= 48 && text.charCodeAt(end + 1) <= 57 && text.charCodeAt(end - 1) >= 48 && text.charCodeAt(end - 1) <= 57)) && end + 1 < n && isAlnum(text.charCodeAt(end + 1))) end += 2;
+      else break;
+    }
+    i = end;
+    if (start > 0 && text.charCodeAt(start - 1) === 92) continue;
     while (sentence + 1 < starts.length && starts[sentence + 1] <= start) sentence++;
-    const surface = m[0].replace(/['’]s$/i, '');
+    let surface = text.slice(start, end);
+    if (surface.length > 2 && /['’][sS]$/.test(surface)) surface = surface.slice(0, -2);
     tokens.push({ norm: normalizeWord(surface), surface, start, sentence });
   }
   return tokens;

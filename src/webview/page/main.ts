@@ -1,2 +1,180 @@
-// The paper view page script; see src/webview/protocol.ts.
-export {};
+// The paper view page script; see src/webview/protocol.ts. Data is only ever put in the page with
+// `textContent` and attributes, never as HTML, so an abstract holding `<script>` shows those characters.
+import type { DidUpdateMarks, HostToPageMessage, PageToHostMessage, PaperAction, PaperPageState, PaperViewModel } from '../protocol';
+
+interface VsCodeApi {
+  postMessage(message: PageToHostMessage): void;
+  getState(): PaperPageState | undefined;
+  setState(state: PaperPageState): PaperPageState;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+let current: PaperViewModel | undefined;
+
+function post(message: PageToHostMessage): void {
+  vscode.postMessage(message);
+}
+
+/** Creates an element with optional class and text; text always goes through `textContent`. */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function root(): HTMLElement {
+  let main = document.getElementById('paper');
+  if (!main) {
+    main = el('main');
+    main.id = 'paper';
+    document.body.append(main);
+  }
+  return main;
+}
+
+function renderPlaceholder(text: string): void {
+  const p = el('p', 'placeholder', text);
+  p.setAttribute('role', 'status');
+  root().replaceChildren(p);
+}
+
+function actionButton(action: PaperAction, paper: PaperViewModel): HTMLButtonElement {
+  const button = el('button', 'action');
+  button.type = 'button';
+  button.dataset.action = action;
+  button.dataset.focusKey = `action:${action}`;
+  button.addEventListener('click', () => {
+    if (current) post({ type: 'webviewDidRequest', action, id: current.id });
+  });
+  labelActionButton(button, action, paper);
+  return button;
+}
+
+/** The visible and spoken label of an action button, from the paper's current marks. */
+function labelActionButton(button: HTMLButtonElement, action: PaperAction, paper: PaperViewModel): void {
+  const labels: Record<PaperAction, [text: string, aria: string]> = {
+    toggleStar: paper.starred ? ['★ Unstar', 'Unstar this paper'] : ['☆ Star', 'Star this paper'],
+    toggleRead: paper.read ? ['Mark unread', 'Mark this paper as unread'] : ['Mark read', 'Mark this paper as read'],
+    openNotes: paper.hasNotes
+      ? ['Open notes', 'Open the notes of this paper']
+      : ['Start notes', 'Create the notes of this paper from the template and open them'],
+    copyKey: ['Copy key', `Copy the paper key ${paper.key}`],
+  };
+  const [text, aria] = labels[action];
+  button.textContent = text;
+  button.setAttribute('aria-label', aria);
+  button.title = action === 'copyKey' ? paper.key : aria;
+}
+
+function metaLine(paper: PaperViewModel): HTMLElement {
+  const meta = el('p', 'meta');
+  const parts: [string, string][] = [];
+  if (paper.method) parts.push(['method', paper.method]);
+  if (paper.themeLabel) parts.push(['theme', paper.themeLabel]);
+  if (paper.collections.length) parts.push(['collections', paper.collections.join(', ')]);
+  parts.forEach(([kind, text], i) => {
+    if (i > 0) meta.append(el('span', 'sep', ' · '));
+    const span = el('span', kind, text);
+    span.title = kind === 'collections' ? 'Collections' : kind === 'theme' ? 'Theme' : 'Method';
+    meta.append(span);
+  });
+  return meta;
+}
+
+function renderPaper(paper: PaperViewModel): void {
+  const article = el('article');
+  article.setAttribute('aria-labelledby', 'paper-title');
+
+  const header = el('header');
+  const h1 = el('h1', undefined, paper.title);
+  h1.id = 'paper-title';
+  h1.tabIndex = -1;
+  header.append(h1, metaLine(paper));
+  if (paper.keywords.length) {
+    const chips = el('ul', 'chips');
+    chips.setAttribute('aria-label', 'Keywords');
+    for (const keyword of paper.keywords) chips.append(el('li', 'chip', keyword));
+    header.append(chips);
+  }
+
+  const actions = el('div', 'actions');
+  actions.setAttribute('role', 'group');
+  actions.setAttribute('aria-label', 'Paper actions');
+  for (const action of ['toggleStar', 'toggleRead', 'openNotes', 'copyKey'] as const) actions.append(actionButton(action, paper));
+
+  const abstract = el('section', 'abstract');
+  abstract.setAttribute('aria-label', 'Abstract');
+  for (const paragraph of paper.abstract.split(/\n\s*\n/)) {
+    if (paragraph.trim()) abstract.append(el('p', undefined, paragraph.trim()));
+  }
+
+  article.append(header, actions, abstract);
+
+  if (paper.related.length) {
+    const related = el('section', 'related');
+    const h2 = el('h2', undefined, 'Related papers');
+    h2.id = 'related-title';
+    related.setAttribute('aria-labelledby', 'related-title');
+    const list = el('ul');
+    for (const r of paper.related) {
+      const button = el('button', 'link', r.title);
+      button.type = 'button';
+      button.dataset.focusKey = `related:${r.id}`;
+      button.addEventListener('click', () => post({ type: 'webviewDidOpenRelated', id: r.id }));
+      const li = el('li');
+      li.append(button);
+      list.append(li);
+    }
+    related.append(h2, list);
+    article.append(related);
+  }
+
+  root().replaceChildren(article);
+}
+
+function showPaper(paper: PaperViewModel): void {
+  const samePaper = current?.id === paper.id;
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+  const focusKey = focused?.dataset.focusKey;
+  const hadFocus = !!focused && focused !== document.body && root().contains(focused);
+  current = paper;
+  vscode.setState({ paperId: paper.id });
+  document.title = paper.title;
+  renderPaper(paper);
+  // A refresh keeps keyboard focus where it was; a different paper starts reading at its title.
+  const target = samePaper && focusKey ? root().querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
+  if (hadFocus) (target ?? document.getElementById('paper-title'))?.focus();
+  if (!samePaper) window.scrollTo(0, 0);
+}
+
+function updateMarks(marks: DidUpdateMarks): void {
+  if (!current || current.id !== marks.id) return;
+  current = { ...current, read: marks.read, starred: marks.starred, hasNotes: marks.hasNotes };
+  const paper = current;
+  root().querySelectorAll<HTMLButtonElement>('button[data-action]').forEach((button) => {
+    labelActionButton(button, button.dataset.action as PaperAction, paper);
+  });
+}
+
+window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
+  const message = event.data;
+  if (!message || typeof message !== 'object') return;
+  switch (message.type) {
+    case 'didShowPaper':
+      showPaper(message.paper);
+      break;
+    case 'didUpdateMarks':
+      updateMarks(message);
+      break;
+    default: {
+      // Fails to compile when the protocol gains a message this page does not handle.
+      const unhandled: never = message;
+      void unhandled;
+    }
+  }
+});
+
+renderPlaceholder('Loading the paper…');
+post({ type: 'webviewDidLoad' });

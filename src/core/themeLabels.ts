@@ -1,0 +1,552 @@
+/**
+ * Readable theme labels: the phrases that set a group of abstracts apart from the rest, written the
+ * way the abstracts write them ("GUI agents", "offline RL", "diffusion policies").
+ *
+ * General rules only (English morphology and statistics, nothing about one field):
+ * - Candidates are runs of 1–3 adjacent content words inside one sentence with no punctuation
+ *   between them (text.ts decides what a content word is).
+ * - Class-based distinctiveness: score = share of the theme's papers using the phrase × log of how
+ *   much more often the theme uses it than the corpus. Single words count for less; phrases made only
+ *   of generic words (used by a quarter of the papers of many themes: "language model") count for half
+ *   and never lead a label.
+ * - A phrase nearly always followed (or preceded) by the same word is a fragment of a longer name and
+ *   is extended, up to 4 words ("relative policy" -> "group relative policy optimization").
+ * - A label ends on a head noun: a word the abstracts usually put last in a phrase (not a modifier
+ *   such as "multi-turn" or "spatial") and not a participle ("trained"); it does not start with a
+ *   quantifier or comparative ("multiple", "higher").
+ * - One phrase is the label when it covers half the theme or more; otherwise a complementary phrase is
+ *   added: "A and B head" when two phrases share their head ("GUI and web agents"), "X for Y" when
+ *   the abstracts themselves say "X for Y", else "X and Y". A word and its acronym are never paired.
+ * - Surface forms: the phrase as most often written mid-sentence (singular or plural), in lower case
+ *   when the abstracts write it so a fifth of the time or more, else with its capitals ("Milky Way",
+ *   "offline RL"); spelled-out acronyms ("Group Relative Policy Optimization (GRPO)") do not count.
+ *   Sentence case overall.
+ * - Labels are distinct and do not reuse a phrase: a theme whose best phrase is taken uses its next one.
+ */
+
+import { isContentWord, Token, tokenize } from './text';
+import { CodeTable } from './vectors';
+
+/** Longest phrase counted for every paper; fragments may extend to MAX_PHRASE_WORDS. */
+const MAX_COUNTED_WORDS = 3;
+const MAX_PHRASE_WORDS = 4;
+const MAX_LABEL_WORDS = 5;
+/** Above this many papers in a theme, only its most typical papers are read for its label. */
+const PAPERS_PER_THEME = 150;
+/** Written forms looked at to choose how a phrase is spelled. */
+const MAX_FORMS = 200;
+
+/** A paper as the labeller reads it: its content words, grouped in phrases (segments). */
+interface DocPhrases {
+  /** Content-word ids in reading order. */
+  ids: Int32Array;
+  /** Segment number of each content word; adjacent words of one segment form phrases. */
+  seg: Int32Array;
+  /** Each content word as written; 1 when it starts a sentence, 2 when it spells out an acronym. */
+  surfaces: string[];
+  initial: Uint8Array;
+  /** All tokens' norms (stopwords included), for "X for Y" checks. */
+  norms: string[];
+  /** Sorted ids (in the CodeTable) of the phrases of up to MAX_COUNTED_WORDS words in the paper. */
+  phrases: Int32Array;
+}
+
+interface Candidate {
+  key: string;
+  /** Made only of words most papers use: may complete a label, not lead it. */
+  generic?: boolean;
+  ids: number[];
+  words: string[];
+  inTheme: number;
+  score: number;
+}
+
+/** Word ids stay below WORDS; a phrase of up to 3 words has one exact numeric code. */
+const WORDS = 1 << 17;
+const phraseCode = (ids: ArrayLike<number>, from = 0, length = ids.length) =>
+  length === 1
+    ? ids[from]
+    : length === 2
+      ? ids[from] + WORDS * (ids[from + 1] + 1)
+      : ids[from] + WORDS * (ids[from + 1] + 1) + WORDS * WORDS * (ids[from + 2] + 1);
+
+const PHRASE_GAP = /^(?:['’][sS])?\s+$/;
+const ACRONYM = /[A-Z].*[A-Z]|[A-Z].*\d|\d.*[A-Z]/;
+/** Quantifiers and comparatives that do not name a topic ("multiple trajectories", "higher wages"). */
+const GENERIC_MODIFIERS: ReadonlySet<string> = new Set(
+  'multiple numerous diverse certain additional overall whole entire higher lower greater smaller faster slower weaker worse fewer longer shorter earlier later newer older wider deeper stronger broader common typical standard'.split(' '),
+);
+/** Nouns naming a process or property ("generation", "editing", "alignment"). */
+const NOMINAL = /(?:ion|ing|ment|ance|ence|sis|ure|ity)$/;
+
+function readDoc(text: string, vocab: Map<string, number>, norms: string[], table: CodeTable): DocPhrases {
+  const tokens = tokenize(text);
+  const spelledOut = expansionTokens(text, tokens);
+  const ids: number[] = [];
+  const seg: number[] = [];
+  const surfaces: string[] = [];
+  const initial: number[] = [];
+  let segment = 0;
+  let open = false;
+  let lastSentence = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const isInitial = t.sentence !== lastSentence;
+    lastSentence = t.sentence;
+    let id = -1;
+    if (isContentWord(t.norm)) {
+      id = vocab.get(t.norm) ?? -1;
+      if (id < 0 && norms.length < WORDS - 1) {
+        id = norms.length;
+        vocab.set(t.norm, id);
+        norms.push(t.norm);
+      }
+    }
+    if (id >= 0) {
+      ids.push(id);
+      seg.push(segment);
+      surfaces.push(t.surface);
+      initial.push(spelledOut.has(i) ? 2 : isInitial ? 1 : 0);
+      open = true;
+    }
+    const next = tokens[i + 1];
+    const joined =
+      id >= 0 && next !== undefined && next.sentence === t.sentence && isContentWord(next.norm) && PHRASE_GAP.test(text.slice(t.start + t.surface.length, next.start));
+    if (!joined && open) {
+      segment++;
+      open = false;
+    }
+  }
+  const found: number[] = [];
+  for (let a = 0; a < ids.length; a++)
+    for (let len = 1; len <= MAX_COUNTED_WORDS && a + len <= ids.length && seg[a + len - 1] === seg[a]; len++) found.push(table.add(phraseCode(ids, a, len)));
+  found.sort((x, y) => x - y);
+  const phrases: number[] = [];
+  for (let k = 0; k < found.length; k++) if (k === 0 || found[k] !== found[k - 1]) phrases.push(found[k]);
+  return {
+    ids: Int32Array.from(ids),
+    seg: Int32Array.from(seg),
+    surfaces,
+    initial: Uint8Array.from(initial),
+    norms: tokens.map((t) => t.norm),
+    phrases: Int32Array.from(phrases),
+  };
+}
+
+/**
+ * Tokens spelling out the acronym that follows them in parentheses, "Group Relative Policy
+ * Optimization (GRPO)": their capitals come from the acronym, not from the word.
+ */
+function expansionTokens(text: string, tokens: Token[]): Set<number> {
+  const out = new Set<number>();
+  for (let a = 1; a < tokens.length; a++) {
+    const acr = tokens[a].surface;
+    if (!ACRONYM.test(acr) || text[tokens[a].start - 1] !== '(') continue;
+    const letters = acr.replace(/s$/, '').replace(/[^A-Za-z]/g, '').toLowerCase();
+    if (letters.length < 2) continue;
+    let initials = '';
+    for (let b = a - 1; b >= 0 && a - b <= letters.length + 3; b--) {
+      if (!isContentWord(tokens[b].norm) && !/^\p{Lu}/u.test(tokens[b].surface)) continue; // "from", "of"
+      initials =
+        tokens[b].surface
+          .split('-')
+          .filter((w) => w !== '')
+          .map((w) => w[0].toLowerCase())
+          .join('') + initials;
+      if (initials === letters) {
+        for (let c = b; c < a; c++) out.add(c);
+        break;
+      }
+      if (!letters.endsWith(initials)) break;
+    }
+  }
+  return out;
+}
+
+/** Calls visit(k) for each position k where the word ids `ids` start a phrase of the paper; stops when visit returns true. */
+function occurrences(doc: DocPhrases, ids: readonly number[], visit: (k: number) => boolean | void): void {
+  const n = doc.ids.length;
+  const len = ids.length;
+  for (let k = 0; k + len <= n; k++) {
+    if (doc.ids[k] !== ids[0] || doc.seg[k + len - 1] !== doc.seg[k]) continue;
+    let ok = true;
+    for (let j = 1; j < len && ok; j++) ok = doc.ids[k + j] === ids[j];
+    if (ok && visit(k)) return;
+  }
+}
+
+function sortedHas(xs: Int32Array, x: number): boolean {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] === x) return true;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * One label per cluster. `texts` are all abstracts; `clusters` lists indices into texts, most
+ * typical paper first. Labels are distinct, 2–5 words when the text allows, in sentence case.
+ */
+export function labelThemes(texts: readonly string[], clusters: readonly (readonly number[])[]): string[] {
+  const read = clusters.map((members) => members.slice(0, PAPERS_PER_THEME));
+  const vocab = new Map<string, number>();
+  const norms: string[] = [];
+  const table = new CodeTable();
+  const docs = new Map<number, DocPhrases>();
+  for (const members of read) for (const i of members) if (!docs.has(i)) docs.set(i, readDoc(texts[i], vocab, norms, table));
+  const N = docs.size;
+
+  // Document frequencies of phrases; how often each word ends a phrase.
+  const dfAll = new Int32Array(table.codes.length);
+  const headEnd = new Uint32Array(norms.length);
+  const headAll = new Uint32Array(norms.length);
+  for (const doc of docs.values()) {
+    for (const pid of doc.phrases) dfAll[pid]++;
+    for (let k = 0; k < doc.ids.length; k++) {
+      headAll[doc.ids[k]]++;
+      if (k + 1 === doc.ids.length || doc.seg[k + 1] !== doc.seg[k]) headEnd[doc.ids[k]]++;
+    }
+  }
+  const dfOfWord = (id: number) => dfAll[table.get(id)] ?? 0;
+  // Papers holding each word, for the scans below.
+  const withWord: number[][] = Array.from({ length: norms.length }, () => []);
+  for (const [i, doc] of docs) for (const pid of doc.phrases) if (table.codes[pid] < WORDS) withWord[table.codes[pid]].push(i);
+  const decode = (code: number): number[] => {
+    const ids = [code % WORDS];
+    for (let rest = Math.floor(code / WORDS); rest > 0; rest = Math.floor(rest / WORDS)) ids.push((rest % WORDS) - 1);
+    return ids;
+  };
+  const candidate = (ids: number[], inTheme = 0): Candidate => {
+    const words = ids.map((id) => norms[id]);
+    return { key: words.join(' '), ids, words, inTheme, score: 0 };
+  };
+  const contains = (i: number, ids: readonly number[]) => {
+    const doc = docs.get(i)!;
+    if (ids.length <= MAX_COUNTED_WORDS) {
+      const pid = table.get(phraseCode(ids));
+      return pid >= 0 && sortedHas(doc.phrases, pid);
+    }
+    let found = false;
+    occurrences(doc, ids, () => (found = true));
+    return found;
+  };
+  const countIn = (within: readonly number[] | null, ids: readonly number[]) => (within ?? withWord[ids[0]]).filter((i) => contains(i, ids)).length;
+
+  // Written forms, computed for the few phrases that may be shown.
+  const surfaces = new Map<string, string>();
+  /**
+   * The phrase as most often written mid-sentence (singular or plural, capitals kept: "Milky Way",
+   * "offline RL"); a word starting a sentence counts in lower case, and an occurrence spelling out an
+   * acronym ("Group Relative Policy Optimization (GRPO)") does not count.
+   */
+  const surface = (p: Candidate): string => {
+    let s = surfaces.get(p.key);
+    if (s !== undefined) return s;
+    const forms = new Map<string, number>();
+    const spelled = new Map<string, number>();
+    let count = 0;
+    for (const i of withWord[p.ids[0]]) {
+      if (count >= MAX_FORMS) break;
+      if (!contains(i, p.ids)) continue;
+      const doc = docs.get(i)!;
+      occurrences(doc, p.ids, (k) => {
+        let expansion = false;
+        const words: string[] = [];
+        // A capital carried over from a longer capitalized name ("Deep Reinforcement Learning") is not the phrase's own.
+        const inName = k > 0 && doc.seg[k - 1] === doc.seg[k] && /^\p{Lu}/u.test(doc.surfaces[k - 1]) && !ACRONYM.test(doc.surfaces[k - 1]);
+        for (let j = 0; j < p.ids.length; j++) {
+          const w = doc.surfaces[k + j];
+          if (doc.initial[k + j] === 2) expansion = true;
+          words.push((doc.initial[k + j] !== 0 || (j === 0 && inName)) && !ACRONYM.test(w) ? w.toLowerCase() : w);
+        }
+        const form = words.join(' ');
+        const into = expansion ? spelled : forms;
+        into.set(form, (into.get(form) ?? 0) + 1);
+        count++;
+      });
+    }
+    const counted = forms.size > 0 ? forms : spelled;
+    // Lower case when the abstracts write the phrase so a fifth of the time or more.
+    const lowerOf = (f: string) =>
+      f
+        .split(' ')
+        .map((w) => (ACRONYM.test(w) ? w : w.toLowerCase()))
+        .join(' ');
+    const lower = new Map<string, number>();
+    let total = 0;
+    for (const [f, n] of counted) {
+      total += n;
+      if (f === lowerOf(f)) lower.set(f, n);
+    }
+    const lowerCount = [...lower.values()].reduce((a, b) => a + b, 0);
+    s = counted.size === 0 ? p.key : lowerCount >= 0.2 * total ? mostFrequent(lower) : mostFrequent(counted);
+    surfaces.set(p.key, s);
+    return s;
+  };
+  /** Can end a label: a word the abstracts usually put last in a phrase (a head noun), not a participle. */
+  const headOk = (id: number, min = 0.2) => headAll[id] > 0 && headEnd[id] / headAll[id] >= min && !/[^e]ed$/.test(norms[id]);
+  /** A phrase that can be (part of) a label. */
+  const usable = (p: Candidate) => !GENERIC_MODIFIERS.has(p.words[0]) && (p.ids.length >= 2 ? headOk(p.ids[p.ids.length - 1]) : headOk(p.ids[0], 0.4));
+  // A word is generic when a quarter or more of the papers of many themes use it ("model", "language").
+  const strongIn = new Uint16Array(norms.length);
+  const perTheme = new Uint32Array(norms.length);
+  for (const members of read) {
+    const used: number[] = [];
+    for (const i of members)
+      for (const pid of docs.get(i)!.phrases) {
+        const code = table.codes[pid];
+        if (code >= WORDS) continue;
+        if (perTheme[code] === 0) used.push(code);
+        perTheme[code]++;
+      }
+    for (const id of used) {
+      if (perTheme[id] >= 0.25 * members.length) strongIn[id]++;
+      perTheme[id] = 0;
+    }
+  }
+  const genericWord = (id: number) => clusters.length >= 3 && strongIn[id] >= Math.max(2, 0.4 * clusters.length);
+  /** A single word can stand in a label only when the theme uses it far more than the corpus does. */
+  const distinctiveWord = (p: Candidate, A: number) => p.ids.length > 1 || p.inTheme / A >= 3 * (dfOfWord(p.ids[0]) / N);
+
+  const labels = new Array<string>(clusters.length).fill('');
+  const usedLabels = new Set<string>();
+  const usedPhrases = new Set<string>();
+  const inTheme = new Int32Array(table.codes.length);
+  const order = clusters.map((_, c) => c).sort((a, b) => clusters[b].length - clusters[a].length || a - b);
+  for (const c of order) {
+    const members = read[c];
+    const A = members.length;
+    const single = N === A;
+    const score = (p: Candidate) => {
+      // A phrase made only of words most papers use ("policy optimization", "language model") names no topic.
+      const generic = p.ids.every(genericWord);
+      const inAll = p.ids.length <= MAX_COUNTED_WORDS ? (dfAll[table.get(phraseCode(p.ids))] ?? 0) : countIn(null, p.ids);
+      p.generic = generic;
+      return phraseScore(p.ids.length, p.inTheme, inAll, A, N, single) * (generic ? 0.5 : 1);
+    };
+    const touched: number[] = [];
+    for (const i of members)
+      for (const pid of docs.get(i)!.phrases) {
+        if (inTheme[pid] === 0) touched.push(pid);
+        inTheme[pid]++;
+      }
+    const candidates: Candidate[] = [];
+    for (const pid of touched) {
+      const count = inTheme[pid];
+      inTheme[pid] = 0;
+      if (A >= 4 && count < 2) continue;
+      const p = candidate(decode(table.codes[pid]), count);
+      p.score = score(p);
+      if (p.score > 0) candidates.push(p);
+    }
+    candidates.sort((x, y) => y.score - x.score || (x.key < y.key ? -1 : 1));
+
+    // The label's building blocks: the best usable phrases, fragments extended.
+    const parts: Candidate[] = [];
+    const seen = new Set<string>();
+    for (const cand of candidates.slice(0, 60)) {
+      if (parts.length >= 14) break;
+      const ids = extendFragment(cand.ids, members, docs);
+      if (!ids) continue;
+      let p = cand;
+      if (ids.length !== cand.ids.length) {
+        p = candidate(ids);
+        p.inTheme = countIn(members, ids);
+        p.score = Math.max(cand.score, score(p)); // an extension keeps its rank
+      }
+      if (seen.has(p.key) || usedPhrases.has(p.key)) continue;
+      seen.add(p.key);
+      if (p.inTheme > 0 && usable(p)) parts.push(p);
+    }
+    parts.sort((x, y) => y.score - x.score || (x.key < y.key ? -1 : 1));
+
+    const coverage = (ps: Candidate[]) => members.filter((i) => ps.some((p) => contains(i, p.ids))).length / A;
+    type Option = { text: string; parts: Candidate[]; words: string[] };
+    const pairOf = (p: Candidate, q: Candidate): Option | null => {
+      if (p.ids.length !== 2 || q.ids.length !== 2) return null;
+      const [sp, sq] = [surface(p), surface(q)];
+      const words = [...new Set([...p.words, ...q.words])];
+      // Shared head word: "GUI agents" + "web agents" -> "GUI and web agents".
+      if (p.ids[1] === q.ids[1] && p.ids[0] !== q.ids[0]) return { text: `${sp.split(' ')[0]} and ${sq}`, parts: [p, q], words };
+      // Shared modifier, two processes: "image editing" + "image generation" -> "Image editing and generation".
+      if (p.ids[0] === q.ids[0] && NOMINAL.test(p.words[1]) && NOMINAL.test(q.words[1])) return { text: `${sp} and ${sq.split(' ')[1]}`, parts: [p, q], words };
+      return null;
+    };
+    /** Label options led by one phrase, best first. */
+    const optionsFor = (lead: Candidate): Option[] => {
+      const options: Option[] = [];
+      let main: Option | null = null;
+      if (lead.ids.length === 1) {
+        // A single word becomes the phrases built on it ("agents" -> "GUI and LLM agents").
+        const built = parts.filter((p) => p.ids.length === 2 && p.ids.includes(lead.ids[0]) && p.score >= 0.3 * lead.score);
+        const pair = built.length >= 2 && built[1].score >= 0.3 * built[0].score ? pairOf(built[0], built[1]) : null;
+        if (pair) main = pair;
+        else if (built.length > 0) main = { text: surface(built[0]), parts: [built[0]], words: built[0].words };
+        else if (!distinctiveWord(lead, A)) return [];
+      } else {
+        main = { text: surface(lead), parts: [lead], words: lead.words };
+        const other = parts.find((q) => q !== lead && q.score >= 0.5 * lead.score && pairOf(lead, q));
+        const pair = other ? pairOf(lead, other) : null;
+        if (pair && coverage(pair.parts) >= coverage(main.parts) + 0.1) main = pair;
+      }
+      const base = main ?? { text: surface(lead), parts: [lead], words: lead.words };
+      const cov = coverage(base.parts);
+      const baseWords = base.text.split(' ').length;
+      if (cov < 0.5 || baseWords < 2) {
+        // One phrase is not enough: add the best complementary phrase.
+        const partner = parts.find(
+          (q) =>
+            !base.parts.includes(q) &&
+            !q.words.some((w) => base.words.includes(w)) &&
+            q.score >= (q.ids.length === 1 ? 0.8 : 0.3) * lead.score &&
+            (q.ids.length > 1 || lead.ids.length === 1 || ACRONYM.test(surface(q))) &&
+            distinctiveWord(q, A) &&
+            baseWords + q.ids.length + 1 <= MAX_LABEL_WORDS &&
+            !sameConcept(base.text, surface(q)) &&
+            coverage([...base.parts, q]) >= cov + 0.1,
+        );
+        if (partner) {
+          const text =
+            base.parts.length > 1
+              ? `${base.text} and ${surface(partner)}`
+              : partner.score > lead.score
+                ? joinPhrases(partner, base.parts[0], surface, members, docs)
+                : joinPhrases(base.parts[0], partner, surface, members, docs);
+          options.push({ text, parts: [...base.parts, partner], words: [] });
+        }
+      }
+      if (baseWords >= 2) options.push(base);
+      return options
+        .map((o) => ({ ...o, text: sentenceCase(o.text) }))
+        .filter((o) => o.text.split(' ').length <= MAX_LABEL_WORDS && !usedLabels.has(o.text.toLowerCase()));
+    };
+    let pick: Option | undefined;
+    for (const lead of parts) {
+      if (lead.generic) continue;
+      pick = optionsFor(lead)[0];
+      if (pick) break;
+    }
+    const chosen = pick ? pick.text : fallbackLabel(parts.length > 0 ? parts : candidates, surface, usedLabels);
+    if (pick) for (const p of pick.parts) usedPhrases.add(p.key);
+    usedLabels.add(chosen.toLowerCase());
+    labels[c] = chosen;
+  }
+  return labels;
+}
+
+function mostFrequent(m: Map<string, number>): string {
+  let best = '';
+  let bestCount = -1;
+  for (const [k, n] of m) if (n > bestCount || (n === bestCount && k < best)) [best, bestCount] = [k, n];
+  return best;
+}
+
+/** Distinctiveness of a phrase of `length` words for a theme (see the file comment); single words count for less. */
+function phraseScore(length: number, inTheme: number, inAll: number, A: number, N: number, single: boolean): number {
+  const pIn = inTheme / A;
+  const pAll = inAll / N;
+  const bonus = length === 1 ? 0.6 : 1 + 0.3 * (length - 1);
+  if (single) return pIn * bonus;
+  return pIn > pAll ? pIn * Math.log(pIn / pAll) * bonus : 0;
+}
+
+/**
+ * The longer phrase that a phrase is nearly always part of (≥ 70% of its occurrences in the theme
+ * have the same neighbour), up to MAX_PHRASE_WORDS words; null when it is a fragment of an even longer name.
+ */
+function extendFragment(start: number[], members: readonly number[], docs: Map<number, DocPhrases>): number[] | null {
+  let ids = start;
+  for (;;) {
+    const left = new Map<number, number>();
+    const right = new Map<number, number>();
+    let total = 0;
+    for (const i of members) {
+      const doc = docs.get(i)!;
+      occurrences(doc, ids, (k) => {
+        total++;
+        if (k > 0 && doc.seg[k - 1] === doc.seg[k]) left.set(doc.ids[k - 1], (left.get(doc.ids[k - 1]) ?? 0) + 1);
+        const e = k + ids.length;
+        if (e < doc.ids.length && doc.seg[e] === doc.seg[k]) right.set(doc.ids[e], (right.get(doc.ids[e]) ?? 0) + 1);
+      });
+    }
+    const best = (m: Map<number, number>) => {
+      let id = -1;
+      let n = 0;
+      for (const [k, v] of m) if (v > n || (v === n && k < id)) [id, n] = [k, v];
+      return [id, n];
+    };
+    const [l, ln] = best(left);
+    const [r, rn] = best(right);
+    const n = Math.max(ln, rn);
+    if (n < 2 || n < 0.7 * total) return ids;
+    if (ids.length >= MAX_PHRASE_WORDS) return null;
+    ids = rn >= ln ? [...ids, r] : [l, ...ids];
+  }
+}
+
+/** True when a word of one phrase is the acronym of the other ("VLA models" / "vision-language-action", "RLHF" / "human feedback"). */
+function sameConcept(a: string, b: string): boolean {
+  const initials = (p: string) =>
+    p
+      .split(/[\s-]+/)
+      .filter((w) => w !== '')
+      .map((w) => w[0].toLowerCase())
+      .join('');
+  const check = (x: string, y: string) =>
+    x.split(' ').some((w) => {
+      if (!ACRONYM.test(w)) return false;
+      const acr = w.toLowerCase().replace(/s$/, '');
+      const i = initials(y);
+      return i.length >= 2 && (acr.includes(i) || i.includes(acr));
+    });
+  return check(a, b) || check(b, a);
+}
+
+/** "X for Y" when the theme's abstracts say so (either order), else "X and Y". */
+function joinPhrases(p: Candidate, q: Candidate, surface: (p: Candidate) => string, members: readonly number[], docs: Map<number, DocPhrases>): string {
+  const says = (xs: string[], ys: string[]) => {
+    for (const i of members) {
+      const t = docs.get(i)!.norms;
+      for (let a = 0; a + xs.length + 1 + ys.length <= t.length; a++) {
+        if (t[a] !== xs[0] || t[a + xs.length] !== 'for') continue;
+        let ok = true;
+        for (let j = 1; j < xs.length && ok; j++) ok = t[a + j] === xs[j];
+        if (!ok) continue;
+        let b = a + xs.length + 1;
+        if (t[b] === 'the' || t[b] === 'a' || t[b] === 'an') b++;
+        for (let j = 0; j < ys.length && ok; j++) ok = t[b + j] === ys[j];
+        if (ok) return true;
+      }
+    }
+    return false;
+  };
+  if (says(p.words, q.words)) return `${surface(p)} for ${surface(q)}`;
+  if (says(q.words, p.words)) return `${surface(q)} for ${surface(p)}`;
+  return `${surface(p)} and ${surface(q)}`;
+}
+
+function sentenceCase(label: string): string {
+  const words = label.split(' ');
+  if (!ACRONYM.test(words[0]) && /^\p{Ll}/u.test(words[0])) words[0] = words[0][0].toUpperCase() + words[0].slice(1);
+  return words.join(' ');
+}
+
+/** When no phrase makes a label: two of the best words or phrases, or one, or a numbered placeholder. */
+function fallbackLabel(top: Candidate[], surface: (p: Candidate) => string, used: Set<string>): string {
+  const phrases = top.slice(0, 12).map(surface);
+  for (let i = 0; i < phrases.length; i++)
+    for (let j = i + 1; j < phrases.length; j++) {
+      const label = sentenceCase(`${phrases[i]} and ${phrases[j]}`);
+      if (label.split(' ').length <= MAX_LABEL_WORDS && !used.has(label.toLowerCase())) return label;
+    }
+  for (const p of phrases) {
+    const label = sentenceCase(p);
+    if (!used.has(label.toLowerCase())) return label;
+  }
+  if (!used.has('other papers')) return 'Other papers';
+  for (let i = 2; ; i++) if (!used.has(`other papers ${i}`)) return `Other papers ${i}`;
+}

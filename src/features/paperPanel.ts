@@ -1,0 +1,283 @@
+import * as vscode from 'vscode';
+import { Paper } from '../core/types';
+import {
+  assertNever,
+  HostToPageMessage,
+  isPageToHostMessage,
+  PaperAction,
+  PaperViewModel,
+  toPaperPageState,
+} from '../webview/protocol';
+import { NotesService, PaperPanelService, PapersModel, UserState } from './services';
+
+export const PAPER_VIEW_TYPE = 'papers.paperView';
+
+export interface PaperPanelDeps {
+  context: vscode.ExtensionContext;
+  model: PapersModel;
+  state: UserState;
+  notes: NotesService;
+  log: vscode.LogOutputChannel;
+}
+
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The paper view: one webview panel, created on first use and revealed after, restored after a reload by
+ * its serializer. It shows the paper the page is told about once the page said it is ready, and turns the
+ * page's requests into state, notes and clipboard actions.
+ */
+class PaperPanel implements PaperPanelService, vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private panelDisposables: vscode.Disposable[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  /** The page said `webviewDidLoad` and has not been hidden (which destroys it) since. */
+  private ready = false;
+  /** The id the view shows, known before its paper when restored ahead of the model. */
+  private currentId: string | undefined;
+  private currentPaper: Paper | undefined;
+  /** Orders overlapping `show` calls: only the latest one reveals its paper. */
+  private showSeq = 0;
+  private readonly mediaRoot: vscode.Uri;
+
+  constructor(private readonly deps: PaperPanelDeps) {
+    this.mediaRoot = vscode.Uri.joinPath(deps.context.extensionUri, 'media');
+    this.disposables.push(
+      vscode.window.registerWebviewPanelSerializer(PAPER_VIEW_TYPE, {
+        deserializeWebviewPanel: (panel, state: unknown) => this.restore(panel, state),
+      }),
+      deps.state.onDidChange((ids) => {
+        if (this.currentId && ids.includes(this.currentId)) this.postMarks();
+      }),
+      deps.notes.onDidChange(() => this.postMarks()),
+      deps.model.onDidChange(() => this.refresh()),
+    );
+  }
+
+  get current(): Paper | undefined {
+    return this.panel ? this.currentPaper : undefined;
+  }
+
+  show(paper: Paper, options: { withNotes?: boolean } = {}): Promise<void> {
+    return this.showPaper(paper, options.withNotes, false);
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+
+  /**
+   * Notes (when wanted and a workspace folder can hold them) go to the first column and take the focus;
+   * the view goes beside them. `withNotes` undefined opens notes that exist and creates none.
+   */
+  private async showPaper(paper: Paper, withNotes: boolean | undefined, focusPanel: boolean): Promise<void> {
+    const seq = ++this.showSeq;
+    const { notes, state, log } = this.deps;
+    const wantNotes = (withNotes ?? notes.hasNotes(paper.id)) && notes.uriFor(paper) !== undefined;
+    const notesShown = wantNotes && (await notes.open(paper, vscode.ViewColumn.One)) !== undefined;
+    if (seq !== this.showSeq) return;
+
+    this.currentId = paper.id;
+    this.currentPaper = paper;
+    const preserveFocus = notesShown && !focusPanel;
+    if (this.panel) {
+      this.panel.title = paper.title;
+      this.panel.reveal(notesShown ? vscode.ViewColumn.Two : undefined, preserveFocus);
+      this.postPaper();
+    } else {
+      const column = notesShown ? vscode.ViewColumn.Two : vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+      const panel = vscode.window.createWebviewPanel(PAPER_VIEW_TYPE, paper.title, { viewColumn: column, preserveFocus }, {
+        enableScripts: true,
+        enableFindWidget: true,
+        localResourceRoots: [this.mediaRoot],
+      });
+      this.adopt(panel);
+    }
+    if (!state.marks(paper.id).read) {
+      state.setRead(paper.id, true).then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`));
+    }
+  }
+
+  /** Takes over a panel after a reload; the page state says which paper it showed. */
+  private async restore(panel: vscode.WebviewPanel, rawState: unknown): Promise<void> {
+    const { paperId } = toPaperPageState(rawState);
+    if (this.panel) {
+      // The user opened a paper before VS Code restored this one: keep a single view.
+      panel.dispose();
+      return;
+    }
+    this.currentId = paperId;
+    this.currentPaper = paperId ? this.deps.model.paper(paperId) : undefined;
+    if (this.currentPaper) panel.title = this.currentPaper.title;
+    this.adopt(panel);
+    // Without a paper the restored view waits for the model (see refresh) or goes away when it is loaded.
+    if (!paperId || (this.deps.model.analysis && !this.currentPaper)) this.closeUnknown(paperId);
+  }
+
+  private adopt(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    this.ready = false;
+    panel.webview.options = { enableScripts: true, localResourceRoots: [this.mediaRoot] };
+    panel.webview.html = this.html(panel.webview);
+    this.panelDisposables.push(
+      panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(message)),
+      // Without retainContextWhenHidden a hidden page is destroyed; it says webviewDidLoad again when shown.
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (!webviewPanel.visible) this.ready = false;
+      }),
+      panel.onDidDispose(() => {
+        if (this.panel !== panel) return;
+        this.panel = undefined;
+        this.ready = false;
+        this.currentId = undefined;
+        this.currentPaper = undefined;
+        vscode.Disposable.from(...this.panelDisposables).dispose();
+        this.panelDisposables = [];
+      }),
+    );
+  }
+
+  private onMessage(message: unknown): void {
+    if (!isPageToHostMessage(message)) {
+      this.deps.log.warn(`Paper view: ignored an unknown message ${JSON.stringify(message)?.slice(0, 200)}`);
+      return;
+    }
+    switch (message.type) {
+      case 'webviewDidLoad':
+        this.ready = true;
+        this.postPaper();
+        break;
+      case 'webviewDidOpenRelated': {
+        const related = this.deps.model.paper(message.id);
+        if (related) void this.showPaper(related, undefined, true).catch((e) => this.failed('open the related paper', e));
+        break;
+      }
+      case 'webviewDidRequest':
+        void this.runAction(message.action, message.id).catch((e) => this.failed(`run ${message.action}`, e));
+        break;
+      default:
+        assertNever(message);
+    }
+  }
+
+  private async runAction(action: PaperAction, id: string): Promise<void> {
+    const { model, state, notes } = this.deps;
+    const paper = model.paper(id) ?? (this.currentPaper?.id === id ? this.currentPaper : undefined);
+    if (!paper) return;
+    switch (action) {
+      case 'toggleStar':
+        await state.setStarred(id, !state.marks(id).starred);
+        break;
+      case 'toggleRead':
+        await state.setRead(id, !state.marks(id).read);
+        break;
+      case 'openNotes':
+        // Beside the view: the first column, unless the view is there.
+        await notes.open(paper, this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One);
+        break;
+      case 'copyKey': {
+        const key = model.keyOf(paper);
+        await vscode.env.clipboard.writeText(key);
+        vscode.window.setStatusBarMessage(`$(check) Copied paper key ${key}`, 2500);
+        break;
+      }
+      default:
+        assertNever(action);
+    }
+  }
+
+  /** The model was reloaded: show the fresh version of the paper (its title, theme or related may change). */
+  private refresh(): void {
+    if (!this.panel || !this.currentId) return;
+    const paper = this.deps.model.paper(this.currentId);
+    if (paper) {
+      this.currentPaper = paper;
+      this.panel.title = paper.title;
+      this.postPaper();
+    } else if (!this.currentPaper && this.deps.model.analysis) {
+      this.closeUnknown(this.currentId);
+    }
+  }
+
+  private closeUnknown(paperId: string | undefined): void {
+    this.deps.log.info(`Paper view: closing the restored view of ${paperId ?? 'no paper'}, which is not in the collections now.`);
+    this.panel?.dispose();
+  }
+
+  private viewModel(paper: Paper): PaperViewModel {
+    const { model, state, notes } = this.deps;
+    const marks = state.marks(paper.id);
+    const related = (model.analysis?.related.relatedTo(paper.id) ?? [])
+      .map((id) => model.paper(id))
+      .filter((p): p is Paper => p !== undefined)
+      .map((p) => ({ id: p.id, title: p.title }));
+    return {
+      id: paper.id,
+      key: model.keyOf(paper),
+      title: paper.title,
+      method: paper.method,
+      themeLabel: model.theme(paper.theme)?.label ?? paper.theme,
+      collections: [...paper.collections],
+      keywords: [...paper.keywords],
+      abstract: paper.abstract,
+      related,
+      read: marks.read,
+      starred: marks.starred,
+      hasNotes: notes.hasNotes(paper.id),
+    };
+  }
+
+  private post(message: HostToPageMessage): void {
+    if (!this.panel || !this.ready) return;
+    this.panel.webview.postMessage(message).then(undefined, (e) => this.deps.log.warn(`Paper view: could not post ${message.type}: ${errorMessage(e)}`));
+  }
+
+  private postPaper(): void {
+    if (this.currentPaper) this.post({ type: 'didShowPaper', paper: this.viewModel(this.currentPaper) });
+  }
+
+  private postMarks(): void {
+    const id = this.currentPaper?.id;
+    if (!id) return;
+    const marks = this.deps.state.marks(id);
+    this.post({ type: 'didUpdateMarks', id, read: marks.read, starred: marks.starred, hasNotes: this.deps.notes.hasNotes(id) });
+  }
+
+  private failed(what: string, e: unknown): void {
+    this.deps.log.error(`Paper view: could not ${what}: ${errorMessage(e)}`);
+    void vscode.window.showErrorMessage(`Papers: could not ${what}: ${errorMessage(e)}`);
+  }
+
+  private html(webview: vscode.Webview): string {
+    const n = nonce();
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.mediaRoot, 'paper.css'));
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.mediaRoot, 'dist', 'page.js'));
+    const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${n}'; img-src ${webview.cspSource};`;
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <meta http-equiv="Content-Security-Policy" content="${csp}">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <link rel="stylesheet" href="${style}">
+  <title>Paper</title>
+</head>
+<body>
+  <main id="paper"></main>
+  <script nonce="${n}" src="${script}"></script>
+</body>
+</html>`;
+  }
+}
+
+/** The paper view service; the caller disposes it (it owns the panel and the serializer). */
+export function createPaperPanel(deps: PaperPanelDeps): PaperPanelService & vscode.Disposable {
+  return new PaperPanel(deps);
+}
+

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Runs the UI scenarios in test/vscode/ui/scenarios/*.mjs against a real VS Code (code-server) in headless
+// Chromium, with the extension loaded from this repo as a development extension.
+//
+// A scenario file exports `scenarios`: an array of { name, run(ui) }. `ui` holds:
+//   page        the Playwright page showing the workbench (already loaded, extension host connected)
+//   runCommand  (title) => runs a command through the F1 palette by its label, e.g. "Papers: Search Papers"
+//   shot        (name) => saves test-results/screenshots/<scenario>--<name>.png and returns its path
+//   workspace   the folder the window has open: a fresh copy of test/vscode/fixtures/workspace
+//   manifest    this extension's package.json
+//   server      the code-server handle (baseUrl, workbenchUrl(), logFile)
+// Scenarios share one server and one browser context (its cache makes later windows load faster); each gets
+// its own window (page, extension host) and workspace folder.
+// PAPERS_UI_GREP=<text> runs only the scenarios whose name contains <text>.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { RESULTS_DIR, launchBrowser, startCodeServer } from '../codeServer.mjs';
+import { REPO_ROOT } from '../setup.mjs';
+import { runCommand, waitForWorkbench } from './workbench.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SCENARIO_DIR = join(HERE, 'scenarios');
+const FIXTURE = join(REPO_ROOT, 'test', 'vscode', 'fixtures', 'workspace');
+const SHOTS_DIR = join(RESULTS_DIR, 'screenshots');
+const SCENARIO_TIMEOUT_MS = Number(process.env.PAPERS_UI_TIMEOUT_MS ?? 120_000);
+
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+async function loadScenarios() {
+  const grep = process.env.PAPERS_UI_GREP;
+  const all = [];
+  for (const file of readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.mjs')).sort()) {
+    const mod = await import(pathToFileURL(join(SCENARIO_DIR, file)).href);
+    if (!Array.isArray(mod.scenarios)) throw new Error(`${file} must export \`scenarios\`, an array of { name, run }`);
+    for (const s of mod.scenarios) all.push({ ...s, file });
+  }
+  return grep ? all.filter((s) => s.name.includes(grep)) : all;
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+let server;
+let browser;
+let context;
+let workspace; // the current scenario's folder
+let cleaning;
+function cleanUp() {
+  cleaning ??= (async () => {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    if (workspace) rmSync(workspace, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (!cleaning) console.error(`\n[test:ui] ${sig}, shutting down`);
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function runScenario(scenario, manifest) {
+  const started = Date.now();
+  const name = slug(scenario.name);
+  for (const f of readdirSync(SHOTS_DIR)) if (f.startsWith(`${name}--`)) rmSync(join(SHOTS_DIR, f));
+  workspace = mkdtempSync(join(tmpdir(), 'papers-ui-workspace-'));
+  cpSync(FIXTURE, workspace, { recursive: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const shots = [];
+  const shot = async (shotName) => {
+    const file = join(SHOTS_DIR, `${name}--${slug(shotName)}.png`);
+    await page.screenshot({ path: file });
+    shots.push(relative(REPO_ROOT, file));
+    return file;
+  };
+  try {
+    await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+    await waitForWorkbench(page);
+    await withTimeout(scenario.run({ page, runCommand: (title) => runCommand(page, title), shot, workspace, manifest, server }),
+      SCENARIO_TIMEOUT_MS, `scenario "${scenario.name}"`);
+    console.log(`  ✔ ${scenario.name} (${secs(started)})`);
+    return true;
+  } catch (e) {
+    if (cleaning) return false; // interrupted: the error is the shutdown, not the scenario
+    await shot('FAILED').catch(() => {});
+    console.log(`  ✘ ${scenario.name} (${secs(started)})`);
+    console.log(`      ${String(e.stack ?? e).split('\n').join('\n      ')}`);
+    if (pageErrors.length) console.log(`      page errors: ${pageErrors.join(' | ')}`);
+    return false;
+  } finally {
+    if (shots.length && !cleaning) console.log(`      screenshots: ${shots.join(', ')}`);
+    await page.close().catch(() => {});
+    rmSync(workspace, { recursive: true, force: true });
+    workspace = undefined;
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  if (!process.env.PAPERS_SKIP_BUILD) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the extension build failed (see above)');
+  }
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  const scenarios = await loadScenarios();
+  if (!scenarios.length) throw new Error(`no scenarios${process.env.PAPERS_UI_GREP ? ` match PAPERS_UI_GREP="${process.env.PAPERS_UI_GREP}"` : ''} in ${SCENARIO_DIR}`);
+  mkdirSync(SHOTS_DIR, { recursive: true });
+
+  server = await startCodeServer({ logName: 'ui-code-server' });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  console.log(`[test:ui] code-server ${server.baseUrl} and Chromium ready in ${secs(started)}; ${scenarios.length} scenario(s)`);
+  let passed = 0;
+  let failed = 0;
+  for (const s of scenarios) {
+    if (await runScenario(s, manifest)) passed++;
+    else failed++;
+  }
+  console.log(`[test:ui] ${passed} passed, ${failed} failed in ${secs(started)}${failed ? ` (code-server log: ${relative(REPO_ROOT, server.logFile)})` : ''}`);
+  return failed ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (e) {
+  if (!cleaning) console.error(`[test:ui] error: ${e.stack ?? e}`); // after Ctrl-C, failures are just the shutdown
+} finally {
+  await cleanUp();
+}
+process.exit(code);

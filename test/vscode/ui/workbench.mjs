@@ -1,0 +1,75 @@
+// Playwright helpers for the VS Code web workbench (selectors of VS Code 1.100, see VSCODE-TESTING.md).
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the workbench is drawn. Extensions may still be registering: the palette helpers retry. */
+export async function waitForWorkbench(page, timeout = 60_000) {
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout });
+  await page.locator('.activitybar').waitFor({ state: 'visible', timeout });
+  await page.locator('.statusbar').waitFor({ state: 'visible', timeout });
+}
+
+/** Opens the command palette (F1) and returns its input box. */
+export async function openPalette(page) {
+  const input = page.locator('.quick-input-widget input.input');
+  if (!(await input.isVisible())) {
+    await page.locator('.monaco-workbench').press('F1');
+    await input.waitFor({ state: 'visible' });
+  }
+  return input;
+}
+
+export async function closePalette(page) {
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+const rowLabels = (page) => page.locator('.quick-input-list .monaco-list-row .label-name').allTextContents();
+
+/** The palette row whose label is exactly `label` ("Category: Title" for commands with a category). */
+export function paletteRow(page, label) {
+  return page.locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) })
+    .first();
+}
+
+/**
+ * Types `>label` into the palette until a command with exactly that label is listed, and returns its row.
+ * Retyping matters: the palette computes its list when the text changes, and an extension's commands appear
+ * only once the workbench has registered that extension, which can come after the window is drawn.
+ */
+export async function findCommand(page, label, timeout = 30_000) {
+  const input = await openPalette(page);
+  const row = paletteRow(page, label);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await input.fill(`>${label}`);
+    try {
+      await row.waitFor({ state: 'visible', timeout: 1500 });
+      return row;
+    } catch {
+      if (Date.now() > deadline) {
+        const shown = await rowLabels(page);
+        throw new Error(`the command palette has no command "${label}"; for that text it lists: ${shown.slice(0, 10).join(' | ') || '(nothing)'}`);
+      }
+      await input.fill('>');
+      await sleep(300);
+    }
+  }
+}
+
+/** Types `>query` into the palette and returns the labels it lists (the rows rendered, at most a screenful). */
+export async function listCommands(page, query) {
+  const input = await openPalette(page);
+  await input.fill(`>${query}`);
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible' });
+  return rowLabels(page);
+}
+
+/** Runs a command through the palette by its full label, e.g. "Papers: Search Papers". */
+export async function runCommand(page, label) {
+  const row = await findCommand(page, label);
+  // No wait for the palette to close: some commands open a quick pick of their own in the same widget.
+  await row.click();
+}
