@@ -1,12 +1,12 @@
 import { Collection, Corpus } from './corpus';
 import { keywordsForCorpus } from './keywords';
-import { RelatedIndex } from './related';
+import { packRows, RelatedIndex } from './related';
 import { PaperSearch, SearchDoc } from './search';
-import { applyThemeCorrections, ThemeCorrections } from './themeCorrections';
+import { applyThemeCorrections, NO_CORRECTIONS, ThemeCorrections } from './themeCorrections';
 import { groupByTheme } from './themes';
 import { deriveTitle } from './titles';
 import { LoadProblem, Paper, Theme } from './types';
-import { buildVectors, DocVectors } from './vectors';
+import { buildVectors } from './vectors';
 
 export interface AnalyzeOptions {
   corrections?: ThemeCorrections;
@@ -19,9 +19,10 @@ export interface Analysis {
   papers: Paper[];
   byId: Map<string, Paper>;
   themes: Theme[];
+  /** The themes as grouped, before the user's corrections: corrections can be re-applied without regrouping. */
+  computedThemes: Theme[];
   collections: Collection[];
   problems: LoadProblem[];
-  vectors: DocVectors;
   /** Related papers, most similar first, computed on demand. */
   related: RelatedIndex;
   search: PaperSearch;
@@ -67,12 +68,31 @@ export function analyzeCorpus(corpus: Corpus, options: AnalyzeOptions = {}): Ana
   }));
   const vectors = time('vectors', () => buildVectors(papers.map((p) => p.abstract)));
   const computed = time('themes', () => groupByTheme(papers, { vectors }));
-  const themes = applyThemeCorrections(computed, papers, options.corrections ?? { renames: {}, moves: {}, userThemes: [] });
   const byId = new Map(papers.map((p) => [p.id, p]));
-  for (const theme of themes) for (const id of theme.paperIds) byId.get(id)!.theme = theme.id;
-  const related = new RelatedIndex(papers.map((p) => p.id), vectors);
+  const themes = assignThemes(papers, byId, computed, options.corrections);
+  const related = new RelatedIndex(papers.map((p) => p.id), packRows(vectors.lsa, vectors.dims), vectors.dims);
   const themeById = new Map(themes.map((t) => [t.id, t]));
   const search = time('index', () => new PaperSearch(papers.map((p) => toSearchDoc(p, themeById))));
   progress('done', 1);
-  return { papers, byId, themes, collections: corpus.collections, problems: corpus.problems, vectors, related, search, timings };
+  return { papers, byId, themes, computedThemes: computed, collections: corpus.collections, problems: corpus.problems, related, search, timings };
+}
+
+/** Applies corrections to computed themes and records each paper's theme. */
+export function assignThemes(papers: Paper[], byId: Map<string, Paper>, computed: Theme[], corrections: ThemeCorrections = NO_CORRECTIONS): Theme[] {
+  const themes = applyThemeCorrections(computed, papers, corrections);
+  for (const paper of papers) paper.theme = '';
+  for (const theme of themes) for (const id of theme.paperIds) byId.get(id)!.theme = theme.id;
+  return themes;
+}
+
+/**
+ * Re-applies the user's theme corrections to an analysis (after the user renamed a theme or moved a
+ * paper) without regrouping: cheap, so it runs on every change.
+ */
+export function applyCorrections(analysis: Analysis, corrections: ThemeCorrections): void {
+  analysis.themes = assignThemes(analysis.papers, analysis.byId, analysis.computedThemes, corrections);
+  const themeById = new Map(analysis.themes.map((t) => [t.id, t]));
+  for (const paper of analysis.papers) {
+    analysis.search.updateMeta(paper.id, { themeId: paper.theme, themeLabel: themeById.get(paper.theme)?.label ?? paper.theme, collections: paper.collections });
+  }
 }

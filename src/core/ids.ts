@@ -29,3 +29,17 @@ export function hash64(text: string): string {
 export function paperId(abstract: string): string {
   return hash64(normalizeForId(abstract)).slice(0, 12);
 }
+
+/** The same hash over bytes (file contents), as 16 hex digits. */
+export function hashBytes(bytes: Uint8Array, seed = 0): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+}

@@ -1,5 +1,3 @@
-import { DocVectors, nearest } from './vectors';
-
 /**
  * Related papers: the most similar abstracts by cosine of their latent semantic (LSA) vectors.
  * Computed on demand and remembered, so a corpus of 100k papers does not pay n² up front.
@@ -8,7 +6,11 @@ export class RelatedIndex {
   private readonly cache = new Map<string, string[]>();
   private readonly position: Map<string, number>;
 
-  constructor(private readonly ids: readonly string[], private readonly vectors: DocVectors) {
+  /**
+   * @param ids paper ids, row order of `rows`
+   * @param rows `ids.length × dims` unit-length vectors, row-major (cosine = dot product)
+   */
+  constructor(private readonly ids: readonly string[], readonly rows: Float32Array, readonly dims: number) {
     this.position = new Map(ids.map((id, i) => [id, i]));
   }
 
@@ -17,13 +19,30 @@ export class RelatedIndex {
     const cached = this.cache.get(id);
     if (cached && cached.length >= count) return cached.slice(0, count);
     const i = this.position.get(id);
-    if (i === undefined) return [];
-    const query = this.vectors.lsa[i];
-    if (!query.some((x) => x !== 0)) return [];
-    const found = nearest(this.vectors, query, count, i)
-      .filter((n) => n.score > 0)
-      .map((n) => this.ids[n.index]);
+    if (i === undefined || count <= 0) return [];
+    const { rows, dims } = this;
+    const q = i * dims;
+    const best: { index: number; score: number }[] = [];
+    for (let j = 0; j < this.ids.length; j++) {
+      if (j === i) continue;
+      let score = 0;
+      const o = j * dims;
+      for (let d = 0; d < dims; d++) score += rows[q + d] * rows[o + d];
+      if (score <= 0 || (best.length === count && score <= best[count - 1].score)) continue;
+      let pos = best.length;
+      while (pos > 0 && best[pos - 1].score < score) pos--;
+      best.splice(pos, 0, { index: j, score });
+      if (best.length > count) best.pop();
+    }
+    const found = best.map((b) => this.ids[b.index]);
     this.cache.set(id, found);
     return found;
   }
+}
+
+/** Packs LSA rows (one Float32Array each) into one row-major buffer. */
+export function packRows(rows: readonly Float32Array[], dims: number): Float32Array {
+  const out = new Float32Array(rows.length * dims);
+  rows.forEach((r, i) => out.set(r.subarray(0, dims), i * dims));
+  return out;
 }

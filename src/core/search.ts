@@ -1,4 +1,4 @@
-import MiniSearch, { SearchResult } from 'minisearch';
+import MiniSearch, { Options, SearchResult } from 'minisearch';
 import { STOPWORDS } from './text';
 
 /** What the index knows of a paper. Filters use the plain fields; text search uses the indexed ones. */
@@ -123,8 +123,15 @@ export class PaperSearch {
   private readonly index: MiniSearch<SearchDoc>;
   private readonly docs = new Map<string, SearchDoc>();
 
-  constructor(docs: Iterable<SearchDoc> = []) {
-    this.index = new MiniSearch<SearchDoc>({
+  constructor(docs: Iterable<SearchDoc> = [], index?: MiniSearch<SearchDoc>) {
+    this.index = index ?? new MiniSearch<SearchDoc>(PaperSearch.indexOptions());
+    if (index) for (const doc of docs) this.docs.set(doc.id, doc);
+    else this.addAll(docs);
+  }
+
+  /** The MiniSearch options; the same for building and for loading a saved index. */
+  private static indexOptions(): Options<SearchDoc> {
+    return {
       fields: [...FIELDS],
       storeFields: [],
       extractField: (doc, field) => {
@@ -135,8 +142,23 @@ export class PaperSearch {
         const t = term.toLowerCase();
         return t.length < 2 && !/\d/.test(t) ? null : STOPWORDS.has(t) && t.length < 5 ? null : t;
       },
-    });
-    this.addAll(docs);
+    };
+  }
+
+  /** The index as JSON text, for a cache or to move it between threads. */
+  serialize(): string {
+    return JSON.stringify(this.index);
+  }
+
+  /** Loads an index saved by serialize(), for the same documents (their text is not in the JSON). */
+  static restore(json: string, docs: Iterable<SearchDoc>): PaperSearch {
+    return new PaperSearch(docs, MiniSearch.loadJSON<SearchDoc>(json, PaperSearch.indexOptions()));
+  }
+
+  /** Replaces what filters read (theme, collections) without re-indexing: those fields are not searched as text. */
+  updateMeta(id: string, meta: Pick<SearchDoc, 'themeId' | 'themeLabel' | 'collections'>): void {
+    const doc = this.docs.get(id);
+    if (doc) this.docs.set(id, { ...doc, ...meta });
   }
 
   get size(): number {

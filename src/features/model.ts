@@ -1,15 +1,12 @@
 import * as vscode from 'vscode';
-import { analyzeCorpus, Analysis } from '../core/analyze';
-import { loadCorpus } from '../core/corpus';
-import { FileSource } from '../core/fileSource';
+import * as path from 'node:path';
+import { Analysis } from '../core/analyze';
+import { fromSnapshot, AnalysisSnapshot } from '../core/snapshot';
+import { analyzeHere, analyzeInWorker } from '../node/runAnalysis';
+import { AnalysisCache } from './analysisCache';
 import { paperKey, resolvePaperKey } from '../core/paperKey';
 import { LoadProblem, Paper, Theme } from '../core/types';
 import { PapersModel } from './services';
-
-/** The core's FileSource over VS Code's file system (works for remote and virtual workspaces too). */
-const workspaceFileSource: FileSource = {
-  readFile: (path) => Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.parse(path))),
-};
 
 /** Shows a notification only when the work takes longer than this. */
 const NOTIFY_AFTER_MS = 600;
@@ -31,8 +28,10 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private watchers: vscode.Disposable[] = [];
   private loading: Promise<void> | undefined;
   private again = false;
+  private readonly cache: AnalysisCache;
 
   constructor(private readonly context: vscode.ExtensionContext, private readonly log: vscode.LogOutputChannel) {
+    this.cache = new AnalysisCache(context.globalStorageUri, String(context.extension.packageJSON.version ?? '0'), log);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.collections')) void this.reload();
@@ -106,16 +105,32 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
 
   private async loadOnce(): Promise<void> {
     const started = Date.now();
-    const work = async (report: (message: string) => void) => {
+    const work = async (report: (message: string) => void): Promise<Analysis> => {
       const uris = await this.collectionUris();
       report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
-      const corpus = await loadCorpus(uris.map((u) => u.toString()), workspaceFileSource);
+      const files: { path: string; bytes: Uint8Array }[] = [];
+      const unreadable: { file: string; message: string }[] = [];
+      for (const uri of uris) {
+        try {
+          files.push({ path: uri.toString(), bytes: await vscode.workspace.fs.readFile(uri) });
+        } catch (err) {
+          unreadable.push({ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` });
+        }
+      }
+      const key = this.cache.key(files);
+      let snapshot: AnalysisSnapshot | undefined = await this.cache.load(key);
+      if (snapshot) {
+        this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
+      } else {
+        report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
+        snapshot = await this.analyze(files, report);
+        void this.cache.save(key, snapshot);
+      }
+      const analysis = fromSnapshot(snapshot);
+      analysis.problems.unshift(...unreadable);
       // show workspace-relative names in problems
-      for (const p of corpus.problems) p.file = vscode.workspace.asRelativePath(vscode.Uri.parse(p.file));
-      for (const c of corpus.collections) c.path = vscode.Uri.parse(c.path).toString();
-      report(`analyzing ${corpus.papers.length} papers`);
-      await new Promise((r) => setTimeout(r, 0)); // let the progress show before the CPU work
-      return analyzeCorpus(corpus, { onProgress: (step) => report(step) });
+      for (const p of analysis.problems) p.file = vscode.workspace.asRelativePath(vscode.Uri.parse(p.file));
+      return analysis;
     };
     let finished = false;
     let notify: ((m: string) => void) | undefined;
@@ -149,6 +164,17 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       finished = true;
       clearTimeout(timer);
       markDone();
+    }
+  }
+
+  /** Analyzes on a worker thread; in-process when the host has no worker threads. */
+  private async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void): Promise<AnalysisSnapshot> {
+    const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
+    try {
+      return await analyzeInWorker(workerPath, files, { onProgress: report });
+    } catch (err) {
+      this.log.warn(`worker thread failed (${(err as Error).message}); analyzing on the extension host`);
+      return analyzeHere(files, { onProgress: report });
     }
   }
 

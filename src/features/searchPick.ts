@@ -53,8 +53,7 @@ function toPicks(services: Services, hits: SearchHit[]): PaperPick[] {
   for (const hit of hits) {
     const paper = services.model.paper(hit.id);
     if (!paper) continue;
-    const marks = services.state.marks(paper.id);
-    const icon = marks.starred ? '$(star-full) ' : marks.read ? '' : '$(circle-filled) ';
+    const icon = services.state.marks(paper.id).starred ? '$(star-full) ' : '';
     picks.push({
       paperId: paper.id,
       label: `${icon}${paper.title}`,

@@ -106,7 +106,8 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     const item = new vscode.TreeItem(paper.title, vscode.TreeItemCollapsibleState.None);
     item.id = `${node.groupId}/${paper.id}`;
     const themeLabel = model.theme(paper.theme)?.label;
-    item.description = this.prefs.groupBy === 'theme' ? (paper.method ?? undefined) : themeLabel;
+    // the method, unless the title already starts with it; the theme when grouped by collection
+    item.description = this.prefs.groupBy === 'theme' ? (paper.method && !paper.title.includes(paper.method) ? paper.method : undefined) : themeLabel;
     item.iconPath = marks.starred
       ? new vscode.ThemeIcon('star-full', new vscode.ThemeColor('charts.yellow'))
       : hasNotes

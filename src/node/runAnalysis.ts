@@ -1,0 +1,55 @@
+import { Worker } from 'node:worker_threads';
+import { analyzeCorpus } from '../core/analyze';
+import { mergeCollections, parseCollectionBytes } from '../core/corpus';
+import { AnalysisSnapshot, toSnapshot } from '../core/snapshot';
+import { AnalyzeRequest, WorkerMessage } from './workerProtocol';
+
+export interface RunOptions {
+  onProgress?: (step: string) => void;
+  /** Ends the worker: the promise rejects with an Error named 'Cancelled'. */
+  signal?: AbortSignal;
+}
+
+/** Analyzes collection files on a worker thread (dist/analysisWorker.js); the caller's thread stays free. */
+export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files'], options: RunOptions = {}): Promise<AnalysisSnapshot> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerPath);
+    const finish = () => void worker.terminate();
+    const onAbort = () => {
+      finish();
+      const err = new Error('analysis cancelled');
+      err.name = 'Cancelled';
+      reject(err);
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (m: WorkerMessage) => {
+      switch (m.type) {
+        case 'progress':
+          options.onProgress?.(m.step);
+          break;
+        case 'done':
+          options.signal?.removeEventListener('abort', onAbort);
+          finish();
+          resolve(m.snapshot);
+          break;
+        case 'error':
+          options.signal?.removeEventListener('abort', onAbort);
+          finish();
+          reject(new Error(m.message));
+          break;
+      }
+    });
+    worker.on('error', (err) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(err);
+    });
+    const request: AnalyzeRequest = { type: 'analyze', files };
+    worker.postMessage(request);
+  });
+}
+
+/** The same work on the calling thread, for hosts without worker threads. */
+export function analyzeHere(files: AnalyzeRequest['files'], options: RunOptions = {}): AnalysisSnapshot {
+  const corpus = mergeCollections(files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })));
+  return toSnapshot(analyzeCorpus(corpus, { onProgress: options.onProgress }));
+}
