@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Analysis } from '../core/analyze';
 import { Paper, Theme } from '../core/types';
+import { PaperUserData } from '../core/userData';
 
 /** The loaded corpus and its analysis; features listen to onDidChange and read `analysis`. */
 export interface PapersModel {
@@ -23,8 +24,18 @@ export interface PaperMarks {
 }
 
 export interface UserState {
+  /** Fires with the ids of papers whose user data changed (here, in another window, or on disk). */
   readonly onDidChange: vscode.Event<string[]>;
   marks(id: string): PaperMarks;
+  /** Everything stored for a paper (read, starred, tags, annotations...). */
+  data(id: string): Readonly<PaperUserData>;
+  /** Ids of the papers that have any user data. */
+  idsWithData(): string[];
+  /**
+   * Changes a paper's data: `edit` gets what is on disk NOW (re-read just before the write, so another
+   * window's changes are kept) and returns the new data. Writes are atomic and serialized.
+   */
+  update(id: string, edit: (onDisk: PaperUserData) => PaperUserData): Promise<void>;
   setRead(id: string, read: boolean): Promise<void>;
   setStarred(id: string, starred: boolean): Promise<void>;
   readCount(ids: Iterable<string>): number;

@@ -34,7 +34,7 @@ async function readText(uri: vscode.Uri): Promise<string | undefined> {
  * A corrupt file is reported with its path and moved aside as a backup before anything is written there.
  */
 export class UserStore implements UserState, vscode.Disposable {
-  private readonly data = new Map<string, PaperUserData>();
+  private readonly records = new Map<string, PaperUserData>();
   private readonly corrupt = new Set<string>();
   private readonly emitter = new vscode.EventEmitter<string[]>();
   readonly onDidChange = this.emitter.event;
@@ -60,22 +60,30 @@ export class UserStore implements UserState, vscode.Disposable {
   }
 
   marks(id: string): PaperMarks {
-    const d = this.data.get(id);
+    const d = this.records.get(id);
     return { read: d?.read === true, starred: d?.starred === true };
   }
 
   readCount(ids: Iterable<string>): number {
     let n = 0;
-    for (const id of ids) if (this.data.get(id)?.read) n++;
+    for (const id of ids) if (this.records.get(id)?.read) n++;
     return n;
   }
 
+  data(id: string): Readonly<PaperUserData> {
+    return this.records.get(id) ?? {};
+  }
+
+  idsWithData(): string[] {
+    return [...this.records.keys()];
+  }
+
   setRead(id: string, read: boolean): Promise<void> {
-    return this.change(id, { read });
+    return this.update(id, (d) => applyChange(d, { read }));
   }
 
   setStarred(id: string, starred: boolean): Promise<void> {
-    return this.change(id, { starred });
+    return this.update(id, (d) => applyChange(d, { starred }));
   }
 
   /** Where a paper's file is; undefined without a workspace folder. */
@@ -86,7 +94,7 @@ export class UserStore implements UserState, vscode.Disposable {
   private async loadAll(): Promise<void> {
     if (!this.dir) {
       const saved = this.memento.get<Record<string, PaperUserData>>(MEMENTO_KEY, {});
-      for (const [id, d] of Object.entries(saved)) this.data.set(id, d);
+      for (const [id, d] of Object.entries(saved)) this.records.set(id, d);
       return;
     }
     let entries: [string, vscode.FileType][] = [];
@@ -104,11 +112,11 @@ export class UserStore implements UserState, vscode.Disposable {
     if (!id) return undefined;
     const text = await readText(uri);
     if (text === undefined) {
-      const had = this.data.delete(id);
+      const had = this.records.delete(id);
       return had ? id : undefined;
     }
     try {
-      this.data.set(id, parseUserData(text, vscode.workspace.asRelativePath(uri)));
+      this.records.set(id, parseUserData(text, vscode.workspace.asRelativePath(uri)));
       this.corrupt.delete(id);
     } catch (err) {
       if (!(err instanceof PapersInputError)) throw err;
@@ -130,18 +138,18 @@ export class UserStore implements UserState, vscode.Disposable {
   }
 
   /** Serializes writes so two quick clicks cannot interleave their read-merge-write. */
-  private change(id: string, change: Partial<PaperUserData>): Promise<void> {
-    const next = this.queue.then(() => this.write(id, change));
+  update(id: string, edit: (onDisk: PaperUserData) => PaperUserData): Promise<void> {
+    const next = this.queue.then(() => this.write(id, edit));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async write(id: string, change: Partial<PaperUserData>): Promise<void> {
+  private async write(id: string, edit: (onDisk: PaperUserData) => PaperUserData): Promise<void> {
     const uri = this.fileFor(id);
     if (!uri) {
-      const merged = applyChange(this.data.get(id) ?? {}, change);
-      this.data.set(id, merged);
-      const all = Object.fromEntries(this.data);
+      const merged = edit({ ...(this.records.get(id) ?? {}) });
+      this.records.set(id, merged);
+      const all = Object.fromEntries(this.records);
       await this.memento.update(MEMENTO_KEY, all);
       this.emitter.fire([id]);
       return;
@@ -159,14 +167,14 @@ export class UserStore implements UserState, vscode.Disposable {
         void vscode.window.showWarningMessage(`Papers: ${err.message}. Kept it as ${vscode.workspace.asRelativePath(backup)} and started a new file.`);
       }
     }
-    const merged = applyChange(onDisk, change);
+    const merged = edit(onDisk);
     if (isEmptyUserData(merged)) {
       if (text !== undefined) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
     } else {
       await vscode.workspace.fs.createDirectory(this.dir!);
       await writeFileAtomic(uri, serializeUserData(merged));
     }
-    this.data.set(id, merged);
+    this.records.set(id, merged);
     this.corrupt.delete(id);
     this.emitter.fire([id]);
   }
