@@ -3,7 +3,7 @@ import { PapersModelImpl } from './features/model';
 import { createNotesService } from './features/notes';
 import { registerPaperCommands } from './features/paperCommands';
 import { createPaperPanel } from './features/paperPanel';
-import { syncNotesIntoIndex } from './features/searchPick';
+import { syncUserTextIntoIndex } from './features/searchPick';
 import { Services } from './features/services';
 import { activateStatusBar } from './features/statusBar';
 import { PapersTree } from './features/tree';
@@ -28,7 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Papers
   const services: Services = { context, model, state, notes, panel, log };
   const prefs = new ViewPrefs(context.workspaceState);
   const tree = new PapersTree(services, prefs);
-  context.subscriptions.push(model, state, notes, panel, prefs, tree, syncNotesIntoIndex(services));
+  context.subscriptions.push(model, state, notes, panel, prefs, tree, syncUserTextIntoIndex(services));
   registerPaperCommands(services, tree, prefs);
   activateStatusBar(services);
   void model.reload();

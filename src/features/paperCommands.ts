@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Paper } from '../core/types';
 import { pickPaper } from './searchPick';
+import { promptAddTags, promptRemoveTags } from './tags';
 import { Services } from './services';
 import { PapersTree, TreeNode } from './tree';
 import { FILTER_LABELS, GROUP_BY_LABELS, GroupBy, PaperFilter, ViewPrefs } from './viewPrefs';
@@ -46,6 +47,8 @@ export function registerPaperCommands(services: Services, tree: PapersTree, pref
       await vscode.env.clipboard.writeText(key);
       vscode.window.setStatusBarMessage(`Copied paper key ${key}`, 3000);
     }),
+    onPaper('papers.addTag', 'Add Tag', (paper) => promptAddTags(services, paper)),
+    onPaper('papers.removeTag', 'Remove Tag', (paper) => promptRemoveTags(services, paper)),
     vscode.commands.registerCommand('papers.refresh', () => model.reload()),
     vscode.commands.registerCommand('papers.groupBy', async (value?: GroupBy) => {
       const choice =

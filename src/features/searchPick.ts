@@ -28,23 +28,28 @@ export function userFilters(services: Services): Record<string, FilterPredicate>
       }
     },
     has: (doc, value) => (value.toLowerCase().startsWith('note') ? notes.hasNotes(doc.id) : false),
+    tag: (doc, value) => (state.data(doc.id).tags ?? []).some((t) => t.toLowerCase() === value.toLowerCase()),
   };
 }
 
-/** Keeps the notes text in the search index as notes files change. */
-export function syncNotesIntoIndex(services: Services): vscode.Disposable {
-  const { model, notes } = services;
-  const sync = () => {
+/** Keeps what the user wrote (notes text, tags) in the search index as it changes. */
+export function syncUserTextIntoIndex(services: Services): vscode.Disposable {
+  const { model, notes, state } = services;
+  const sync = (ids?: string[]) => {
     const analysis = model.analysis;
     if (!analysis) return;
     const themes = new Map(analysis.themes.map((t) => [t.id, t]));
-    for (const paper of analysis.papers) {
+    const papers = ids ? ids.map((id) => analysis.byId.get(id)).filter((p) => p !== undefined) : analysis.papers;
+    for (const paper of papers) {
       const text = notes.notesText(paper.id);
-      const indexed = analysis.search.get(paper.id)?.notes;
-      if (text !== indexed) analysis.search.update(toSearchDoc(paper, themes, { notes: text }));
+      const tags = state.data(paper.id).tags ?? [];
+      const indexed = analysis.search.get(paper.id);
+      if (text !== indexed?.notes || tags.join('\n') !== (indexed?.tags ?? []).join('\n')) {
+        analysis.search.update(toSearchDoc(paper, themes, { notes: text, tags }));
+      }
     }
   };
-  return vscode.Disposable.from(notes.onDidChange(sync), model.onDidChange(sync));
+  return vscode.Disposable.from(notes.onDidChange(() => sync()), model.onDidChange(() => sync()), state.onDidChange((ids) => sync(ids)));
 }
 
 /** The quick pick rows for search results: title, theme and where it matched. */
@@ -81,7 +86,7 @@ export function pickPaper(services: Services, options: { title?: string; placeho
   }
   const qp = vscode.window.createQuickPick<PaperPick>();
   qp.title = options.title ?? 'Search Papers';
-  qp.placeholder = options.placeholder ?? 'Search titles, abstracts, notes… (filters: theme: collection: is:unread is:starred has:notes)';
+  qp.placeholder = options.placeholder ?? 'Search titles, abstracts, notes… (filters: theme: collection: tag: is:unread is:starred has:notes)';
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   const filters = userFilters(services);

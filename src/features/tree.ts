@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Paper } from '../core/types';
 import { Services } from './services';
+import { allTags, tagsOf } from './tags';
 import { FILTER_LABELS, ViewPrefs } from './viewPrefs';
 
 /** A row of the tree: a group (theme or collection) or a paper inside a group. */
@@ -63,13 +64,30 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
   private buildGroups(): Extract<TreeNode, { kind: 'group' }>[] {
     const analysis = this.services.model.analysis;
     if (!analysis) return [];
-    const source =
-      this.prefs.groupBy === 'theme'
-        ? analysis.themes.map((t) => ({ id: `theme:${t.id}`, label: t.label, paperIds: t.paperIds }))
-        : analysis.collections.map((c) => ({ id: `collection:${c.name}`, label: c.name, paperIds: c.paperIds }));
+    const source = this.groupSource(analysis);
     return source
       .map((g) => ({ kind: 'group' as const, ...g, paperIds: g.paperIds.filter((id) => { const p = analysis.byId.get(id); return !!p && this.passes(p); }) }))
       .filter((g) => g.paperIds.length > 0);
+  }
+
+  private groupSource(analysis: NonNullable<Services['model']['analysis']>): { id: string; label: string; paperIds: string[] }[] {
+    switch (this.prefs.groupBy) {
+      case 'theme':
+        return analysis.themes.map((t) => ({ id: `theme:${t.id}`, label: t.label, paperIds: t.paperIds }));
+      case 'collection':
+        return analysis.collections.map((c) => ({ id: `collection:${c.name}`, label: c.name, paperIds: c.paperIds }));
+      case 'tag': {
+        const groups = allTags(this.services).map(({ tag }) => ({ id: `tag:${tag.toLowerCase()}`, label: tag, paperIds: [] as string[] }));
+        const byKey = new Map(groups.map((g) => [g.id, g]));
+        const untagged = { id: 'tag:', label: 'Untagged', paperIds: [] as string[] };
+        for (const paper of analysis.papers) {
+          const tags = tagsOf(this.services, paper.id);
+          if (tags.length === 0) untagged.paperIds.push(paper.id);
+          for (const tag of tags) byKey.get(`tag:${tag.toLowerCase()}`)?.paperIds.push(paper.id);
+        }
+        return [...groups, untagged];
+      }
+    }
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
@@ -93,8 +111,9 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = node.id;
       item.description = String(node.paperIds.length);
-      item.contextValue = node.id.startsWith('theme:') ? 'theme' : 'collection';
-      item.iconPath = new vscode.ThemeIcon(node.id.startsWith('theme:') ? 'symbol-namespace' : 'library');
+      const kind = node.id.slice(0, node.id.indexOf(':'));
+      item.contextValue = kind;
+      item.iconPath = new vscode.ThemeIcon(kind === 'theme' ? 'symbol-namespace' : kind === 'tag' ? 'tag' : 'library');
       item.tooltip = `${node.label}: ${node.paperIds.length} paper${node.paperIds.length === 1 ? '' : 's'}`;
       return item;
     }
@@ -118,14 +137,14 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     const flags = [marks.read ? 'read' : 'unread', marks.starred ? 'starred' : 'unstarred', hasNotes ? 'notes' : 'nonotes'];
     item.contextValue = `paper ${flags.join(' ')}`;
     item.accessibilityInformation = { label: `${paper.title}, ${flags.filter((f) => f !== 'unstarred' && f !== 'nonotes').join(', ')}` };
-    item.tooltip = paperTooltip(paper, themeLabel, marks.read, marks.starred, hasNotes);
+    item.tooltip = paperTooltip(paper, themeLabel, marks.read, marks.starred, hasNotes, tagsOf(this.services, paper.id));
     item.command = { command: 'papers.openPaper', title: 'Open Paper', arguments: [paper.id] };
     return item;
   }
 }
 
 /** The hover of a paper row: untrusted text only ever goes through appendText (escaped). */
-export function paperTooltip(paper: Paper, themeLabel: string | undefined, read: boolean, starred: boolean, hasNotes: boolean): vscode.MarkdownString {
+export function paperTooltip(paper: Paper, themeLabel: string | undefined, read: boolean, starred: boolean, hasNotes: boolean, tags: string[] = []): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = false;
   md.supportHtml = false;
@@ -138,6 +157,6 @@ export function paperTooltip(paper: Paper, themeLabel: string | undefined, read:
   const preview = paper.abstract.length > ABSTRACT_PREVIEW_CHARS ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', ABSTRACT_PREVIEW_CHARS))}…` : paper.abstract;
   md.appendText(preview);
   md.appendMarkdown('\n\n');
-  md.appendText([read ? 'Read' : 'Unread', starred ? 'Starred' : '', hasNotes ? 'Has notes' : ''].filter(Boolean).join(' · '));
+  md.appendText([read ? 'Read' : 'Unread', starred ? 'Starred' : '', hasNotes ? 'Has notes' : '', tags.length ? `Tags: ${tags.join(', ')}` : ''].filter(Boolean).join(' · '));
   return md;
 }
