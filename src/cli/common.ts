@@ -1,0 +1,56 @@
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { analyzeCorpus, Analysis } from '../core/analyze';
+import { loadCorpus } from '../core/corpus';
+import { LoadProblem } from '../core/types';
+import { nodeFileSource } from '../node/nodeFileSource';
+
+/** A user error: printed as one line; exit code 2 (usage) or 1 (input). */
+export class CliError extends Error {
+  constructor(message: string, readonly code = 2) {
+    super(message);
+  }
+}
+
+/** Parsed command line of one command: flags by name, the rest as positionals. */
+export interface CliArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** One `papers <name>` command. */
+export interface CliCommand {
+  name: string;
+  usage: string;
+  /** node:util parseArgs options of this command. */
+  options: Record<string, { type: 'string' | 'boolean'; short?: string }>;
+  run(args: CliArgs, io: CliIo): Promise<number>;
+}
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  cwd: string;
+}
+
+/** The seeds shipped with the extension: dist/cli.js -> ../seeds. */
+export function bundledSeeds(): string[] {
+  const dir = resolve(__dirname, '..', 'seeds');
+  return readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().map((f) => join(dir, f));
+}
+
+export function formatProblem(p: LoadProblem): string {
+  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
+}
+
+/** Loads and analyzes the given files, or the bundled seeds when none are given. */
+export async function analyzeFiles(files: string[]): Promise<Analysis> {
+  const paths = files.length ? files : bundledSeeds();
+  return analyzeCorpus(await loadCorpus(paths, nodeFileSource));
+}
+
+/** Problems go to stderr as file:line: message; any problem makes the exit code 1. */
+export function reportProblems(problems: LoadProblem[], io: CliIo): number {
+  for (const p of problems) io.err(`${formatProblem(p)}\n`);
+  return problems.length ? 1 : 0;
+}
