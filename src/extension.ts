@@ -1,13 +1,15 @@
 import * as vscode from 'vscode';
 import { PapersModelImpl } from './features/model';
 import { createNotesService } from './features/notes';
-import { registerPaperCommands } from './features/paperCommands';
+import { registerPaperCommands, targetPaper } from './features/paperCommands';
+import { registerThemeCommands } from './features/themeCommands';
 import { createPaperPanel } from './features/paperPanel';
 import { syncUserTextIntoIndex } from './features/searchPick';
 import { Services } from './features/services';
 import { activateStatusBar } from './features/statusBar';
 import { PapersTree } from './features/tree';
 import { UserStore } from './features/userStore';
+import { ThemeCorrectionsStore } from './features/themeCorrectionsStore';
 import { ViewPrefs } from './features/viewPrefs';
 
 /** What the extension hands to its tests (and to other extensions): the live services. */
@@ -21,15 +23,17 @@ export interface PapersApi {
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
   context.subscriptions.push(log);
-  const model = new PapersModelImpl(context, log);
+  const corrections = await ThemeCorrectionsStore.create(context, log);
+  const model = new PapersModelImpl(context, log, corrections);
   const state = await UserStore.create(context, log);
   const notes = createNotesService(context, model, log);
   const panel = createPaperPanel({ context, model, state, notes, log });
-  const services: Services = { context, model, state, notes, panel, log };
+  const services: Services = { context, model, corrections, state, notes, panel, log };
   const prefs = new ViewPrefs(context.workspaceState);
   const tree = new PapersTree(services, prefs);
-  context.subscriptions.push(model, state, notes, panel, prefs, tree, syncUserTextIntoIndex(services));
+  context.subscriptions.push(corrections, model, state, notes, panel, prefs, tree, syncUserTextIntoIndex(services));
   registerPaperCommands(services, tree, prefs);
+  registerThemeCommands(services, (arg, title) => targetPaper(services, arg, title));
   activateStatusBar(services);
   void model.reload();
   return { services, tree, prefs };

@@ -55,10 +55,11 @@ const BOOST = { method: 4, title: 3, tags: 3, keywords: 2, abstract: 1, notes: 1
 
 const loose = (s: string) => s.toLowerCase().replace(/[\s_\-]+/g, ' ').trim();
 
-/** The filters every index understands: theme label or id, collection name; both match on a part of the name. */
+/** The filters every index understands: theme label or id and collection name (a part of the name), tag (whole). */
 export const BUILTIN_FILTERS: Record<string, FilterPredicate> = {
   theme: (doc, value) => loose(doc.themeLabel).includes(loose(value)) || doc.themeId === value,
   collection: (doc, value) => doc.collections.some((c) => loose(c).includes(loose(value))),
+  tag: (doc, value) => (doc.tags ?? []).some((t) => loose(t) === loose(value)),
 };
 
 /** Splits a query into free text and `key:value` filter words (`key:"two words"`, `-key:value` negates). */

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { Analysis } from '../core/analyze';
+import { applyCorrections } from '../core/analyze';
 import { fromSnapshot, AnalysisSnapshot } from '../core/snapshot';
+import { resolveCorrections } from '../core/themeCorrectionsFile';
 import { analyzeHere, analyzeInWorker } from '../node/runAnalysis';
 import { AnalysisCache } from './analysisCache';
+import { ThemeCorrectionsStore } from './themeCorrectionsStore';
 import { paperKey, resolvePaperKey } from '../core/paperKey';
 import { LoadProblem, Paper, Theme } from '../core/types';
 import { PapersModel } from './services';
@@ -30,9 +33,18 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private again = false;
   private readonly cache: AnalysisCache;
 
-  constructor(private readonly context: vscode.ExtensionContext, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly corrections: ThemeCorrectionsStore,
+  ) {
     this.cache = new AnalysisCache(context.globalStorageUri, String(context.extension.packageJSON.version ?? '0'), log);
     this.disposables.push(
+      corrections.onDidChange(() => {
+        if (!this.current) return;
+        applyCorrections(this.current, resolveCorrections(corrections.corrections, this.current.computedThemes));
+        this.emitter.fire();
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.collections')) void this.reload();
       }),
@@ -126,7 +138,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         snapshot = await this.analyze(files, report);
         void this.cache.save(key, snapshot);
       }
-      const analysis = fromSnapshot(snapshot);
+      const analysis = fromSnapshot(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes));
       analysis.problems.unshift(...unreadable);
       // show workspace-relative names in problems
       for (const p of analysis.problems) p.file = vscode.workspace.asRelativePath(vscode.Uri.parse(p.file));

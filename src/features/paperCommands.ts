@@ -10,7 +10,7 @@ import { FILTER_LABELS, GROUP_BY_LABELS, GroupBy, PaperFilter, ViewPrefs } from 
  * The paper a command acts on: the tree row or id it was given, else the paper in the paper view,
  * else one the user picks.
  */
-async function targetPaper(services: Services, arg: unknown, action: string): Promise<Paper | undefined> {
+export async function targetPaper(services: Services, arg: unknown, action: string): Promise<Paper | undefined> {
   const { model, panel } = services;
   if (typeof arg === 'string') return model.resolve(arg) ?? model.paper(arg);
   if (arg && typeof arg === 'object' && (arg as TreeNode).kind === 'paper') return model.paper((arg as TreeNode).id);

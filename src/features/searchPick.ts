@@ -28,7 +28,6 @@ export function userFilters(services: Services): Record<string, FilterPredicate>
       }
     },
     has: (doc, value) => (value.toLowerCase().startsWith('note') ? notes.hasNotes(doc.id) : false),
-    tag: (doc, value) => (state.data(doc.id).tags ?? []).some((t) => t.toLowerCase() === value.toLowerCase()),
   };
 }
 

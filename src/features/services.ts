@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Analysis } from '../core/analyze';
 import { Paper, Theme } from '../core/types';
 import { PaperUserData } from '../core/userData';
+import type { ThemeCorrectionsStore } from './themeCorrectionsStore';
 
 /** The loaded corpus and its analysis; features listen to onDidChange and read `analysis`. */
 export interface PapersModel {
@@ -62,6 +63,7 @@ export interface PaperPanelService {
 export interface Services {
   context: vscode.ExtensionContext;
   model: PapersModel;
+  corrections: ThemeCorrectionsStore;
   state: UserState;
   notes: NotesService;
   panel: PaperPanelService;

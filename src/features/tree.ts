@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Paper } from '../core/types';
 import { Services } from './services';
 import { allTags, tagsOf } from './tags';
+import { ThemeDragAndDrop } from './themeCommands';
 import { FILTER_LABELS, ViewPrefs } from './viewPrefs';
 
 /** A row of the tree: a group (theme or collection) or a paper inside a group. */
@@ -20,7 +21,12 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
   readonly view: vscode.TreeView<TreeNode>;
 
   constructor(private readonly services: Services, private readonly prefs: ViewPrefs) {
-    this.view = vscode.window.createTreeView('papers.tree', { treeDataProvider: this, showCollapseAll: true });
+    this.view = vscode.window.createTreeView('papers.tree', {
+      treeDataProvider: this,
+      showCollapseAll: true,
+      canSelectMany: true,
+      dragAndDropController: new ThemeDragAndDrop(services),
+    });
     const refresh = () => this.refresh();
     this.disposables.push(
       this.view,
@@ -112,7 +118,7 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
       item.id = node.id;
       item.description = String(node.paperIds.length);
       const kind = node.id.slice(0, node.id.indexOf(':'));
-      item.contextValue = kind;
+      item.contextValue = kind === 'theme' && this.services.model.theme(node.id.slice('theme:'.length))?.user ? 'theme user' : kind;
       item.iconPath = new vscode.ThemeIcon(kind === 'theme' ? 'symbol-namespace' : kind === 'tag' ? 'tag' : 'library');
       item.tooltip = `${node.label}: ${node.paperIds.length} paper${node.paperIds.length === 1 ? '' : 's'}`;
       return item;

@@ -2,32 +2,15 @@ import * as vscode from 'vscode';
 import { applyChange, isEmptyUserData, parseUserData, PaperUserData, serializeUserData } from '../core/userData';
 import { PapersInputError } from '../core/types';
 import { PaperMarks, UserState } from './services';
+import { readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
 
 const STORE_DIR = '.papers/papers';
 const MEMENTO_KEY = 'papers.userData';
 
-/** Writes a file atomically: a temporary file beside it, then a rename over it. */
-export async function writeFileAtomic(uri: vscode.Uri, text: string): Promise<void> {
-  const tmp = uri.with({ path: `${uri.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp` });
-  await vscode.workspace.fs.writeFile(tmp, new TextEncoder().encode(text));
-  try {
-    await vscode.workspace.fs.rename(tmp, uri, { overwrite: true });
-  } catch (err) {
-    await vscode.workspace.fs.delete(tmp).then(undefined, () => undefined);
-    throw err;
-  }
-}
-
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}
+export { writeFileAtomic } from './workspaceFiles';
 
 /**
- * Read and star marks (and, later, tags) per paper. In a workspace folder they live in
+ * What the user marks on each paper (read, starred, tags, annotations). In a workspace folder they live in
  * `.papers/papers/<id>.json`, one small file per paper; without a folder, in the workspace memento.
  * Every write re-reads the file and changes only the fields the user changed, so two windows on the same
  * folder keep each other's changes; a file changed on disk (git pull) is re-read through a watcher.
@@ -35,7 +18,6 @@ async function readText(uri: vscode.Uri): Promise<string | undefined> {
  */
 export class UserStore implements UserState, vscode.Disposable {
   private readonly records = new Map<string, PaperUserData>();
-  private readonly corrupt = new Set<string>();
   private readonly emitter = new vscode.EventEmitter<string[]>();
   readonly onDidChange = this.emitter.event;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
@@ -117,10 +99,8 @@ export class UserStore implements UserState, vscode.Disposable {
     }
     try {
       this.records.set(id, parseUserData(text, vscode.workspace.asRelativePath(uri)));
-      this.corrupt.delete(id);
     } catch (err) {
       if (!(err instanceof PapersInputError)) throw err;
-      this.corrupt.add(id);
       this.log.warn(err.message);
       void vscode.window.showWarningMessage(`Papers: ${err.message}. The file is left as it is; your next change to this paper keeps a backup of it first.`);
     }
@@ -154,28 +134,17 @@ export class UserStore implements UserState, vscode.Disposable {
       this.emitter.fire([id]);
       return;
     }
-    let onDisk: PaperUserData = {};
-    const text = await readText(uri);
-    if (text !== undefined) {
-      try {
-        onDisk = parseUserData(text, vscode.workspace.asRelativePath(uri));
-      } catch (err) {
-        if (!(err instanceof PapersInputError)) throw err;
-        const backup = uri.with({ path: `${uri.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}` });
-        await vscode.workspace.fs.rename(uri, backup, { overwrite: false });
-        this.log.warn(`${err.message}; kept as ${vscode.workspace.asRelativePath(backup)}`);
-        void vscode.window.showWarningMessage(`Papers: ${err.message}. Kept it as ${vscode.workspace.asRelativePath(backup)} and started a new file.`);
-      }
-    }
+    const { value, existed, corrupt } = await readForUpdate(uri, parseUserData, this.log);
+    // a broken file starts again from the last good data read here
+    const onDisk: PaperUserData = value ?? (corrupt ? { ...(this.records.get(id) ?? {}) } : {});
     const merged = edit(onDisk);
     if (isEmptyUserData(merged)) {
-      if (text !== undefined) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+      if (existed) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
     } else {
       await vscode.workspace.fs.createDirectory(this.dir!);
       await writeFileAtomic(uri, serializeUserData(merged));
     }
     this.records.set(id, merged);
-    this.corrupt.delete(id);
     this.emitter.fire([id]);
   }
 }

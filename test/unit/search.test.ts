@@ -41,6 +41,9 @@ test('theme: and collection: filters, alone or with text, negated with -', () =>
   assert.deepEqual(s.search('collection:rl').map((h) => h.id).sort(), ['b2', 'c3']);
   assert.deepEqual(s.search('telescope theme:"galaxy surveys" -collection:nothing').map((h) => h.id).sort(), ['a1', 'd4']);
   assert.deepEqual(s.search('learning -theme:offline').map((h) => h.id), ['d4']);
+  s.update({ ...docs[2], tags: ['To Read'] });
+  assert.deepEqual(s.search('tag:"to read"').map((h) => h.id), ['c3']);
+  assert.deepEqual(s.search('tag:to').map((h) => h.id), [], 'a tag matches whole');
   assert.deepEqual(s.search('is:starred', { filters: { is: (d, v) => v === 'starred' && d.id === 'c3' } }).map((h) => h.id), ['c3']);
 });
 
