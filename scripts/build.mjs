@@ -6,7 +6,9 @@ import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
-const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, minify: production, logLevel: 'warning' };
+// citation-js's network fetching is never used: its fetch libraries become a stub
+const alias = { 'node-fetch': './scripts/stubs/no-fetch.cjs', 'sync-fetch': './scripts/stubs/no-fetch.cjs' };
+const common = { alias, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, minify: production, logLevel: 'warning' };
 
 function tsFiles(dir) {
   const out = [];

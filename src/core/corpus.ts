@@ -1,6 +1,7 @@
 import { decodeText } from './decode';
 import { FileSource } from './fileSource';
-import { parseDailyPapers, ParseResult } from './formats/dailyPapers';
+import { parserFor } from './formats';
+import { ParseResult } from './formats/dailyPapers';
 import { LoadProblem, ParsedPaper, PapersInputError } from './types';
 
 /** A loaded file of papers. `name` is what the UI shows; `path` is where it came from. */
@@ -26,11 +27,14 @@ export function collectionName(path: string): string {
   return base.replace(/\.[^.]+$/, '') || base;
 }
 
-/** Parses one file's bytes with the given parser, turning every failure into problems. */
-export function parseCollectionBytes(bytes: Uint8Array, path: string, parse: FormatParser = parseDailyPapers): ParseResult {
+/**
+ * Parses one file's bytes with the given parser, or with the one its content and extension call for
+ * (see formats/index.ts), turning every failure into problems.
+ */
+export function parseCollectionBytes(bytes: Uint8Array, path: string, parse?: FormatParser): ParseResult {
   try {
     const decoded = decodeText(bytes, path);
-    const result = parse(decoded.text, path);
+    const result = (parse ?? parserFor(path, decoded.text))(decoded.text, path);
     return { papers: result.papers, problems: [...decoded.problems, ...result.problems] };
   } catch (err) {
     if (err instanceof PapersInputError) return { papers: [], problems: [err.toProblem()] };
@@ -73,8 +77,11 @@ export function mergeCollections(files: { path: string; result: ParseResult }[])
   return { papers: [...byId.values()], collections, problems };
 }
 
-/** Reads and merges files through the injected FileSource. Unreadable files become problems. */
-export async function loadCorpus(paths: string[], source: FileSource, parserFor: (path: string, bytes: Uint8Array) => FormatParser = () => parseDailyPapers): Promise<Corpus> {
+/**
+ * Reads and merges files through the injected FileSource. Unreadable files become problems. Each file's
+ * format is detected unless `chooseParser` names a parser for it.
+ */
+export async function loadCorpus(paths: string[], source: FileSource, chooseParser: (path: string, bytes: Uint8Array) => FormatParser | undefined = () => undefined): Promise<Corpus> {
   const files: { path: string; result: ParseResult }[] = [];
   for (const path of paths) {
     let bytes: Uint8Array;
@@ -84,7 +91,7 @@ export async function loadCorpus(paths: string[], source: FileSource, parserFor:
       files.push({ path, result: { papers: [], problems: [{ file: path, message: `cannot read the file: ${(err as Error).message}` }] } });
       continue;
     }
-    files.push({ path, result: parseCollectionBytes(bytes, path, parserFor(path, bytes)) });
+    files.push({ path, result: parseCollectionBytes(bytes, path, chooseParser(path, bytes)) });
   }
   return mergeCollections(files);
 }

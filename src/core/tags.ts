@@ -4,7 +4,7 @@ const MAX_TAG_LENGTH = 40;
 
 /** Cleans a typed tag: trimmed, inner whitespace collapsed, no leading '#', at most 40 characters; '' when nothing is left. */
 export function normalizeTag(raw: string): string {
-  return raw.replace(/^#+/, '').replace(/\s+/g, ' ').trim().slice(0, MAX_TAG_LENGTH).trim();
+  return raw.trim().replace(/^#+/, '').replace(/\s+/g, ' ').trim().slice(0, MAX_TAG_LENGTH).trim();
 }
 
 /** Splits "a, b, c" into tags. */

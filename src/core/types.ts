@@ -14,6 +14,15 @@ export interface ParsedPaper {
   abstract: string;
   /** A real title when the format brings one (BibTeX, CSL-JSON...); Daily Papers has none. */
   sourceTitle?: string;
+  /** Authors as display names ("Jane Doe"), when the format brings them. */
+  authors?: string[];
+  /** Year of publication (four digits), when known. */
+  year?: string;
+  url?: string;
+  /** A bare DOI (`10.1234/abc`), without the resolver prefix. */
+  doi?: string;
+  /** The entry's own key in its file (BibTeX key, CSL-JSON id, arXiv id), for messages and exports. */
+  sourceKey?: string;
   sources: PaperSource[];
 }
 
