@@ -1,6 +1,8 @@
 import { analyzeCommand } from './analyzeCommand';
 import { CliCommand } from './common';
+import { exportCommand } from './exportCommand';
+import { linkCommand, linksCommand } from './linkCommands';
 import { searchCommand } from './searchCommand';
 
 /** Every `papers` command; a new command is one file in src/cli/ and one line here. */
-export const COMMANDS: CliCommand[] = [analyzeCommand, searchCommand];
+export const COMMANDS: CliCommand[] = [analyzeCommand, searchCommand, exportCommand, linkCommand, linksCommand];

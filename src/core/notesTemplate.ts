@@ -67,7 +67,7 @@ export interface NotesFrontMatter {
  * One line of Markdown text that renders as written: no raw HTML tag, no list, heading or quote made by its
  * first characters. Backslashes stay, so LaTeX in abstracts still renders in the Markdown preview.
  */
-function inlineMarkdown(text: string): string {
+export function inlineMarkdown(text: string): string {
   return text
     .replace(/<(?=[A-Za-z/!?])/g, '\\<')
     .replace(/^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$))/, '\\$1')

@@ -23,20 +23,37 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(/\s+/),
 );
 
+const PLURAL_ES = /(ches|shes|sses|xes|zzes)$/;
+const KEEPS_S = /(ss|us|is|ys)$/;
+
 /** Folds English plurals to the singular ("policies" -> "policy", "models" -> "model"); leaves "ss", "us", "is" words alone. */
 export function foldPlural(word: string): string {
   if (word.length <= 3) return word;
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(ches|shes|sses|xes|zzes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !/(ss|us|is|ys)$/.test(word)) return word.slice(0, -1);
+  if (word.endsWith('es') && PLURAL_ES.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !KEEPS_S.test(word)) return word.slice(0, -1);
   return word;
 }
 
+const ACRONYM_PLURAL = /^[A-Z][A-Z0-9]+s$/;
+
 /** Lower-cases a word unless it is an acronym-like token (RL, LLM, GPT-4o, VLAs -> VLA). */
 export function normalizeWord(surface: string): string {
-  const acronymPlural = /^[A-Z][A-Z0-9]+s$/.test(surface);
-  if (acronymPlural) return surface.slice(0, -1).toLowerCase();
+  if (surface.endsWith('s') && ACRONYM_PLURAL.test(surface)) return surface.slice(0, -1).toLowerCase();
   return foldPlural(surface.toLowerCase());
+}
+
+const normalized = new Map<string, string>();
+
+/** normalizeWord, cached: the same words come back in every abstract. */
+function normalizedWord(surface: string): string {
+  let norm = normalized.get(surface);
+  if (norm === undefined) {
+    if (normalized.size > 50000) normalized.clear();
+    norm = normalizeWord(surface);
+    normalized.set(surface, norm);
+  }
+  return norm;
 }
 
 const NON_ASCII_ALNUM = /[\p{L}\p{N}]/u;
@@ -53,27 +70,63 @@ function isJoiner(code: number): boolean {
 }
 
 const SENTENCE_END = /[.!?](?=\s+[A-Z(“"]|\s*$)/g;
+const ABBREVIATION_END = /\b(e\.g|i\.e|et al|vs|etc|Fig|Eq|cf)\.$/i;
 
 /** Splits text into sentences at ., ! or ? followed by a capital letter (keeps "e.g. x" together). */
 export function sentenceOffsets(text: string): number[] {
   const starts = [0];
   for (const m of text.matchAll(SENTENCE_END)) {
     const before = text.slice(Math.max(0, m.index! - 5), m.index! + 1);
-    if (/\b(e\.g|i\.e|et al|vs|etc|Fig|Eq|cf)\.$/i.test(before)) continue;
+    if (ABBREVIATION_END.test(before)) continue;
     starts.push(m.index! + 1);
   }
   return starts;
 }
 
 /**
- * Word tokens of a text, with their sentence index. Words may hold inner hyphens, apostrophes and decimal
- * points ("Qwen3-0.6B", "GPT-4o"); possessives are dropped ("agent's" -> "agent"); leaked LaTeX commands
- * such as \rightarrow are skipped. A hand-written scanner: this runs over every abstract several times.
+ * Candidate words: runs of letters and digits joined by hyphens, apostrophes or dots (a dot joins only
+ * digits; splitWord cuts at the others). ASCII texts use the ASCII classes, which match much faster.
  */
-export function tokenize(text: string): Token[] {
-  const starts = sentenceOffsets(text);
-  const tokens: Token[] = [];
-  let sentence = 0;
+const ASCII_WORD = /[A-Za-z0-9]+(?:[-'’.][A-Za-z0-9]+)*/g;
+const UNICODE_WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
+const NON_ASCII = /[^\x00-\x7F]/;
+const NON_ASCII_LETTER = /(?![\x00-\x7F])[\p{L}\p{N}]/u;
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** Adds a candidate word found at `start`, cut at dots that do not stand between two digits ("e.g" -> "e", "g"). */
+function splitWord(w: string, start: number, words: string[], offsets: number[]): void {
+  let from = 0;
+  for (let dot = w.indexOf('.'); dot >= 0; dot = w.indexOf('.', dot + 1)) {
+    if (isDigit(w.charCodeAt(dot - 1)) && isDigit(w.charCodeAt(dot + 1))) continue;
+    words.push(w.slice(from, dot));
+    offsets.push(start + from);
+    from = dot + 1;
+  }
+  words.push(from === 0 ? w : w.slice(from));
+  offsets.push(start + from);
+}
+
+/** The words of a text and their offsets, found natively by one regular expression. */
+function matchWords(text: string, words: string[], offsets: number[]): void {
+  const found = text.match(NON_ASCII.test(text) && NON_ASCII_LETTER.test(text) ? UNICODE_WORD : ASCII_WORD);
+  if (!found) return;
+  let pos = 0;
+  for (let k = 0; k < found.length; k++) {
+    const w = found[k];
+    const start = text.indexOf(w, pos);
+    pos = start + w.length;
+    if (w.includes('.')) splitWord(w, start, words, offsets);
+    else {
+      words.push(w);
+      offsets.push(start);
+    }
+  }
+}
+
+/** The words of a text and their offsets, read one UTF-16 unit at a time. */
+function scanWords(text: string, words: string[], offsets: number[]): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -90,16 +143,48 @@ export function tokenize(text: string): Token[] {
       else break;
     }
     i = end;
+    words.push(text.slice(start, end));
+    offsets.push(start);
+  }
+}
+
+/**
+ * Word tokens of a text, with their sentence index. Words may hold inner hyphens, apostrophes and decimal
+ * points ("Qwen3-0.6B", "GPT-4o"); possessives are dropped ("agent's" -> "agent"); leaked LaTeX commands
+ * such as \rightarrow are skipped. Words are found natively: this runs over every abstract several times,
+ * mostly before any of it is optimized.
+ */
+export function tokenize(text: string): Token[] {
+  const starts = sentenceOffsets(text);
+  const words: string[] = [];
+  const offsets: number[] = [];
+  if (SURROGATE.test(text)) scanWords(text, words, offsets);
+  else matchWords(text, words, offsets);
+  const tokens: Token[] = [];
+  let sentence = 0;
+  let nextSentence = starts.length > 1 ? starts[1] : Infinity;
+  for (let k = 0; k < words.length; k++) {
+    const start = offsets[k];
     if (start > 0 && text.charCodeAt(start - 1) === 92) continue;
-    while (sentence + 1 < starts.length && starts[sentence + 1] <= start) sentence++;
-    let surface = text.slice(start, end);
-    if (surface.length > 2 && /['’][sS]$/.test(surface)) surface = surface.slice(0, -2);
-    tokens.push({ norm: normalizeWord(surface), surface, start, sentence });
+    while (nextSentence <= start) {
+      sentence++;
+      nextSentence = sentence + 1 < starts.length ? starts[sentence + 1] : Infinity;
+    }
+    let surface = words[k];
+    const len = surface.length;
+    if (len > 2) {
+      const last = surface.charCodeAt(len - 1);
+      const quote = surface.charCodeAt(len - 2);
+      if ((last === 115 || last === 83) && (quote === 39 || quote === 0x2019)) surface = surface.slice(0, -2);
+    }
+    tokens.push({ norm: normalizedWord(surface), surface, start, sentence });
   }
   return tokens;
 }
 
+const NUMBER_LIKE = /^[\d.,%\-]+$/;
+
 /** True for tokens that carry meaning: not a stopword, not a bare number, not an -ly adverb, at least two characters. */
 export function isContentWord(norm: string): boolean {
-  return norm.length >= 2 && !STOPWORDS.has(norm) && !/^[\d.,%\-]+$/.test(norm) && !(norm.length > 5 && norm.endsWith('ly'));
+  return norm.length >= 2 && !STOPWORDS.has(norm) && !NUMBER_LIKE.test(norm) && !(norm.length > 5 && norm.endsWith('ly'));
 }

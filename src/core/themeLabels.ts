@@ -24,32 +24,15 @@
  * - Labels are distinct and do not reuse a phrase: a theme whose best phrase is taken uses its next one.
  */
 
-import { isContentWord, Token, tokenize } from './text';
-import { CodeTable } from './vectors';
+import { decodePhrase, DocPhrases, MAX_COUNTED_WORDS, occurrences, phraseCode, PhraseReader, sortedHas, WORDS, WordStreams } from './themes/phraseDocs';
 
-/** Longest phrase counted for every paper; fragments may extend to MAX_PHRASE_WORDS. */
-const MAX_COUNTED_WORDS = 3;
+/** Fragments of counted phrases (MAX_COUNTED_WORDS) may extend to MAX_PHRASE_WORDS. */
 const MAX_PHRASE_WORDS = 4;
 const MAX_LABEL_WORDS = 5;
 /** Above this many papers in a theme, only its most typical papers are read for its label. */
 const PAPERS_PER_THEME = 150;
 /** Written forms looked at to choose how a phrase is spelled. */
 const MAX_FORMS = 200;
-
-/** A paper as the labeller reads it: its content words, grouped in phrases (segments). */
-interface DocPhrases {
-  /** Content-word ids in reading order. */
-  ids: Int32Array;
-  /** Segment number of each content word; adjacent words of one segment form phrases. */
-  seg: Int32Array;
-  /** Each content word as written; 1 when it starts a sentence, 2 when it spells out an acronym. */
-  surfaces: string[];
-  initial: Uint8Array;
-  /** All tokens' norms (stopwords included), for "X for Y" checks. */
-  norms: string[];
-  /** Sorted ids (in the CodeTable) of the phrases of up to MAX_COUNTED_WORDS words in the paper. */
-  phrases: Int32Array;
-}
 
 interface Candidate {
   key: string;
@@ -61,16 +44,6 @@ interface Candidate {
   score: number;
 }
 
-/** Word ids stay below WORDS; a phrase of up to 3 words has one exact numeric code. */
-const WORDS = 1 << 17;
-const phraseCode = (ids: ArrayLike<number>, from = 0, length = ids.length) =>
-  length === 1
-    ? ids[from]
-    : length === 2
-      ? ids[from] + WORDS * (ids[from + 1] + 1)
-      : ids[from] + WORDS * (ids[from + 1] + 1) + WORDS * WORDS * (ids[from + 2] + 1);
-
-const PHRASE_GAP = /^(?:['’][sS])?\s+$/;
 const ACRONYM = /[A-Z].*[A-Z]|[A-Z].*\d|\d.*[A-Z]/;
 /** Quantifiers and comparatives that do not name a topic ("multiple trajectories", "higher wages"). */
 const GENERIC_MODIFIERS: ReadonlySet<string> = new Set(
@@ -79,125 +52,16 @@ const GENERIC_MODIFIERS: ReadonlySet<string> = new Set(
 /** Nouns naming a process or property ("generation", "editing", "alignment"). */
 const NOMINAL = /(?:ion|ing|ment|ance|ence|sis|ure|ity)$/;
 
-function readDoc(text: string, vocab: Map<string, number>, norms: string[], table: CodeTable): DocPhrases {
-  const tokens = tokenize(text);
-  const spelledOut = expansionTokens(text, tokens);
-  const ids: number[] = [];
-  const seg: number[] = [];
-  const surfaces: string[] = [];
-  const initial: number[] = [];
-  let segment = 0;
-  let open = false;
-  let lastSentence = -1;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    const isInitial = t.sentence !== lastSentence;
-    lastSentence = t.sentence;
-    let id = -1;
-    if (isContentWord(t.norm)) {
-      id = vocab.get(t.norm) ?? -1;
-      if (id < 0 && norms.length < WORDS - 1) {
-        id = norms.length;
-        vocab.set(t.norm, id);
-        norms.push(t.norm);
-      }
-    }
-    if (id >= 0) {
-      ids.push(id);
-      seg.push(segment);
-      surfaces.push(t.surface);
-      initial.push(spelledOut.has(i) ? 2 : isInitial ? 1 : 0);
-      open = true;
-    }
-    const next = tokens[i + 1];
-    const joined =
-      id >= 0 && next !== undefined && next.sentence === t.sentence && isContentWord(next.norm) && PHRASE_GAP.test(text.slice(t.start + t.surface.length, next.start));
-    if (!joined && open) {
-      segment++;
-      open = false;
-    }
-  }
-  const found: number[] = [];
-  for (let a = 0; a < ids.length; a++)
-    for (let len = 1; len <= MAX_COUNTED_WORDS && a + len <= ids.length && seg[a + len - 1] === seg[a]; len++) found.push(table.add(phraseCode(ids, a, len)));
-  found.sort((x, y) => x - y);
-  const phrases: number[] = [];
-  for (let k = 0; k < found.length; k++) if (k === 0 || found[k] !== found[k - 1]) phrases.push(found[k]);
-  return {
-    ids: Int32Array.from(ids),
-    seg: Int32Array.from(seg),
-    surfaces,
-    initial: Uint8Array.from(initial),
-    norms: tokens.map((t) => t.norm),
-    phrases: Int32Array.from(phrases),
-  };
-}
-
-/**
- * Tokens spelling out the acronym that follows them in parentheses, "Group Relative Policy
- * Optimization (GRPO)": their capitals come from the acronym, not from the word.
- */
-function expansionTokens(text: string, tokens: Token[]): Set<number> {
-  const out = new Set<number>();
-  for (let a = 1; a < tokens.length; a++) {
-    const acr = tokens[a].surface;
-    if (!ACRONYM.test(acr) || text[tokens[a].start - 1] !== '(') continue;
-    const letters = acr.replace(/s$/, '').replace(/[^A-Za-z]/g, '').toLowerCase();
-    if (letters.length < 2) continue;
-    let initials = '';
-    for (let b = a - 1; b >= 0 && a - b <= letters.length + 3; b--) {
-      if (!isContentWord(tokens[b].norm) && !/^\p{Lu}/u.test(tokens[b].surface)) continue; // "from", "of"
-      initials =
-        tokens[b].surface
-          .split('-')
-          .filter((w) => w !== '')
-          .map((w) => w[0].toLowerCase())
-          .join('') + initials;
-      if (initials === letters) {
-        for (let c = b; c < a; c++) out.add(c);
-        break;
-      }
-      if (!letters.endsWith(initials)) break;
-    }
-  }
-  return out;
-}
-
-/** Calls visit(k) for each position k where the word ids `ids` start a phrase of the paper; stops when visit returns true. */
-function occurrences(doc: DocPhrases, ids: readonly number[], visit: (k: number) => boolean | void): void {
-  const n = doc.ids.length;
-  const len = ids.length;
-  for (let k = 0; k + len <= n; k++) {
-    if (doc.ids[k] !== ids[0] || doc.seg[k + len - 1] !== doc.seg[k]) continue;
-    let ok = true;
-    for (let j = 1; j < len && ok; j++) ok = doc.ids[k + j] === ids[j];
-    if (ok && visit(k)) return;
-  }
-}
-
-function sortedHas(xs: Int32Array, x: number): boolean {
-  let lo = 0;
-  let hi = xs.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid] === x) return true;
-    if (xs[mid] < x) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
 /**
  * One label per cluster. `texts` are all abstracts; `clusters` lists indices into texts, most
  * typical paper first. Labels are distinct, 2–5 words when the text allows, in sentence case.
  */
-export function labelThemes(texts: readonly string[], clusters: readonly (readonly number[])[]): string[] {
+export function labelThemes(texts: readonly string[], clusters: readonly (readonly number[])[], streams?: WordStreams): string[] {
   const read = clusters.map((members) => members.slice(0, PAPERS_PER_THEME));
-  const vocab = new Map<string, number>();
-  const norms: string[] = [];
-  const table = new CodeTable();
+  const reader = new PhraseReader(texts, streams);
+  const { norms, table } = reader;
   const docs = new Map<number, DocPhrases>();
-  for (const members of read) for (const i of members) if (!docs.has(i)) docs.set(i, readDoc(texts[i], vocab, norms, table));
+  for (const members of read) for (const i of members) if (!docs.has(i)) docs.set(i, reader.read(i));
   const N = docs.size;
 
   // Document frequencies of phrases; how often each word ends a phrase.
@@ -215,11 +79,6 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
   // Papers holding each word, for the scans below.
   const withWord: number[][] = Array.from({ length: norms.length }, () => []);
   for (const [i, doc] of docs) for (const pid of doc.phrases) if (table.codes[pid] < WORDS) withWord[table.codes[pid]].push(i);
-  const decode = (code: number): number[] => {
-    const ids = [code % WORDS];
-    for (let rest = Math.floor(code / WORDS); rest > 0; rest = Math.floor(rest / WORDS)) ids.push((rest % WORDS) - 1);
-    return ids;
-  };
   const candidate = (ids: number[], inTheme = 0): Candidate => {
     const words = ids.map((id) => norms[id]);
     return { key: words.join(' '), ids, words, inTheme, score: 0 };
@@ -234,6 +93,7 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
     occurrences(doc, ids, () => (found = true));
     return found;
   };
+  const normsOf = (i: number) => reader.detail(i, docs.get(i)!).norms;
   const countIn = (within: readonly number[] | null, ids: readonly number[]) => (within ?? withWord[ids[0]]).filter((i) => contains(i, ids)).length;
 
   // Written forms, computed for the few phrases that may be shown.
@@ -253,15 +113,16 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
       if (count >= MAX_FORMS) break;
       if (!contains(i, p.ids)) continue;
       const doc = docs.get(i)!;
+      const { surfaces: written, initial } = reader.detail(i, doc);
       occurrences(doc, p.ids, (k) => {
         let expansion = false;
         const words: string[] = [];
         // A capital carried over from a longer capitalized name ("Deep Reinforcement Learning") is not the phrase's own.
-        const inName = k > 0 && doc.seg[k - 1] === doc.seg[k] && /^\p{Lu}/u.test(doc.surfaces[k - 1]) && !ACRONYM.test(doc.surfaces[k - 1]);
+        const inName = k > 0 && doc.seg[k - 1] === doc.seg[k] && /^\p{Lu}/u.test(written[k - 1]) && !ACRONYM.test(written[k - 1]);
         for (let j = 0; j < p.ids.length; j++) {
-          const w = doc.surfaces[k + j];
-          if (doc.initial[k + j] === 2) expansion = true;
-          words.push((doc.initial[k + j] !== 0 || (j === 0 && inName)) && !ACRONYM.test(w) ? w.toLowerCase() : w);
+          const w = written[k + j];
+          if (initial[k + j] === 2) expansion = true;
+          words.push((initial[k + j] !== 0 || (j === 0 && inName)) && !ACRONYM.test(w) ? w.toLowerCase() : w);
         }
         const form = words.join(' ');
         const into = expansion ? spelled : forms;
@@ -339,7 +200,7 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
       const count = inTheme[pid];
       inTheme[pid] = 0;
       if (A >= 4 && count < 2) continue;
-      const p = candidate(decode(table.codes[pid]), count);
+      const p = candidate(decodePhrase(table.codes[pid]), count);
       p.score = score(p);
       if (p.score > 0) candidates.push(p);
     }
@@ -414,8 +275,8 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
             base.parts.length > 1
               ? `${base.text} and ${surface(partner)}`
               : partner.score > lead.score
-                ? joinPhrases(partner, base.parts[0], surface, members, docs)
-                : joinPhrases(base.parts[0], partner, surface, members, docs);
+                ? joinPhrases(partner, base.parts[0], surface, members, normsOf)
+                : joinPhrases(base.parts[0], partner, surface, members, normsOf);
           options.push({ text, parts: [...base.parts, partner], words: [] });
         }
       }
@@ -424,6 +285,7 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
         .map((o) => ({ ...o, text: sentenceCase(o.text) }))
         .filter((o) => o.text.split(' ').length <= MAX_LABEL_WORDS && !usedLabels.has(o.text.toLowerCase()));
     };
+    if (process.env.LABEL_DEBUG) console.error(`-- theme ${c} (${A})\n` + parts.map((p) => `  ${surface(p).padEnd(36)} in ${(p.inTheme / A).toFixed(2)} all ${((p.ids.length <= 3 ? dfAll[table.get(phraseCode(p.ids))] : countIn(null, p.ids)) / N).toFixed(3)} score ${p.score.toFixed(3)}${p.generic ? ' generic' : ''}`).join('\n'));
     let pick: Option | undefined;
     for (const lead of parts) {
       if (lead.generic) continue;
@@ -507,10 +369,10 @@ function sameConcept(a: string, b: string): boolean {
 }
 
 /** "X for Y" when the theme's abstracts say so (either order), else "X and Y". */
-function joinPhrases(p: Candidate, q: Candidate, surface: (p: Candidate) => string, members: readonly number[], docs: Map<number, DocPhrases>): string {
+function joinPhrases(p: Candidate, q: Candidate, surface: (p: Candidate) => string, members: readonly number[], normsOf: (i: number) => string[]): string {
   const says = (xs: string[], ys: string[]) => {
     for (const i of members) {
-      const t = docs.get(i)!.norms;
+      const t = normsOf(i);
       for (let a = 0; a + xs.length + 1 + ys.length <= t.length; a++) {
         if (t[a] !== xs[0] || t[a + xs.length] !== 'for') continue;
         let ok = true;

@@ -93,6 +93,15 @@ export interface DocVectors {
   singularValues: Float32Array;
   /** The options in force, with defaults filled in. */
   options: Required<VectorOptions>;
+  /** Normalized content words seen (text.ts), by id: what `streams` refer to. */
+  words: string[];
+  /**
+   * The content words of each text in reading order, for readers of phrases (theme labels) that
+   * should not tokenize again: entry = word id × 2, + 1 when the next word continues the phrase
+   * (same sentence, only spaces between). Kept for the texts of the vocabulary sample (all texts
+   * up to `vocabSampleSize`); undefined for the others.
+   */
+  streams: (Int32Array | undefined)[];
 }
 
 const DEFAULTS: Required<VectorOptions> = {
@@ -103,7 +112,7 @@ const DEFAULTS: Required<VectorOptions> = {
   idfPower: 1,
   leadSentences: 1,
   leadWeight: 2,
-  dims: 64,
+  dims: 100,
   singularValuePower: 1,
   oversample: 10,
   powerIterations: 2,
@@ -112,8 +121,6 @@ const DEFAULTS: Required<VectorOptions> = {
   vocabSampleSize: 20_000,
   svdSampleSize: 4_000,
 };
-
-const PHRASE_GAP = /^(?:['’][sS])?\s+$/;
 
 /**
  * The term keys of a text, with repetition: content words (normalized, see text.ts) and, when
@@ -136,7 +143,7 @@ function termOccurrences(text: string, bigrams: boolean): { keys: string[]; sent
     if (!bigrams || i + 1 >= tokens.length) continue;
     const next = tokens[i + 1];
     if (next.sentence !== t.sentence || !isContentWord(next.norm)) continue;
-    if (!PHRASE_GAP.test(text.slice(t.start + t.surface.length, next.start))) continue;
+    if (!isPhraseGap(text, t.start + t.surface.length, next.start)) continue;
     keys.push(`${t.norm} ${next.norm}`);
     sentences.push(t.sentence);
   }
@@ -146,16 +153,38 @@ function termOccurrences(text: string, bigrams: boolean): { keys: string[]; sent
 /** Word ids stay below this; a phrase code is WORD_LIMIT + first * WORD_LIMIT + second (exact in a double). */
 const WORD_LIMIT = 1 << 22;
 
+/** Whitespace as the regular expression \s sees it. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 /**
- * Numeric term codes of a text (same terms as termOccurrences). New words get ids when `wordList`
- * is given; otherwise unknown words are skipped and break phrases.
+ * True when text[from, to) may stand between two words of one phrase: spaces only, after an
+ * optional possessive "'s" (tokenize drops it from the word).
  */
-function termCodes(text: string, bigrams: boolean, words: Map<string, number>, wordList: string[] | null): { codes: number[]; sentences: number[] } {
+export function isPhraseGap(text: string, from: number, to: number): boolean {
+  let p = from;
+  const c = text.charCodeAt(p);
+  if ((c === 39 || c === 0x2019) && p + 1 < to && (text.charCodeAt(p + 1) | 32) === 115) p += 2;
+  if (p >= to) return false;
+  for (; p < to; p++) if (!isSpace(text.charCodeAt(p))) return false;
+  return true;
+}
+
+let scratchIds = new Int32Array(1024);
+
+/**
+ * The word stream of a text (see DocVectors.streams). New words get ids when `wordList` is given;
+ * otherwise unknown words are left out and break phrases. `lead` counts the entries in the first
+ * `leadSentences` sentences (a prefix of the stream).
+ */
+function readStream(text: string, words: Map<string, number>, wordList: string[] | null, leadSentences: number): { stream: Int32Array; lead: number } {
   const tokens = tokenize(text);
-  const codes: number[] = [];
-  const sentences: number[] = [];
-  const ids = new Int32Array(tokens.length).fill(-1);
+  if (scratchIds.length < tokens.length) scratchIds = new Int32Array(tokens.length * 2);
+  const ids = scratchIds;
+  let count = 0;
   for (let i = 0; i < tokens.length; i++) {
+    ids[i] = -1;
     const norm = tokens[i].norm;
     if (!isContentWord(norm)) continue;
     let id = words.get(norm);
@@ -164,21 +193,23 @@ function termCodes(text: string, bigrams: boolean, words: Map<string, number>, w
       words.set(norm, id);
       wordList.push(norm);
     }
-    if (id !== undefined) ids[i] = id;
+    if (id !== undefined) {
+      ids[i] = id;
+      count++;
+    }
   }
+  const stream = new Int32Array(count);
+  let k = 0;
+  let lead = 0;
   for (let i = 0; i < tokens.length; i++) {
     if (ids[i] < 0) continue;
     const t = tokens[i];
-    codes.push(ids[i]);
-    sentences.push(t.sentence);
-    if (!bigrams || i + 1 >= tokens.length || ids[i + 1] < 0) continue;
-    const next = tokens[i + 1];
-    if (next.sentence !== t.sentence) continue;
-    if (!PHRASE_GAP.test(text.slice(t.start + t.surface.length, next.start))) continue;
-    codes.push(WORD_LIMIT + ids[i] * WORD_LIMIT + ids[i + 1]);
-    sentences.push(t.sentence);
+    const next = i + 1 < tokens.length ? tokens[i + 1] : undefined;
+    const joined = next !== undefined && ids[i + 1] >= 0 && next.sentence === t.sentence && isPhraseGap(text, t.start + t.surface.length, next.start);
+    stream[k++] = ids[i] * 2 + (joined ? 1 : 0);
+    if (t.sentence < leadSentences) lead = k;
   }
-  return { codes, sentences };
+  return { stream, lead };
 }
 
 /**
@@ -263,53 +294,76 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   // Canonical order: by text, so that the result does not depend on the input order.
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : a - b));
 
-  // Pass 1: document frequencies on a deterministic sample. Terms are numeric codes while counting
-  // (no phrase strings are built); provisional ids are cached for the sampled documents.
+  // Pass 1: document frequencies on a deterministic sample; the word streams of the sampled
+  // documents are kept (for pass 2 and for the theme labels). Words are counted by id; phrases by
+  // numeric code (no phrase strings are built).
   const vocabSample = strideSample(n, o.vocabSampleSize);
   const words = new Map<string, number>();
   const wordList: string[] = [];
-  const provisional = new CodeTable();
-  const provDf: number[] = [];
-  const cached = new Map<number, { ids: Int32Array; sentences: number[] }>();
-  const lastSeen: number[] = [];
+  const wordDf: number[] = [];
+  const wordSeen: number[] = [];
+  const pairs = new CodeTable();
+  const pairDf: number[] = [];
+  const pairSeen: number[] = [];
+  const streams: (Int32Array | undefined)[] = new Array(n).fill(undefined);
+  const leads = new Int32Array(n);
   for (const pos of vocabSample) {
     const doc = order[pos];
-    const { codes, sentences } = termCodes(texts[doc], o.bigrams, words, wordList);
-    const ids = new Int32Array(codes.length);
-    for (let k = 0; k < codes.length; k++) {
-      const id = provisional.add(codes[k]);
-      if (id === provDf.length) {
-        provDf.push(0);
-        lastSeen.push(-1);
+    const { stream, lead } = readStream(texts[doc], words, wordList, o.leadSentences);
+    streams[doc] = stream;
+    leads[doc] = lead;
+    while (wordDf.length < wordList.length) {
+      wordDf.push(0);
+      wordSeen.push(-1);
+    }
+    for (let k = 0; k < stream.length; k++) {
+      const w = stream[k] >> 1;
+      if (wordSeen[w] !== doc) {
+        wordSeen[w] = doc;
+        wordDf[w]++;
       }
-      ids[k] = id;
-      if (lastSeen[id] !== doc) {
-        lastSeen[id] = doc;
-        provDf[id]++;
+      if (!o.bigrams || (stream[k] & 1) === 0) continue;
+      const id = pairs.add(WORD_LIMIT + w * WORD_LIMIT + (stream[k + 1] >> 1));
+      if (id === pairDf.length) {
+        pairDf.push(0);
+        pairSeen.push(-1);
+      }
+      if (pairSeen[id] !== doc) {
+        pairSeen[id] = doc;
+        pairDf[id]++;
       }
     }
-    cached.set(doc, { ids, sentences });
   }
   const sampleScale = vocabSample.length / Math.max(1, n);
   const sampleMinDf = vocabSample.length < n ? Math.max(2, Math.round(o.minDf * sampleScale)) : o.minDf;
   const sampleMaxDf = vocabSample.length < n ? Math.floor(o.maxDfRatio * vocabSample.length) : maxDf;
-  const keyOf = (code: number) =>
-    code < WORD_LIMIT ? wordList[code] : `${wordList[Math.floor((code - WORD_LIMIT) / WORD_LIMIT)]} ${wordList[(code - WORD_LIMIT) % WORD_LIMIT]}`;
-  let kept: [string, number][] = [];
-  for (let id = 0; id < provDf.length; id++) if (provDf[id] >= sampleMinDf && provDf[id] <= sampleMaxDf) kept.push([keyOf(provisional.codes[id]), id]);
+  const pairKey = (id: number) => {
+    const code = pairs.codes[id] - WORD_LIMIT;
+    return `${wordList[Math.floor(code / WORD_LIMIT)]} ${wordList[code % WORD_LIMIT]}`;
+  };
+  // [key, df, id]: word ids as they are, phrase ids after the words.
+  let kept: [string, number, number][] = [];
+  const W = wordList.length;
+  for (let w = 0; w < W; w++) if (wordDf[w] >= sampleMinDf && wordDf[w] <= sampleMaxDf) kept.push([wordList[w], wordDf[w], w]);
+  for (let id = 0; id < pairDf.length; id++) if (pairDf[id] >= sampleMinDf && pairDf[id] <= sampleMaxDf) kept.push([pairKey(id), pairDf[id], W + id]);
   if (kept.length > o.maxTerms) {
-    kept.sort((a, b) => provDf[b[1]] - provDf[a[1]] || (a[0] < b[0] ? -1 : 1));
+    kept.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     kept = kept.slice(0, o.maxTerms);
   }
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const vocab = kept.map((e) => e[0]);
   const termIndex = new Map(vocab.map((t, i) => [t, i]));
   const V = vocab.length;
-  const provToTerm = new Int32Array(provDf.length).fill(-1);
-  kept.forEach(([, id], t) => (provToTerm[id] = t));
-  // Documents outside the vocabulary sample look their codes up here.
+  const wordToTerm = new Int32Array(W).fill(-1);
+  const pairToTerm = new Int32Array(pairDf.length).fill(-1);
   const isBigram = new Uint8Array(V);
-  for (let t = 0; t < V; t++) isBigram[t] = vocab[t].includes(' ') ? 1 : 0;
+  kept.forEach(([, , id], t) => {
+    if (id < W) wordToTerm[id] = t;
+    else {
+      pairToTerm[id - W] = t;
+      isBigram[t] = 1;
+    }
+  });
 
   // Pass 2: weighted term counts of every document, appended row by row (columns ascending) to
   // growing CSR buffers; turned into TF-IDF weights in place once the document frequencies are known.
@@ -321,19 +375,23 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   const touched: number[] = [];
   for (let doc = 0; doc < n; doc++) {
     touched.length = 0;
-    const add = (t: number, sentence: number) => {
-      if (acc[t] === 0) touched.push(t);
-      acc[t] += sentence < o.leadSentences ? o.leadWeight : 1;
-    };
-    const c = cached.get(doc);
-    if (c) {
-      for (let k = 0; k < c.ids.length; k++) if (provToTerm[c.ids[k]] >= 0) add(provToTerm[c.ids[k]], c.sentences[k]);
-      cached.delete(doc);
-    } else {
-      const occ = termCodes(texts[doc], o.bigrams, words, null);
-      for (let k = 0; k < occ.codes.length; k++) {
-        const id = provisional.get(occ.codes[k]);
-        if (id >= 0 && provToTerm[id] >= 0) add(provToTerm[id], occ.sentences[k]);
+    let stream = streams[doc];
+    let lead = leads[doc];
+    if (!stream) ({ stream, lead } = readStream(texts[doc], words, null, o.leadSentences));
+    for (let k = 0; k < stream.length; k++) {
+      const weight = k < lead ? o.leadWeight : 1;
+      const w = stream[k] >> 1;
+      let t = wordToTerm[w];
+      if (t >= 0) {
+        if (acc[t] === 0) touched.push(t);
+        acc[t] += weight;
+      }
+      if (!o.bigrams || (stream[k] & 1) === 0) continue;
+      const id = pairs.get(WORD_LIMIT + w * WORD_LIMIT + (stream[k + 1] >> 1));
+      t = id >= 0 ? pairToTerm[id] : -1;
+      if (t >= 0) {
+        if (acc[t] === 0) touched.push(t);
+        acc[t] += weight;
       }
     }
     touched.sort((a, b) => a - b);
@@ -408,6 +466,8 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
     },
     singularValues: svd.singular,
     options: o,
+    words: wordList,
+    streams,
   };
 }
 
@@ -517,6 +577,14 @@ function truncatedSvdBasis(
     const scale = Math.pow(s, o.singularValuePower - 1) / s;
     for (let i = 0; i < l; i++) Wk[k * l + i] = W[i * l + idx[k]] * scale;
   }
+  // A singular vector's sign is arbitrary: choose the one where the sample rows' coordinates sum to ≥ 0.
+  const rowSums = new Float64Array(l);
+  for (let i = 0; i < l; i++) for (let a = 0; a < r; a++) rowSums[i] += P[i * r + a];
+  for (let k = 0; k < dims; k++) {
+    let s = 0;
+    for (let i = 0; i < l; i++) s += rowSums[i] * Wk[k * l + i];
+    if (s < 0) for (let i = 0; i < l; i++) Wk[k * l + i] = -Wk[k * l + i];
+  }
   // Coordinates of the sample rows: (x Z) · Wk, i.e. exactly their projection on the basis.
   const sampleCoords = new Float32Array(r * dims);
   for (let a = 0; a < r; a++)
@@ -568,55 +636,106 @@ function normalizeRowMajorColumns(Z: Float32Array, rows: number, l: number): voi
   for (let c = 0; c < rows; c++) for (let j = 0; j < l; j++) Z[c * l + j] *= norms[j];
 }
 
-/** Eigen-decomposition of a symmetric l × l matrix (cyclic Jacobi). Column k of `vectors` goes with values[k]. */
+/**
+ * Eigen-decomposition of a symmetric l × l matrix: Householder reduction to tridiagonal form, then
+ * implicit symmetric QR steps with Wilkinson shifts (a few l³ operations, far fewer than Jacobi
+ * sweeps). Column k of `vectors` goes with values[k]; values are not sorted.
+ */
 export function symmetricEigen(A0: Float64Array, l: number): { values: Float64Array; vectors: Float64Array } {
   const A = Float64Array.from(A0);
-  const Vm = new Float64Array(l * l);
-  for (let i = 0; i < l; i++) Vm[i * l + i] = 1;
-  for (let sweep = 0; sweep < 60; sweep++) {
-    let off = 0;
-    let total = 0;
-    for (let i = 0; i < l; i++)
-      for (let j = 0; j < l; j++) {
-        const x = A[i * l + j] * A[i * l + j];
-        total += x;
-        if (i !== j) off += x;
+  const Q = new Float64Array(l * l);
+  for (let i = 0; i < l; i++) Q[i * l + i] = 1;
+  const v = new Float64Array(l);
+  const p = new Float64Array(l);
+  // Householder: A <- H A H on the trailing block, one column at a time; Q <- Q H.
+  for (let k = 0; k + 2 < l; k++) {
+    let norm = 0;
+    for (let i = k + 1; i < l; i++) norm += A[i * l + k] * A[i * l + k];
+    norm = Math.sqrt(norm);
+    if (norm === 0) continue;
+    const x0 = A[(k + 1) * l + k];
+    const alpha = x0 > 0 ? -norm : norm;
+    let vn = 0;
+    for (let i = k + 1; i < l; i++) {
+      v[i] = A[i * l + k] - (i === k + 1 ? alpha : 0);
+      vn += v[i] * v[i];
+    }
+    if (vn === 0) continue;
+    const inv = 1 / Math.sqrt(vn);
+    for (let i = k + 1; i < l; i++) v[i] *= inv;
+    // p = A v (on rows/cols k..l-1; column k of A is x), K = vᵀp, w = p - K v
+    let K = 0;
+    for (let i = k; i < l; i++) {
+      let s = 0;
+      const row = i * l;
+      for (let j = k + 1; j < l; j++) s += A[row + j] * v[j];
+      p[i] = s;
+      if (i > k) K += v[i] * s;
+    }
+    // A <- A - 2 v wᵀ - 2 w vᵀ with v[k] = 0 (row/column k only get the w vᵀ / v wᵀ terms)
+    for (let i = k; i < l; i++) p[i] -= i > k ? K * v[i] : 0;
+    v[k] = 0;
+    for (let i = k; i < l; i++) {
+      const row = i * l;
+      const vi = v[i];
+      const wi = p[i];
+      for (let j = k; j < l; j++) A[row + j] -= 2 * (vi * p[j] + wi * v[j]);
+    }
+    // Q <- Q (I - 2 v vᵀ)
+    for (let i = 0; i < l; i++) {
+      const row = i * l;
+      let s = 0;
+      for (let j = k + 1; j < l; j++) s += Q[row + j] * v[j];
+      s *= 2;
+      for (let j = k + 1; j < l; j++) Q[row + j] -= s * v[j];
+    }
+  }
+  const d = new Float64Array(l);
+  const e = new Float64Array(l);
+  for (let i = 0; i < l; i++) d[i] = A[i * l + i];
+  for (let i = 0; i + 1 < l; i++) e[i] = A[(i + 1) * l + i];
+  // Implicit symmetric QR steps with Wilkinson shifts, deflating from the bottom.
+  const eps = 2.220446049250313e-16;
+  let m = l - 1;
+  for (let iter = 0; m > 0 && iter < 50 * l; iter++) {
+    if (Math.abs(e[m - 1]) <= eps * (Math.abs(d[m - 1]) + Math.abs(d[m]))) {
+      e[m - 1] = 0;
+      m--;
+      continue;
+    }
+    let lo = m - 1;
+    while (lo > 0 && Math.abs(e[lo - 1]) > eps * (Math.abs(d[lo - 1]) + Math.abs(d[lo]))) lo--;
+    const delta = (d[m - 1] - d[m]) / 2;
+    const b2 = e[m - 1] * e[m - 1];
+    const mu = d[m] - b2 / (delta + (delta >= 0 ? 1 : -1) * Math.sqrt(delta * delta + b2));
+    let x = d[lo] - mu;
+    let z = e[lo];
+    for (let k = lo; k < m; k++) {
+      const r = Math.hypot(x, z);
+      const c = r === 0 ? 1 : x / r;
+      const s = r === 0 ? 0 : z / r;
+      if (k > lo) e[k - 1] = r;
+      const a = d[k];
+      const b = e[k];
+      const dd = d[k + 1];
+      d[k] = c * c * a + 2 * c * s * b + s * s * dd;
+      d[k + 1] = s * s * a - 2 * c * s * b + c * c * dd;
+      e[k] = c * s * (dd - a) + (c * c - s * s) * b;
+      if (k + 1 < m) {
+        z = s * e[k + 1];
+        e[k + 1] *= c;
+        x = e[k];
       }
-    if (off <= 1e-22 * total || off === 0) break;
-    for (let p = 0; p < l - 1; p++) {
-      for (let q = p + 1; q < l; q++) {
-        const apq = A[p * l + q];
-        if (Math.abs(apq) < 1e-300) continue;
-        const app = A[p * l + p];
-        const aqq = A[q * l + q];
-        const theta = (aqq - app) / (2 * apq);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        for (let k = 0; k < l; k++) {
-          const akp = A[k * l + p];
-          const akq = A[k * l + q];
-          A[k * l + p] = c * akp - s * akq;
-          A[k * l + q] = s * akp + c * akq;
-        }
-        for (let k = 0; k < l; k++) {
-          const apk = A[p * l + k];
-          const aqk = A[q * l + k];
-          A[p * l + k] = c * apk - s * aqk;
-          A[q * l + k] = s * apk + c * aqk;
-        }
-        for (let k = 0; k < l; k++) {
-          const vkp = Vm[k * l + p];
-          const vkq = Vm[k * l + q];
-          Vm[k * l + p] = c * vkp - s * vkq;
-          Vm[k * l + q] = s * vkp + c * vkq;
-        }
+      for (let i = 0; i < l; i++) {
+        const row = i * l;
+        const qk = Q[row + k];
+        const qk1 = Q[row + k + 1];
+        Q[row + k] = c * qk + s * qk1;
+        Q[row + k + 1] = c * qk1 - s * qk;
       }
     }
   }
-  const values = new Float64Array(l);
-  for (let i = 0; i < l; i++) values[i] = A[i * l + i];
-  return { values, vectors: Vm };
+  return { values: d, vectors: Q };
 }
 
 /** Dot product of two dense vectors of the same length. */

@@ -1,13 +1,17 @@
 import * as vscode from 'vscode';
+import { Annotation, annotationsOf } from '../core/annotations';
 import { Paper } from '../core/types';
 import {
   assertNever,
   HostToPageMessage,
   isPageToHostMessage,
+  PageToHostMessage,
   PaperAction,
   PaperViewModel,
   toPaperPageState,
+  WebviewDidReportSelection,
 } from '../webview/protocol';
+import { addHighlight, annotationViews, deleteHighlight, editHighlight, restoreHighlight, SelectionSource } from './annotations';
 import { NotesService, PaperPanelService, PapersModel, UserState } from './services';
 
 export const PAPER_VIEW_TYPE = 'papers.paperView';
@@ -21,6 +25,8 @@ export interface PaperPanelDeps {
 }
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** How long "Highlight Selection" waits for the page to say what is selected. */
+const SELECTION_TIMEOUT_MS = 3000;
 
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
@@ -32,7 +38,7 @@ function nonce(): string {
  * its serializer. It shows the paper the page is told about once the page said it is ready, and turns the
  * page's requests into state, notes and clipboard actions.
  */
-class PaperPanel implements PaperPanelService, vscode.Disposable {
+class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
   private readonly disposables: vscode.Disposable[] = [];
@@ -44,6 +50,11 @@ class PaperPanel implements PaperPanelService, vscode.Disposable {
   /** Orders overlapping `show` calls: only the latest one reveals its paper. */
   private showSeq = 0;
   private readonly mediaRoot: vscode.Uri;
+  /** Selection requests waiting for the page's answer, by request id. */
+  private readonly selectionRequests = new Map<number, (reply: WebviewDidReportSelection | undefined) => void>();
+  private nextRequestId = 1;
+  /** The last highlight deleted in this view, for its Undo. */
+  private lastDeleted: { paperId: string; annotation: Annotation } | undefined;
 
   constructor(private readonly deps: PaperPanelDeps) {
     this.mediaRoot = vscode.Uri.joinPath(deps.context.extensionUri, 'media');
@@ -52,7 +63,10 @@ class PaperPanel implements PaperPanelService, vscode.Disposable {
         deserializeWebviewPanel: (panel, state: unknown) => this.restore(panel, state),
       }),
       deps.state.onDidChange((ids) => {
-        if (this.currentId && ids.includes(this.currentId)) this.postMarks();
+        if (this.currentId && ids.includes(this.currentId)) {
+          this.postMarks();
+          this.postAnnotations();
+        }
       }),
       deps.notes.onDidChange(() => this.postMarks()),
       deps.model.onDidChange(() => this.refresh()),
@@ -67,7 +81,24 @@ class PaperPanel implements PaperPanelService, vscode.Disposable {
     return this.showPaper(paper, options.withNotes, false);
   }
 
+  /** Asks the page what is selected in the abstract (see SelectionSource). */
+  requestSelection(): Promise<WebviewDidReportSelection | undefined> {
+    if (!this.panel || !this.ready || !this.currentPaper) return Promise.resolve(undefined);
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(undefined), SELECTION_TIMEOUT_MS);
+      const finish = (reply: WebviewDidReportSelection | undefined) => {
+        clearTimeout(timer);
+        this.selectionRequests.delete(requestId);
+        resolve(reply);
+      };
+      this.selectionRequests.set(requestId, finish);
+      this.post({ type: 'didRequestSelection', requestId });
+    });
+  }
+
   dispose(): void {
+    for (const finish of [...this.selectionRequests.values()]) finish(undefined);
     this.panel?.dispose();
     vscode.Disposable.from(...this.disposables).dispose();
   }
@@ -161,6 +192,47 @@ class PaperPanel implements PaperPanelService, vscode.Disposable {
       case 'webviewDidRequest':
         void this.runAction(message.action, message.id).catch((e) => this.failed(`run ${message.action}`, e));
         break;
+      case 'webviewDidCreateAnnotation':
+      case 'webviewDidEditAnnotation':
+      case 'webviewDidDeleteAnnotation':
+      case 'webviewDidRestoreAnnotation':
+        void this.annotate(message).catch((e) => this.failed('change the highlight', e));
+        break;
+      case 'webviewDidReportSelection':
+        this.selectionRequests.get(message.requestId)?.(message);
+        break;
+      default:
+        assertNever(message);
+    }
+  }
+
+  private async annotate(
+    message: Extract<PageToHostMessage, { type: 'webviewDidCreateAnnotation' | 'webviewDidEditAnnotation' | 'webviewDidDeleteAnnotation' | 'webviewDidRestoreAnnotation' }>,
+  ): Promise<void> {
+    const { paperId, annotationId } = message;
+    switch (message.type) {
+      case 'webviewDidCreateAnnotation':
+        await addHighlight(this.deps, paperId, message.range, message.color, message.note, annotationId);
+        break;
+      case 'webviewDidEditAnnotation':
+        await editHighlight(this.deps, paperId, annotationId, { color: message.color, note: message.note });
+        break;
+      case 'webviewDidDeleteAnnotation': {
+        // Kept before the write starts, so an Undo clicked while it runs finds it.
+        const known = annotationsOf(this.deps.state.data(paperId)).find((a) => a.id === annotationId);
+        if (known) this.lastDeleted = { paperId, annotation: known };
+        const removed = await deleteHighlight(this.deps, paperId, annotationId);
+        if (removed && this.lastDeleted?.annotation.id === annotationId) this.lastDeleted = { paperId, annotation: removed };
+        break;
+      }
+      case 'webviewDidRestoreAnnotation': {
+        const last = this.lastDeleted;
+        if (last?.paperId === paperId && last.annotation.id === annotationId) {
+          this.lastDeleted = undefined;
+          await restoreHighlight(this.deps, paperId, last.annotation);
+        }
+        break;
+      }
       default:
         assertNever(message);
     }
@@ -230,6 +302,7 @@ class PaperPanel implements PaperPanelService, vscode.Disposable {
       read: marks.read,
       starred: marks.starred,
       hasNotes: notes.hasNotes(paper.id),
+      annotations: annotationViews(paper, state.data(paper.id)),
     };
   }
 
@@ -247,6 +320,11 @@ class PaperPanel implements PaperPanelService, vscode.Disposable {
     if (!id) return;
     const marks = this.deps.state.marks(id);
     this.post({ type: 'didUpdateMarks', id, read: marks.read, starred: marks.starred, hasNotes: this.deps.notes.hasNotes(id) });
+  }
+
+  private postAnnotations(): void {
+    const paper = this.currentPaper;
+    if (paper) this.post({ type: 'didUpdateAnnotations', id: paper.id, annotations: annotationViews(paper, this.deps.state.data(paper.id)) });
   }
 
   private failed(what: string, e: unknown): void {

@@ -3,6 +3,33 @@
  * posts nothing before the page said `webviewDidLoad`. No vscode or node imports: the page bundles this.
  */
 
+import {
+  AnchorStatus,
+  AnnotationColor,
+  isAnnotationColor,
+  isAnnotationId,
+  MAX_NOTE_LENGTH,
+  MAX_QUOTE_LENGTH,
+} from '../core/annotationsTypes';
+
+export { ANNOTATION_COLORS } from '../core/annotationsTypes';
+export type { AnchorStatus, AnnotationColor } from '../core/annotationsTypes';
+
+/** One highlight as the page shows it: already anchored in the abstract by the host. */
+export interface AnnotationView {
+  id: string;
+  /** 1-based, in reading order (detached ones last), as in the notes file. */
+  number: number;
+  color: AnnotationColor;
+  note?: string;
+  /** The text as it was highlighted. */
+  quote: string;
+  /** Offsets into `PaperViewModel.abstract`; meaningless when `status` is `detached`. */
+  start: number;
+  end: number;
+  status: AnchorStatus;
+}
+
 /** Everything the page shows of one paper: plain data, already resolved by the host. */
 export interface PaperViewModel {
   id: string;
@@ -17,6 +44,7 @@ export interface PaperViewModel {
   read: boolean;
   starred: boolean;
   hasNotes: boolean;
+  annotations: AnnotationView[];
 }
 
 // Host -> page.
@@ -31,7 +59,18 @@ export interface DidUpdateMarks {
   starred: boolean;
   hasNotes: boolean;
 }
-export type HostToPageMessage = DidShowPaper | DidUpdateMarks;
+/** The paper's highlights changed (here, in another window, or on disk). */
+export interface DidUpdateAnnotations {
+  type: 'didUpdateAnnotations';
+  id: string;
+  annotations: AnnotationView[];
+}
+/** The "Highlight Selection" command asks for the page's selection; answered by `webviewDidReportSelection`. */
+export interface DidRequestSelection {
+  type: 'didRequestSelection';
+  requestId: number;
+}
+export type HostToPageMessage = DidShowPaper | DidUpdateMarks | DidUpdateAnnotations | DidRequestSelection;
 
 // Page -> host.
 export interface WebviewDidLoad {
@@ -48,20 +87,83 @@ export interface WebviewDidRequest {
   action: PaperAction;
   id: string;
 }
-export type PageToHostMessage = WebviewDidLoad | WebviewDidOpenRelated | WebviewDidRequest;
+/** A range of the abstract: offsets into `PaperViewModel.abstract`, and the text the page saw there. */
+export interface AbstractRange {
+  start: number;
+  end: number;
+  quote: string;
+}
+/** The user highlighted a passage; the page picks the id so it can open the note editor of the new highlight. */
+export interface WebviewDidCreateAnnotation {
+  type: 'webviewDidCreateAnnotation';
+  paperId: string;
+  annotationId: string;
+  range: AbstractRange;
+  color: AnnotationColor;
+  note?: string;
+}
+/** Color and/or note changed; an empty note removes it. */
+export interface WebviewDidEditAnnotation {
+  type: 'webviewDidEditAnnotation';
+  paperId: string;
+  annotationId: string;
+  color?: AnnotationColor;
+  note?: string;
+}
+export interface WebviewDidDeleteAnnotation {
+  type: 'webviewDidDeleteAnnotation';
+  paperId: string;
+  annotationId: string;
+}
+/** Undo of the last delete in this view. */
+export interface WebviewDidRestoreAnnotation {
+  type: 'webviewDidRestoreAnnotation';
+  paperId: string;
+  annotationId: string;
+}
+/** The answer to `didRequestSelection`: no `range` when nothing of the abstract is selected. */
+export interface WebviewDidReportSelection {
+  type: 'webviewDidReportSelection';
+  requestId: number;
+  paperId: string;
+  annotationId: string;
+  color: AnnotationColor;
+  range?: AbstractRange;
+}
+export type PageToHostMessage =
+  | WebviewDidLoad
+  | WebviewDidOpenRelated
+  | WebviewDidRequest
+  | WebviewDidCreateAnnotation
+  | WebviewDidEditAnnotation
+  | WebviewDidDeleteAnnotation
+  | WebviewDidRestoreAnnotation
+  | WebviewDidReportSelection;
 
 /** What the page keeps with `setState`, and what the panel serializer gets back after a reload. */
 export interface PaperPageState {
   paperId?: string;
+  /** The color new highlights get. */
+  color?: AnnotationColor;
 }
 
 /**
  * Checks a message from the page before the host acts on it: the page is a browser context, so its
  * messages are data to validate, not trusted values.
  */
+const isOffset = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+const isNote = (n: unknown) => n === undefined || (typeof n === 'string' && n.length <= MAX_NOTE_LENGTH);
+
+function isAbstractRange(value: unknown): value is AbstractRange {
+  if (!value || typeof value !== 'object') return false;
+  const r = value as Record<string, unknown>;
+  return isOffset(r.start) && isOffset(r.end) && r.start < r.end && typeof r.quote === 'string' && r.quote.length <= MAX_QUOTE_LENGTH;
+}
+
 export function isPageToHostMessage(value: unknown): value is PageToHostMessage {
   if (!value || typeof value !== 'object') return false;
   const m = value as Record<string, unknown>;
+  const names = () => typeof m.paperId === 'string' && isAnnotationId(m.annotationId);
   switch (m.type) {
     case 'webviewDidLoad':
       return true;
@@ -69,6 +171,15 @@ export function isPageToHostMessage(value: unknown): value is PageToHostMessage 
       return typeof m.id === 'string';
     case 'webviewDidRequest':
       return typeof m.id === 'string' && (PAPER_ACTIONS as readonly unknown[]).includes(m.action);
+    case 'webviewDidCreateAnnotation':
+      return names() && isAbstractRange(m.range) && isAnnotationColor(m.color) && isNote(m.note);
+    case 'webviewDidEditAnnotation':
+      return names() && (m.color === undefined || isAnnotationColor(m.color)) && isNote(m.note);
+    case 'webviewDidDeleteAnnotation':
+    case 'webviewDidRestoreAnnotation':
+      return names();
+    case 'webviewDidReportSelection':
+      return isOffset(m.requestId) && names() && isAnnotationColor(m.color) && (m.range === undefined || isAbstractRange(m.range));
     default:
       return false;
   }
@@ -76,10 +187,12 @@ export function isPageToHostMessage(value: unknown): value is PageToHostMessage 
 
 /** Reads the page state handed to the serializer, whatever was stored. */
 export function toPaperPageState(value: unknown): PaperPageState {
-  if (value && typeof value === 'object' && typeof (value as PaperPageState).paperId === 'string') {
-    return { paperId: (value as PaperPageState).paperId };
-  }
-  return {};
+  const state: PaperPageState = {};
+  if (!value || typeof value !== 'object') return state;
+  const v = value as Record<string, unknown>;
+  if (typeof v.paperId === 'string') state.paperId = v.paperId;
+  if (isAnnotationColor(v.color)) state.color = v.color;
+  return state;
 }
 
 /** For the default branch of an exhaustive `switch`: fails to compile when a message type is not handled. */

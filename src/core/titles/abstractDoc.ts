@@ -1,63 +1,82 @@
 import { baseName, capitalized, isStopCapital, nameLike, shapeOf, singular } from './nameShapes';
 import { aliasAfter } from './parentheses';
-import { type Tok, breaksAfter, tokenize } from './tokens';
+import { memoByWord } from './wordMemo';
+import { type Tok, breaksAfter, startsLower, startsUpper, tokenize } from './tokens';
 import { PRIOR_ADVERBS, SECONDARY_ADVERBS, SUBJECT_NOUNS } from './wordLists';
 
 export interface Doc {
   text: string;
   toks: Tok[];
-  /** Token positions by base name (and singular base name for acronym plurals). */
-  index: Map<string, number[]>;
   /** The abstract's first words, normalized (lower case, no punctuation). */
   opening: string;
-  lowerWords: Set<string>;
+  /** Lower-cased capitalized words that are proper nouns here ("Markov", "Rocket League"): kept capitalized in titles. */
   properNouns: Set<string>;
 }
 
-export function makeDoc(raw: string): Doc {
-  let text = raw;
-  text = text
-    .replace(/\s+/g, ' ')
-    // "meta-RL(MetaDiffuser)" -> "meta-RL (MetaDiffuser)"
-    .replace(/([A-Za-z0-9])\((?=[A-Z][A-Za-z0-9^_+\-.]*\))/g, '$1 (')
-    // dashes used as punctuation: "pipelines---data", "X -- a new class"
-    .replace(/\s*(?:---?|—|–)\s*/g, ' — ')
-    // "reinforcement learning (RL)-based technique" -> "reinforcement learning-based (RL) technique"
-    .replace(/ \(([^()\s]{1,12})\)-([a-z]+)/g, '-$2 ($1)')
-    // "SynthRL-a scalable pipeline": a dash lost before an article
-    .replace(/([A-Za-z0-9])-(a|an|the) (?=[a-z])/g, '$1 — $2 ')
-    .trim();
-  const toks = tokenize(text);
-  const lowerWords = new Set<string>();
-  for (const t of toks) {
-    if (!/^[a-z]/.test(t.core)) continue;
-    lowerWords.add(t.lower);
-    if (t.lower.includes('-')) for (const p of t.lower.split('-')) lowerWords.add(p);
-  }
-  // proper nouns: a capitalized word mid-sentence, never written in lower case, standing alone ("Markov decision
-  // process") or in a capitalized run that recurs and is not an expansion ("Rocket League")
-  const properNouns = new Set<string>();
+const ODD_WHITESPACE = /\s{2,}|[^\S ]/g;
+const GLUED_PAREN = /([A-Za-z0-9])\((?=[A-Z][A-Za-z0-9^_+\-.]*\))/g;
+const DASH = /\s*(?:---?|—|–)\s*/g;
+const ACRONYM_BEFORE_SUFFIX = / \(([^()\s]{1,12})\)-([a-z]+)/g;
+const DASH_BEFORE_ARTICLE = /([A-Za-z0-9])-(a|an|the) (?=[a-z])/g;
+
+/** Normalizes spacing and dashes so that words and their punctuation split cleanly (each rewrite only when it can apply). */
+function normalizeText(raw: string): string {
+  let text = raw.replace(ODD_WHITESPACE, ' ');
+  const paren = text.includes('(');
+  // "meta-RL(MetaDiffuser)" -> "meta-RL (MetaDiffuser)"
+  if (paren) text = text.replace(GLUED_PAREN, '$1 (');
+  // dashes used as punctuation: "pipelines---data", "X -- a new class"
+  if (text.includes('--') || text.includes('—') || text.includes('–')) text = text.replace(DASH, ' — ');
+  // "reinforcement learning (RL)-based technique" -> "reinforcement learning-based (RL) technique"
+  if (paren) text = text.replace(ACRONYM_BEFORE_SUFFIX, '-$2 ($1)');
+  // "SynthRL-a scalable pipeline": a dash lost before an article
+  if (text.includes('-a') || text.includes('-the')) text = text.replace(DASH_BEFORE_ARTICLE, '$1 — $2 ');
+  return text.trim();
+}
+
+const TITLE_CASE_PART = /^[A-Z][a-z]+$/;
+
+/**
+ * Proper nouns: a capitalized word mid-sentence, never written in lower case, standing alone ("Markov decision
+ * process") or in a capitalized run that recurs and is not an expansion ("Rocket League").
+ */
+function findProperNouns(toks: Tok[]): Set<string> {
+  // the few Title-case words first; then one pass over the lower-case words to rule out those also written in lower case
+  const wanted = new Set<string>();
+  const candidates: { i: number; parts: string[] }[] = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
     if (t.sentStart || t.shape !== 1) continue;
-    const parts = t.core.split('-').filter((p) => /^[A-Z][a-z]+$/.test(p) && !lowerWords.has(p.toLowerCase()));
-    if (parts.length === 0 || lowerWords.has(t.lower)) continue;
-    const capPrev = i > 0 && toks[i - 1].sent === t.sent && !breaksAfter(toks[i - 1]) && /^[A-Z]/.test(toks[i - 1].core) && !toks[i - 1].sentStart;
-    const capNext = i + 1 < toks.length && toks[i + 1].sent === t.sent && !breaksAfter(t) && /^[A-Z]/.test(toks[i + 1].core);
-    const proper = !capPrev && !capNext && !(i + 1 < toks.length && toks[i + 1].pre.includes('(') && !breaksAfter(t)) && !aliasAfter(toks, runEnd(toks, i, RUN_CONNECTORS_WIDE));
-    if (proper) for (const p of parts) properNouns.add(p.toLowerCase());
+    const parts = t.core.split('-').filter((p) => TITLE_CASE_PART.test(p));
+    if (parts.length === 0) continue;
+    candidates.push({ i, parts });
+    wanted.add(t.lower);
+    for (const p of parts) wanted.add(p.toLowerCase());
   }
-  const index = new Map<string, number[]>();
-  const put = (k: string, i: number): void => {
-    const a = index.get(k);
-    if (a === undefined) index.set(k, [i]);
-    else if (a[a.length - 1] !== i) a.push(i);
-  };
-  toks.forEach((t, i) => {
-    put(t.base, i);
-    if (t.shape === 2 && /s$/.test(t.base)) put(singular(t.base), i);
-  });
-  return { text, toks, index, lowerWords, properNouns, opening: normWords(text.slice(0, 240)) };
+  const properNouns = new Set<string>();
+  if (candidates.length === 0) return properNouns;
+  const writtenLower = new Set<string>();
+  for (const t of toks) {
+    if (!startsLower(t.core)) continue;
+    if (wanted.has(t.lower)) writtenLower.add(t.lower);
+    if (t.lower.includes('-')) for (const p of t.lower.split('-')) if (wanted.has(p)) writtenLower.add(p);
+  }
+  for (const { i, parts } of candidates) {
+    const t = toks[i];
+    const own = parts.filter((p) => !writtenLower.has(p.toLowerCase()));
+    if (own.length === 0 || writtenLower.has(t.lower)) continue;
+    const capPrev = i > 0 && toks[i - 1].sent === t.sent && !breaksAfter(toks[i - 1]) && startsUpper(toks[i - 1].core) && !toks[i - 1].sentStart;
+    const capNext = i + 1 < toks.length && toks[i + 1].sent === t.sent && !breaksAfter(t) && startsUpper(toks[i + 1].core);
+    const proper = !capPrev && !capNext && !(i + 1 < toks.length && toks[i + 1].pre.includes('(') && !breaksAfter(t)) && !aliasAfter(toks, runEnd(toks, i, RUN_CONNECTORS_WIDE));
+    if (proper) for (const p of own) properNouns.add(p.toLowerCase());
+  }
+  return properNouns;
+}
+
+export function makeDoc(raw: string): Doc {
+  const text = normalizeText(raw);
+  const toks = tokenize(text);
+  return { text, toks, properNouns: findProperNouns(toks), opening: normWords(text.slice(0, 240)) };
 }
 
 /** The "we"/"this paper" subject of an intro verb at index v (with adverbs in between), or null. */
@@ -125,26 +144,47 @@ export function firstIndex(toks: Tok[], name: string): number {
   return toks.findIndex((t) => baseName(t.core) === name || singular(baseName(t.core)) === name);
 }
 
+/** Positions of the tokens whose base name is `name` (an acronym plural also counts for its singular: "LLMs" for "LLM"). */
+function exactPositions(toks: Tok[], name: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    if (t.base === name || (t.shape === 2 && t.base.length === name.length + 1 && t.base.endsWith('s') && singular(t.base) === name)) out.push(i);
+  }
+  return out;
+}
+
+const POSSESSIVE_END = /'s$/;
+
 /** Occurrences of a name in the text (whole words, case-sensitive; size suffixes allowed). */
 export function occurrences(doc: Doc, name: string, allowLoose = true): number[] {
+  const { toks } = doc;
   if (!name.includes(' ')) {
-    const exact = doc.index.get(name) ?? [];
+    const exact = exactPositions(toks, name);
     if (name.length < 4 || !allowLoose) return exact;
     const lower = name.toLowerCase();
     const loose: number[] = [];
-    doc.toks.forEach((t, i) => {
+    for (let i = 0; i < toks.length; i++) {
+      const t = toks[i];
       if (t.lower.startsWith(lower) && t.base.toLowerCase() === lower) loose.push(i);
-    });
+    }
     return loose.length > exact.length ? loose : exact;
   }
   const out: number[] = [];
-  const parts = name.split(' ').map((p) => p.replace(/'s$/, ''));
-  for (const i of doc.index.get(parts[0]) ?? []) {
-    let ok = i + parts.length <= doc.toks.length;
-    for (let j = 1; j < parts.length && ok; j++) ok = baseName(doc.toks[i + j].core) === parts[j];
+  const parts = name.split(' ').map((p) => p.replace(POSSESSIVE_END, ''));
+  for (const i of exactPositions(toks, parts[0])) {
+    let ok = i + parts.length <= toks.length;
+    for (let j = 1; j < parts.length && ok; j++) ok = baseName(toks[i + j].core) === parts[j];
     if (ok) out.push(i);
   }
   return out;
 }
 
-export const normWords = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, ' ').replace(/\s+/g, ' ').trim();
+const NOT_WORD_CHAR = /[^\p{L}\p{N}\s-]/gu;
+const WHITESPACE_RUN = /\s+/g;
+
+/** Lower case, punctuation as spaces, single spaces: "Flow-matching (FM) policies." -> "flow-matching fm policies". */
+export const normWords = (s: string): string => s.toLowerCase().replace(NOT_WORD_CHAR, ' ').replace(WHITESPACE_RUN, ' ').trim();
+
+/** normWords of one word, cached: the normalized phrase is its words' normalizations joined by spaces. */
+export const normWord = memoByWord(normWords);

@@ -1,8 +1,20 @@
 import { isStopCapital } from './nameShapes';
 import { parenAt } from './parentheses';
-import { type Tok, breaksAfter } from './tokens';
+import { type Tok, breaksAfter, startsLower, startsUpper } from './tokens';
 import { ANAPHORA, badFinal, isAdverb, isCut, isParticiple, verbIng } from './wordClasses';
-import { ADJ, FUNC, PHRASE_STOP, VERBS } from './wordLists';
+import { ADJ, FUNC, PHRASE_STOP, VERBS, set } from './wordLists';
+
+const FORMULA = /[{}\\=^]|^(mathcal|mathbf|left|right|frac|sqrt|log|exp|min|max|arg)\b/;
+const LETTER = /[A-Za-z]/;
+const SENTENCE_PUNCT = /[,;:.!?]/;
+const UP_TO_CLOSE = /^[^)]*\)/;
+const HAS_CAPITAL = /[A-Z]/;
+const PHRASE_OPENERS = set('the a an our');
+const PARTICIPLE_MODIFIERS = set('built based trained designed tailored developed derived inspired equipped powered driven guided');
+const PURPOSE_PARTICIPLES = set('designed tailored developed built');
+const LOWER_WORD = /^[a-z]+$/;
+const CLAUSE_OPENERS = set('which that where while and or but whereas thereby with as');
+const FULL_STOP_OR_SEMICOLON = /[;.]/;
 
 /** Tokens of the noun phrase starting at i: stops at clause words and punctuation; short "(...)" groups are kept inside. */
 export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
@@ -11,48 +23,48 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
     const t = toks[j];
     if (j > i && t.sent !== toks[i].sent) break;
     // leaked LaTeX and formulas end a phrase
-    if (/[{}\\=^]|^(mathcal|mathbf|left|right|frac|sqrt|log|exp|min|max|arg)\b/.test(t.core) || (t.core.length === 1 && /[A-Za-z]/.test(t.core) && t.core !== 'a')) break;
+    if (FORMULA.test(t.core) || (t.core.length === 1 && LETTER.test(t.core) && t.core !== 'a')) break;
     if (t.pre.includes('(')) {
       // "reinforcement learning (RL) fine-tuning": keep the group, go on after it
       const p = parenAt(toks, j);
       if (!p || j === i || p.to - p.from > 3) break;
       for (let k = p.from; k <= p.to; k++) out.push(toks[k]);
       j = p.to;
-      if (/[,;:.!?]/.test(toks[p.to].post.replace(/^[^)]*\)/, ''))) break;
+      if (SENTENCE_PUNCT.test(toks[p.to].post.replace(UP_TO_CLOSE, ''))) break;
       continue;
     }
     if (t.lower === 'to' && out.length > 0) {
       const n = toks[j + 1];
       const n2 = toks[j + 2];
-      const adjNoun = n && ADJ.has(n.lower) && n2 && n2.sent === t.sent && (n2.shape >= 2 || /[A-Z]/.test(n2.core));
-      if (!n || n.sent !== t.sent || !((/^[A-Z]/.test(n.core) && !isStopCapital(n.core)) || n.shape >= 2 || /[A-Z]/.test(n.core) || adjNoun)) break;
+      const adjNoun = n && ADJ.has(n.lower) && n2 && n2.sent === t.sent && (n2.shape >= 2 || HAS_CAPITAL.test(n2.core));
+      if (!n || n.sent !== t.sent || !((startsUpper(n.core) && !isStopCapital(n.core)) || n.shape >= 2 || HAS_CAPITAL.test(n.core) || adjNoun)) break;
       out.push(t);
       continue;
     }
     // "a statistical test based on X", "an algorithm built on MuZero"
-    if (/^(based|built)$/.test(t.lower) && toks[j + 1]?.lower === 'on' && out.length > 0 && !breaksAfter(out[out.length - 1])) {
+    if ((t.lower === 'based' || t.lower === 'built') && toks[j + 1]?.lower === 'on' && out.length > 0 && !breaksAfter(out[out.length - 1])) {
       out.push(t);
       out.push(toks[j + 1]);
       j++;
       continue;
     }
-    if (PHRASE_STOP.has(t.lower) && !(out.length === 0 && /^(the|a|an|our)$/.test(t.lower))) break;
+    if (PHRASE_STOP.has(t.lower) && !(out.length === 0 && PHRASE_OPENERS.has(t.lower))) break;
     if (VERBS.has(t.lower) && out.length > 0) break;
     if (isAdverb(t)) {
       if (out.length === 0) continue;
       // "physically plausible": an adverb before an adjective stays in the phrase (cleanPhrase drops it)
       const n = toks[j + 1];
-      if (n && n.sent === t.sent && /^[a-z]/.test(n.core) && !FUNC.has(n.lower) && !VERBS.has(n.lower) && !breaksAfter(t)) {
+      if (n && n.sent === t.sent && startsLower(n.core) && !FUNC.has(n.lower) && !VERBS.has(n.lower) && !breaksAfter(t)) {
         out.push(t);
         continue;
       }
       break;
     }
-    if (/^(built|based|trained|designed|tailored|developed|derived|inspired|equipped|powered|driven|guided)$/.test(t.lower) && out.length > 0) {
+    if (PARTICIPLE_MODIFIERS.has(t.lower) && out.length > 0) {
       // "a hierarchical framework designed to synthesize X" -> "framework for synthesizing X"
       const n = toks[j + 1];
       const v = toks[j + 2];
-      if (n?.lower === 'to' && v && /^[a-z]+$/.test(v.core) && !FUNC.has(v.lower) && !ADJ.has(v.lower) && !ANAPHORA.test(toks[j + 3]?.lower ?? '') && !(badFinal(v.core) && !VERBS.has(v.lower)) && !/ing$/.test(v.lower) && /^(designed|tailored|developed|built)$/.test(t.lower)) {
+      if (n?.lower === 'to' && v && LOWER_WORD.test(v.core) && !FUNC.has(v.lower) && !ADJ.has(v.lower) && !ANAPHORA.test(toks[j + 3]?.lower ?? '') && !(badFinal(v.core) && !VERBS.has(v.lower)) && !v.lower.endsWith('ing') && PURPOSE_PARTICIPLES.has(t.lower)) {
         out.push({ ...v, core: 'for', lower: 'for', post: '' });
         out.push({ ...v, core: verbIng(v.core), lower: verbIng(v.core) });
         if (breaksAfter(v)) break;
@@ -65,13 +77,13 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
     if (breaksAfter(t)) {
       // "an agentic, vision-grounded framework": a comma between adjectives does not end the phrase
       const n = toks[j + 1];
-      if (/^,$/.test(t.post) && n && n.sent === t.sent && /^[a-z]/.test(n.core) && !FUNC.has(n.lower) && !VERBS.has(n.lower) && badFinal(t.core) && !isParticiple(t.lower)) continue;
+      if (t.post === ',' && n && n.sent === t.sent && startsLower(n.core) && !FUNC.has(n.lower) && !VERBS.has(n.lower) && badFinal(t.core) && !isParticiple(t.lower)) continue;
       // "spanning mobile, computer-use, web, and ..." : a list cut at its first comma; back off to before the list
-      if (/^,$/.test(t.post) && n && n.sent === t.sent && !/^(which|that|where|while|and|or|but|whereas|thereby|with|as)$/.test(n.lower)) {
+      if (t.post === ',' && n && n.sent === t.sent && !CLAUSE_OPENERS.has(n.lower)) {
         let listy = false;
         for (let k = j + 1; k < Math.min(toks.length, j + 7) && toks[k].sent === t.sent; k++) {
-          if (/^(and|or)$/.test(toks[k].lower) && /,$/.test(toks[k - 1].post)) listy = true;
-          if (/[;.]/.test(toks[k].post)) break;
+          if ((toks[k].lower === 'and' || toks[k].lower === 'or') && toks[k - 1].post.endsWith(',')) listy = true;
+          if (FULL_STOP_OR_SEMICOLON.test(toks[k].post)) break;
         }
         if (listy) {
           let cut = out.length - 1;

@@ -20,79 +20,112 @@ export interface Tok {
   familiar: boolean;
 }
 
-export const count = (s: string, c: string): number => {
+/** How many times the character `c` occurs in `s`. */
+export function count(s: string, c: string): number {
+  const code = c.charCodeAt(0);
   let n = 0;
-  for (const ch of s) if (ch === c) n++;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === code) n++;
   return n;
-};
+}
 
-const LEAD_CHARS = new Set('("\'“‘`[{<\\');
+/** Occurrences of the character code `code` in text[from, to). */
+function countIn(text: string, from: number, to: number, code: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) n++;
+  return n;
+}
 
-const TRAIL_CHARS = new Set('"\'”’],.;:!?>');
+/** Opening punctuation stripped from the front of a word: ( " ' “ ‘ ` [ { < \ */
+function isLeadChar(c: number): boolean {
+  return c === 40 || c === 34 || c === 39 || c === 0x201c || c === 0x2018 || c === 96 || c === 91 || c === 123 || c === 60 || c === 92;
+}
 
-/** True when the string has a letter or digit. */
-function hasAlnum(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && /[\p{L}\p{N}]/u.test(s[i]))) return true;
+/** Closing punctuation stripped from the end of a word: " ' ” ’ ] , . ; : ! ? > */
+function isTrailChar(c: number): boolean {
+  return c === 34 || c === 39 || c === 0x201d || c === 0x2019 || c === 93 || c === 44 || c === 46 || c === 59 || c === 58 || c === 33 || c === 63 || c === 62;
+}
+
+const NON_ASCII_ALNUM = /[\p{L}\p{N}]/u;
+
+/** True when text[from, to) has a letter or digit. */
+function hasAlnum(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && NON_ASCII_ALNUM.test(text[i]))) return true;
   }
   return false;
 }
 
-/** Plain lower-case ASCII word: most tokens, with a fast path. */
-function plainLower(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || (c === 45 && i > 0))) return false;
+/** Plain lower-case ASCII word: letters and inner hyphens (most tokens; they skip the word-facts cache). */
+const PLAIN_LOWER = /^[a-z][a-z-]*$/;
+
+/** Control characters: separators like spaces (tabs and newlines are already spaces in a normalized text). */
+const CONTROL_CHARS = /[\x00-\x1f]/g;
+
+/** The end of the word in w[a, i) once closing punctuation is stripped; unbalanced ")" and "}" are punctuation. */
+function coreEndOf(w: string, a: number, i: number): number {
+  let end = i;
+  let opens = -1;
+  let braces = -1;
+  while (end > a) {
+    const c = w.charCodeAt(end - 1);
+    if (isTrailChar(c)) end--;
+    else if (c === 41) {
+      if (opens < 0) opens = countIn(w, a, end, 40);
+      if (opens < countIn(w, a, end, 41)) end--;
+      else break;
+    } else if (c === 125) {
+      if (braces < 0) braces = countIn(w, a, end, 123);
+      if (braces < countIn(w, a, end, 125)) end--;
+      else break;
+    } else break;
   }
-  return s.length > 0;
+  return end;
 }
 
+/**
+ * Whitespace-separated words with their surrounding punctuation split off (pre/post), sentence numbers and
+ * cached word facts. Unbalanced closing brackets are punctuation, balanced ones part of the word ("f(x)").
+ * Characters up to the space are separators. The text is split natively: this runs on every abstract
+ * before any of it is optimized.
+ */
 export function tokenize(text: string): Tok[] {
   const starts = sentenceOffsets(text);
   const toks: Tok[] = [];
   let sent = 0;
   let lastSent = -1;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    while (i < n && text.charCodeAt(i) <= 32) i++;
-    if (i >= n) break;
-    const start = i;
-    while (i < n && text.charCodeAt(i) > 32) i++;
-    while (sent + 1 < starts.length && starts[sent + 1] <= start) sent++;
-    let a = start;
-    while (a < i && LEAD_CHARS.has(text[a])) a++;
-    let end = i;
-    let opens = -1;
-    let braces = -1;
-    while (end > a) {
-      const c = text[end - 1];
-      if (TRAIL_CHARS.has(c)) end--;
-      else if (c === ')') {
-        if (opens < 0) opens = count(text.slice(a, end), '(');
-        if (opens < count(text.slice(a, end), ')')) end--;
-        else break;
-      } else if (c === '}') {
-        if (braces < 0) braces = count(text.slice(a, end), '{');
-        if (braces < count(text.slice(a, end), '}')) end--;
-        else break;
-      } else break;
+  let nextStart = starts.length > 1 ? starts[1] : Infinity;
+  const chunks = text.replace(CONTROL_CHARS, ' ').split(' ');
+  let start = 0;
+  for (let ci = 0; ci < chunks.length; start += chunks[ci].length + 1, ci++) {
+    const w = chunks[ci];
+    const n = w.length;
+    if (n === 0) continue;
+    while (nextStart <= start) {
+      sent++;
+      nextStart = sent + 1 < starts.length ? starts[sent + 1] : Infinity;
     }
-    const pre = text.slice(start, a);
-    const post = text.slice(end, i);
-    let core = text.slice(a, end);
+    let a = 0;
+    while (a < n && isLeadChar(w.charCodeAt(a))) a++;
+    const end = coreEndOf(w, a, n);
+    let coreEnd = end;
     let possessive = false;
-    if (core.length > 2 && core[core.length - 1] === 's' && (core[core.length - 2] === "'" || core[core.length - 2] === '’') && hasAlnum(core[0])) {
-      core = core.slice(0, -2);
-      possessive = true;
+    if (end - a > 2 && w.charCodeAt(end - 1) === 115) {
+      const q = w.charCodeAt(end - 2);
+      if ((q === 39 || q === 0x2019) && hasAlnum(w, a, a + 1)) {
+        coreEnd = end - 2;
+        possessive = true;
+      }
     }
-    if (!hasAlnum(core)) {
+    const pre = a === 0 ? '' : w.slice(0, a);
+    const post = end === n ? '' : w.slice(end);
+    if (!hasAlnum(w, a, coreEnd)) {
       // a dash or other lone symbol: glue it to the previous word's trailing punctuation
-      if (toks.length > 0 && toks[toks.length - 1].sent === sent) toks[toks.length - 1].post += ` ${pre}${core}${post}`;
+      if (toks.length > 0 && toks[toks.length - 1].sent === sent) toks[toks.length - 1].post += ` ${pre}${w.slice(a, coreEnd)}${post}`;
       continue;
     }
-    if (plainLower(core)) {
+    const core = a === 0 && coreEnd === n ? w : w.slice(a, coreEnd);
+    if (PLAIN_LOWER.test(core)) {
       toks.push({ core, lower: core, pre, post, sent, sentStart: sent !== lastSent, possessive, base: core, shape: 0, known: KNOWN.has(core), familiar: false });
     } else {
       const info = wordInfo(core);
@@ -103,5 +136,26 @@ export function tokenize(text: string): Tok[] {
   return toks;
 }
 
+/** Punctuation that breaks a phrase: , ; : . ! ? ) ] } ( — – - */
+function isBreakChar(c: number): boolean {
+  return c === 44 || c === 59 || c === 58 || c === 46 || c === 33 || c === 63 || c === 41 || c === 93 || c === 125 || c === 40 || c === 0x2014 || c === 0x2013 || c === 45;
+}
+
 /** True when punctuation after the token breaks the phrase (comma, stop, bracket, dash, colon). */
-export const breaksAfter = (t: Tok): boolean => /[,;:.!?)\]}(—–-]/.test(t.post);
+export function breaksAfter(t: Tok): boolean {
+  const p = t.post;
+  for (let i = 0; i < p.length; i++) if (isBreakChar(p.charCodeAt(i))) return true;
+  return false;
+}
+
+/** True when the word starts with a capital letter A-Z. */
+export function startsUpper(word: string): boolean {
+  const c = word.charCodeAt(0);
+  return c >= 65 && c <= 90;
+}
+
+/** True when the word starts with a lower-case letter a-z. */
+export function startsLower(word: string): boolean {
+  const c = word.charCodeAt(0);
+  return c >= 97 && c <= 122;
+}

@@ -1,13 +1,14 @@
-import { type Doc, normWords } from './abstractDoc';
+import { type Doc, normWord } from './abstractDoc';
 import { caseWord, cleanPhrase } from './cleanPhrase';
 import { MAX_DESC_WORDS } from './limits';
 import { isStopCapital, singular } from './nameShapes';
 import { phraseFrom } from './nounPhrases';
 import { parenAt } from './parentheses';
 import { badEnd, shorten } from './shorten';
-import { type Tok, breaksAfter } from './tokens';
-import { ANAPHORA, badFinal, badFinalTok, badFirstTok, isAdverb, isParticiple } from './wordClasses';
-import { ADJ, FUNC, GENERIC_HEADS, HYPE, PHRASE_STOP, PLACEHOLDERS, VERBS } from './wordLists';
+import { type Tok, breaksAfter, startsLower } from './tokens';
+import { ANAPHORA, LY_NOUNS, badFinal, badFinalTok, badFirstTok, isParticiple } from './wordClasses';
+import { memoByWord } from './wordMemo';
+import { ADJ, ADVERBS, FUNC, GENERIC_HEADS, HYPE, NOUN_EXCEPTIONS, PHRASE_STOP, PLACEHOLDERS, VERBS, set } from './wordLists';
 
 /** Gerund subject of a sentence: "Training vision-language web agents with multi-step RL is compute-intensive". */
 function gerundSubject(doc: Doc, sent: number): string[] {
@@ -54,80 +55,176 @@ function firstSubject(doc: Doc): string[] {
   return w;
 }
 
-/** Salient noun phrase of the abstract (used when nothing better says what it is about). */
-export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): string[] {
-  const { toks } = doc;
-  const norms = toks.map((t) => {
-    const l = singular(t.core).toLowerCase();
-    return l.length > 4 && l.endsWith('s') && !/(ss|us|is)$/.test(l) ? l.slice(0, -1) : l;
-  });
-  const tf = new Map<string, number>();
-  for (const n of norms) tf.set(n, (tf.get(n) ?? 0) + 1);
-  // chunks: maximal runs of words that can sit in a noun phrase
+const SIBILANT_END = /(ss|us|is)$/;
+const HAS_LETTER = /[a-z]/i;
+const COUNT_UNITS = set('percent percentage times point points');
+const STARTS_DIGIT = /^\d/;
+const ADDRESS_CHARS = /[@/:]/;
+const CLOSE_PAREN = /\)/;
+const THIRD_PERSON = /^[a-z]+s$/;
+const VERB_OBJECT_PREPOSITIONS = set('for to on from with into over across about through');
+const ENDS_LOWER = /[a-z]$/;
+const PAST_FORM = /^[a-z]+ed$/;
+const CLAUSE_SUBJECTS = set('we they it which that who');
+
+/** Lower-case singular form of a word, for counting ("policies" and "policy" count together). */
+const topicNorm = memoByWord((core: string): string => {
+  const l = singular(core).toLowerCase();
+  return l.length > 4 && l.endsWith('s') && !SIBILANT_END.test(l) ? l.slice(0, -1) : l;
+});
+
+/** The part of nounPhraseWord that depends on the word alone. */
+const nounLike = memoByWord((core: string): boolean => {
+  const l = core.toLowerCase();
+  const adverb = core === l && (ADVERBS.has(l) || (l.endsWith('ly') && !NOUN_EXCEPTIONS.has(l) && !LY_NOUNS.has(l) && l !== 'only'));
+  return (
+    HAS_LETTER.test(core) &&
+    !FUNC.has(l) &&
+    !PHRASE_STOP.has(l) &&
+    !VERBS.has(l) &&
+    !HYPE.has(l) &&
+    !adverb &&
+    !isParticiple(l) &&
+    !COUNT_UNITS.has(l) &&
+    !STARTS_DIGIT.test(core) &&
+    !ADDRESS_CHARS.test(core) &&
+    !PLACEHOLDERS.has(core)
+  );
+});
+
+/** True when token i can sit inside a noun phrase (not a function word, verb, adverb, number, symbol ...). */
+function nounPhraseWord(toks: Tok[], i: number): boolean {
+  const t = toks[i];
+  return (
+    nounLike(t.core) &&
+    !(t.pre.includes('(') || CLOSE_PAREN.test(t.post)) &&
+    // "learning waits for": a verb after a singular noun, before a preposition
+    !(THIRD_PERSON.test(t.core) && !SIBILANT_END.test(t.core) && VERB_OBJECT_PREPOSITIONS.has(toks[i + 1]?.lower) && i > 0 && ENDS_LOWER.test(toks[i - 1].core) && !toks[i - 1].core.endsWith('s') && !breaksAfter(toks[i - 1]))
+  );
+}
+
+/** Maximal runs of token positions that can sit in a noun phrase, cut at sentence starts and punctuation. */
+function nounChunks(toks: Tok[]): number[][] {
   const chunks: number[][] = [];
   let cur: number[] = [];
-  const flush = (): void => {
-    if (cur.length > 0) chunks.push(cur);
-    cur = [];
-  };
-  toks.forEach((t, i) => {
-    const l = t.lower;
-    const ok =
-      /[a-z]/i.test(t.core) &&
-      !FUNC.has(l) &&
-      !PHRASE_STOP.has(l) &&
-      !VERBS.has(l) &&
-      !HYPE.has(l) &&
-      !isAdverb(t) &&
-      !isParticiple(l) &&
-      !/^(percent|percentage|times|points?)$/.test(l) &&
-      !/^\d/.test(t.core) &&
-      !/[@/:]/.test(t.core) &&
-      !PLACEHOLDERS.has(t.core) &&
-      !(t.pre.includes('(') || /\)/.test(t.post)) &&
-      // "learning waits for": a verb after a singular noun, before a preposition
-      !(/^[a-z]+s$/.test(t.core) && !/(ss|us|is)$/.test(t.core) && /^(for|to|on|from|with|into|over|across|about|through)$/.test(toks[i + 1]?.lower ?? '') && i > 0 && /[a-z]$/.test(toks[i - 1].core) && !/s$/.test(toks[i - 1].core) && !breaksAfter(toks[i - 1]));
-    if (!ok || t.sentStart) flush();
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    const ok = nounPhraseWord(toks, i);
+    if ((!ok || t.sentStart) && cur.length > 0) {
+      chunks.push(cur);
+      cur = [];
+    }
     if (ok) cur.push(i);
-    if (breaksAfter(t)) flush();
-  });
-  flush();
-  const spanCount = new Map<string, number>();
+    if (breaksAfter(t) && cur.length > 0) {
+      chunks.push(cur);
+      cur = [];
+    }
+  }
+  if (cur.length > 0) chunks.push(cur);
+  return chunks;
+}
+
+const MAX_SPAN = 4;
+
+/**
+ * How often each span of up to four words occurs in the chunks ("flow matching": 3), given per span position:
+ * spanCount[chunk][start * MAX_SPAN + length - 1].
+ */
+function spanCounts(chunks: number[][], norms: string[]): number[][] {
+  const counts = new Map<string, number>();
+  const keys: string[][] = [];
   for (const c of chunks) {
+    const ck: string[] = [];
     for (let a = 0; a < c.length; a++) {
       let key = '';
-      for (let b = a; b < Math.min(c.length, a + 4); b++) {
+      for (let b = a; b < Math.min(c.length, a + MAX_SPAN); b++) {
         key = b === a ? norms[c[b]] : `${key} ${norms[c[b]]}`;
-        spanCount.set(key, (spanCount.get(key) ?? 0) + 1);
+        ck[a * MAX_SPAN + b - a] = key;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
       }
     }
+    keys.push(ck);
+  }
+  return keys.map((ck) => ck.map((k) => counts.get(k) ?? 1));
+}
+
+/** Per-abstract counts behind topicPhrase, computed once. */
+interface TopicCounts {
+  chunks: number[][];
+  spanCount: number[][];
+  /** Per token: what the word adds to a span's salience (its frequency, little for generic heads and adjectives). */
+  weight: number[];
+  /** Per token: a common term or a generic head ("framework"). */
+  common: boolean[];
+  /** Sentences where the authors speak ("we", "our"). */
+  weSent: Set<number>;
+}
+
+const topicCounts = new WeakMap<Doc, TopicCounts>();
+
+function countsOf(doc: Doc): TopicCounts {
+  let c = topicCounts.get(doc);
+  if (c) return c;
+  const { toks } = doc;
+  const norms = toks.map((t) => topicNorm(t.core));
+  const tf = new Map<string, number>();
+  for (const n of norms) tf.set(n, (tf.get(n) ?? 0) + 1);
+  const chunks = nounChunks(toks);
+  const weight: number[] = [];
+  const common: boolean[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const n = norms[i];
+    const generic = GENERIC_HEADS.has(n);
+    weight.push(generic || ADJ.has(n) ? 0.3 : Math.min(tf.get(n) ?? 1, 6));
+    common.push(toks[i].known || generic);
   }
   const weSent = new Set<number>();
   for (const t of toks) if (t.lower === 'we' || t.lower === 'our') weSent.add(t.sent);
+  c = { chunks, spanCount: spanCounts(chunks, norms), weight, common, weSent };
+  topicCounts.set(doc, c);
+  return c;
+}
+
+/** A chunk may not start at position a with a past form right after a clause ("models trained ..."). */
+function badSpanStart(toks: Tok[], c: number[], a: number): boolean {
+  const first = toks[c[a]];
+  if (badFirstTok(first)) return true;
+  if (a !== 0 || c[a] === 0 || !PAST_FORM.test(first.core)) return false;
+  const prevT = toks[c[a] - 1];
+  return (!prevT.sentStart && startsLower(prevT.core) && !FUNC.has(prevT.lower)) || CLAUSE_SUBJECTS.has(prevT.lower);
+}
+
+/** True when the span c[a..b] starts the abstract (checks the first word before building the phrase). */
+function spanOpensAbstract(doc: Doc, c: number[], a: number, b: number): boolean {
+  if (!doc.opening.startsWith(doc.toks[c[a]].core.toLowerCase())) return false;
+  return opensAbstract(doc, c.slice(a, b + 1).map((x) => doc.toks[x].core));
+}
+
+/** Salient noun phrase of the abstract (used when nothing better says what it is about). */
+export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): string[] {
+  const { toks } = doc;
+  const { chunks, spanCount, weight, common, weSent } = countsOf(doc);
   let best: number[] = [];
   let bestScore = -Infinity;
-  for (const c of chunks) {
+  for (let ci = 0; ci < chunks.length; ci++) {
+    const c = chunks[ci];
     const sent = toks[c[0]].sent;
     for (let a = 0; a < c.length; a++) {
       if (c[a] === 0) continue; // the abstract's opening words are not a title
-      const prevT = c[a] > 0 ? toks[c[a] - 1] : null;
-      if (badFirstTok(toks[c[a]]) || (a === 0 && prevT && /^[a-z]+ed$/.test(toks[c[a]].core) && ((!prevT.sentStart && /^[a-z]/.test(prevT.core) && !FUNC.has(prevT.lower)) || /^(we|they|it|which|that|who)$/.test(prevT.lower)))) continue;
-      let key = '';
+      if (badSpanStart(toks, c, a)) continue;
       let sum = 0;
       let allKnown = true;
       let avoided = false;
-      for (let b = a; b < Math.min(c.length, a + 4); b++) {
+      for (let b = a; b < Math.min(c.length, a + MAX_SPAN); b++) {
         const t = toks[c[b]];
-        const n = norms[c[b]];
-        key = b === a ? n : `${key} ${n}`;
-        sum += GENERIC_HEADS.has(n) || ADJ.has(n) ? 0.3 : Math.min(tf.get(n) ?? 1, 6);
-        if (!(t.known || GENERIC_HEADS.has(n))) allKnown = false;
+        sum += weight[c[b]];
+        if (!common[c[b]]) allKnown = false;
         if (t.shape >= 2 && avoid.has(t.base)) avoided = true;
         const len = b - a + 1;
         if (avoided || allKnown || badFinalTok(t)) continue;
         if (len === 1 && (t.shape >= 2 || t.core.length < 5)) continue;
-        if ((standalone || len >= 3) && opensAbstract(doc, c.slice(a, b + 1).map((x) => toks[x].core))) continue;
-        let score = sum / Math.sqrt(len) + (spanCount.get(key) ?? 1) * 1.5 * (len > 1 ? 1 : 0.3);
+        if ((standalone || len >= 3) && spanOpensAbstract(doc, c, a, b)) continue;
+        let score = sum / Math.sqrt(len) + spanCount[ci][a * MAX_SPAN + len - 1] * 1.5 * (len > 1 ? 1 : 0.3);
         if (sent <= 1) score += 1;
         if (weSent.has(sent)) score += 1;
         if (len === 1) score -= 1.5;
@@ -145,7 +242,11 @@ export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): st
 /** True when the phrase is the abstract's opening words (a title must not be a truncated first sentence). */
 function opensAbstract(doc: Doc, ws: string[]): boolean {
   if (ws.length === 0 || !doc.opening.startsWith(ws[0].toLowerCase())) return false;
-  const p = normWords(ws.join(' '));
+  let p = '';
+  for (const w of ws) {
+    const n = normWord(w);
+    if (n) p = p ? `${p} ${n}` : n;
+  }
   return p.length > 0 && doc.opening.startsWith(p);
 }
 

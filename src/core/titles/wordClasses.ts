@@ -1,11 +1,21 @@
 import { shapeOf } from './nameShapes';
 import { type Tok } from './tokens';
-import { ADJ, ADVERBS, CUT_BEFORE, FUNC, HYPE, ING_NOUNS, NOUN_EXCEPTIONS, PHRASE_STOP, VERBS } from './wordLists';
+import { memoByWord } from './wordMemo';
+import { ADJ, ADVERBS, CUT_BEFORE, FUNC, HYPE, ING_NOUNS, NOUN_EXCEPTIONS, PHRASE_STOP, VERBS, set } from './wordLists';
 
-export const isParticiple = (w: string): boolean => /^[a-z]+ing$/.test(w) && !ING_NOUNS.has(w) && w.length > 5;
+/**
+ * Word classes for cutting and cleaning phrases, from suffixes and short lists: participles, adverbs,
+ * adjectives and other words a phrase must not end with.
+ */
+
+const ING_FORM = /^[a-z]+ing$/;
+export const LY_NOUNS = set('family assembly anomaly supply reply poly monopoly');
+
+/** "-ing" forms that are verbs here, not nouns like "learning" or "setting". */
+export const isParticiple = (w: string): boolean => w.length > 5 && ING_FORM.test(w) && !ING_NOUNS.has(w);
 
 export const isAdverb = (t: Tok): boolean =>
-  t.core === t.lower && (ADVERBS.has(t.lower) || (/ly$/.test(t.lower) && !NOUN_EXCEPTIONS.has(t.lower) && !/^(family|assembly|anomaly|supply|reply|poly|only|monopoly)$/.test(t.lower)));
+  t.core === t.lower && (ADVERBS.has(t.lower) || (t.lower.endsWith('ly') && !NOUN_EXCEPTIONS.has(t.lower) && !LY_NOUNS.has(t.lower) && t.lower !== 'only'));
 
 const ADJ_SUFFIX = /(ive|ous|ful|able|ible|ical|less|ant|ent|ic|al)$/;
 
@@ -13,41 +23,57 @@ const NOUN_AL_IC = /(signal|goal|trial|interval|proposal|arrival|retrieval|remov
 
 export const OF_NOUNS = /^(class|set|range|variety|number|kind|type|series|suite|collection|amount|couple|lot|host|plethora|family|part|sequence|pair|form|array|mix|mixture|combination)$/i;
 
-/** True for words a phrase must not end with: function words, adverbs, adjectives, participles. */
-export function badFinal(w: string): boolean {
+const OF_NOUNS_THAT_END = set('family sequence mixture combination series suite collection pair');
+const VAGUE_NOUNS = set('way ways manner fashion sense end order terms respect regard lens light means hand basis face extent degree fact');
+const IRREGULAR_PARTICIPLES = set('built made done given known shown taken seen written driven grown chosen hidden drawn held kept left brought taught thought found run begun become got gotten');
+const PREFIXED_ADJECTIVE = /^(multi|single|cross|semi|non|inter|intra)-[a-z]+$/;
+const PREFIXED_NOUN = /-(training|learning|play|distillation|evolution|supervision|correction|reflection|attention)$/;
+const STARTS_UPPER_OR_DIGIT = /^[A-Z0-9]/;
+const ADJECTIVE_COMPOUND = /-(based|aware|driven|guided|free|level|wise|style|like|specific|oriented|centric|conditioned|augmented|enhanced|grounded|scale|step|turn|shot|agnostic|efficient|intensive|friendly|ready|dependent|independent|invariant|consistent|preserving|informed|tuned|trained)$/;
+const ED_NOUNS = /(eed|speed|seed|bed|hundred|red)$/;
+const ENT_ANT = /(ment|ent|ant)$/;
+const ENT_ANT_END = /(ent|ant)$/;
+const ENT_ANT_NOUNS = /(agent|ment|gradient|environment|component|student|content|element|client|patient|assistant|participant|constant|variant|event|extent|intent|descent|percent|talent|segment|document|experiment|argument|instrument|treatment|payment|investment|equipment|judgment|parent|point|plant|tenant|accent|consent|continent|current|dependent|incident|opponent|precedent|present|recipient|resident|respondent|president|coefficient|quotient|solvent|sediment|ent)$/;
+
+function computeBadFinal(w: string): boolean {
   const l = w.toLowerCase();
   if (FUNC.has(l) || CUT_BEFORE.has(l) || PHRASE_STOP.has(l) || HYPE.has(l) || ADJ.has(l) || VERBS.has(l) || ADVERBS.has(l) || NUMBERS.test(l)) return true;
-  if (OF_NOUNS.test(l) && !/^(family|sequence|mixture|combination|series|suite|collection|pair)$/.test(l)) return true;
-  if (/^(way|ways|manner|fashion|sense|end|order|terms|respect|regard|lens|light|means|hand|basis|face|extent|degree|fact)$/.test(l)) return true;
-  if (/^(built|made|done|given|known|shown|taken|seen|written|driven|grown|chosen|hidden|drawn|held|kept|left|brought|taught|thought|found|run|begun|become|got|gotten)$/.test(l)) return true;
-  if (/^(multi|single|cross|semi|non|inter|intra)-[a-z]+$/.test(l) && !/-(training|learning|play|distillation|evolution|supervision|correction|reflection|attention)$/.test(l)) return true;
+  if (OF_NOUNS.test(l) && !OF_NOUNS_THAT_END.has(l)) return true;
+  if (VAGUE_NOUNS.has(l)) return true;
+  if (IRREGULAR_PARTICIPLES.has(l)) return true;
+  if (PREFIXED_ADJECTIVE.test(l) && !PREFIXED_NOUN.test(l)) return true;
   if (NOUN_EXCEPTIONS.has(l) || ING_NOUNS.has(l)) return false;
-  if (/^[A-Z0-9]/.test(w) && shapeOf(w) >= 2) return false;
-  if (/ly$/.test(l) && !/^(family|assembly|anomaly|supply|reply|poly|monopoly)$/.test(l)) return true;
-  if (/-(based|aware|driven|guided|free|level|wise|style|like|specific|oriented|centric|conditioned|augmented|enhanced|grounded|scale|step|turn|shot|agnostic|efficient|intensive|friendly|ready|dependent|independent|invariant|consistent|preserving|informed|tuned|trained)$/.test(l)) return true;
+  if (STARTS_UPPER_OR_DIGIT.test(w) && shapeOf(w) >= 2) return false;
+  if (l.endsWith('ly') && !LY_NOUNS.has(l)) return true;
+  if (ADJECTIVE_COMPOUND.test(l)) return true;
   if (isParticiple(l)) return true;
-  if (/ed$/.test(l) && !/(eed|speed|seed|bed|hundred|red)$/.test(l)) return true;
-  if (ADJ_SUFFIX.test(l) && !NOUN_AL_IC.test(l) && !/(ment|ent|ant)$/.test(l)) return true;
-  if (/(ent|ant)$/.test(l)) return !/(agent|ment|gradient|environment|component|student|content|element|client|patient|assistant|participant|constant|variant|event|extent|intent|descent|percent|talent|segment|document|experiment|argument|instrument|treatment|payment|investment|equipment|judgment|parent|point|plant|tenant|accent|consent|continent|current|dependent|incident|opponent|precedent|present|recipient|resident|respondent|president|coefficient|quotient|solvent|sediment|ent)$/.test(l);
+  if (l.endsWith('ed') && !ED_NOUNS.test(l)) return true;
+  if (ADJ_SUFFIX.test(l) && !NOUN_AL_IC.test(l) && !ENT_ANT.test(l)) return true;
+  if (ENT_ANT_END.test(l)) return !ENT_ANT_NOUNS.test(l);
   return false;
 }
 
+/** True for words a phrase must not end with: function words, adverbs, adjectives, participles. */
+export const badFinal = memoByWord(computeBadFinal);
+
+const STARTS_DIGIT = /^\d/;
+
 export function badFirst(w: string): boolean {
   const l = w.toLowerCase();
-  return FUNC.has(l) || CUT_BEFORE.has(l) || PHRASE_STOP.has(l) || ADVERBS.has(l) || (/ly$/.test(l) && w === l) || /^\d/.test(w);
+  return FUNC.has(l) || CUT_BEFORE.has(l) || PHRASE_STOP.has(l) || ADVERBS.has(l) || (l.endsWith('ly') && w === l) || STARTS_DIGIT.test(w);
 }
 
-const badFinalCache = new WeakMap<Tok, boolean>();
-
-export function badFinalTok(t: Tok): boolean {
-  let v = badFinalCache.get(t);
-  if (v === undefined) badFinalCache.set(t, (v = badFinal(t.core)));
-  return v;
-}
+export const badFinalTok = (t: Tok): boolean => badFinal(t.core);
 
 export const badFirstTok = (t: Tok): boolean => badFirst(t.core);
 
-export const isCut = (w: string): boolean => CUT_BEFORE.has(w.toLowerCase()) || isParticiple(w.toLowerCase()) || /^(that|which|where|while|whose|based|built|to)$/i.test(w);
+const CUT_WORDS = set('that which where while whose based built to');
+
+/** Words a long phrase may be cut before: prepositions, conjunctions, participles, relative pronouns. */
+export const isCut = (w: string): boolean => {
+  const l = w.toLowerCase();
+  return CUT_BEFORE.has(l) || isParticiple(l) || CUT_WORDS.has(l);
+};
 
 export const NUMBERS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|\d[\d.,]*[a-z%]*)$/i;
 

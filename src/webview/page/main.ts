@@ -1,6 +1,9 @@
 // The paper view page script; see src/webview/protocol.ts. Data is only ever put in the page with
 // `textContent` and attributes, never as HTML, so an abstract holding `<script>` shows those characters.
 import type { DidUpdateMarks, HostToPageMessage, PageToHostMessage, PaperAction, PaperPageState, PaperViewModel } from '../protocol';
+import { toPaperPageState } from '../protocol';
+import { afterRender, initAnnotations, renderAnnotated, reportSelection, updateAnnotations } from './annotations';
+import { el } from './controls';
 
 interface VsCodeApi {
   postMessage(message: PageToHostMessage): void;
@@ -11,17 +14,15 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 let current: PaperViewModel | undefined;
+let pageState: PaperPageState = toPaperPageState(vscode.getState());
+
+function saveState(change: Partial<PaperPageState>): void {
+  pageState = { ...pageState, ...change };
+  vscode.setState(pageState);
+}
 
 function post(message: PageToHostMessage): void {
   vscode.postMessage(message);
-}
-
-/** Creates an element with optional class and text; text always goes through `textContent`. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function root(): HTMLElement {
@@ -104,13 +105,7 @@ function renderPaper(paper: PaperViewModel): void {
   actions.setAttribute('aria-label', 'Paper actions');
   for (const action of ['toggleStar', 'toggleRead', 'openNotes', 'copyKey'] as const) actions.append(actionButton(action, paper));
 
-  const abstract = el('section', 'abstract');
-  abstract.setAttribute('aria-label', 'Abstract');
-  for (const paragraph of paper.abstract.split(/\n\s*\n/)) {
-    if (paragraph.trim()) abstract.append(el('p', undefined, paragraph.trim()));
-  }
-
-  article.append(header, actions, abstract);
+  article.append(header, actions, ...renderAnnotated(paper));
 
   if (paper.related.length) {
     const related = el('section', 'related');
@@ -140,9 +135,10 @@ function showPaper(paper: PaperViewModel): void {
   const focusKey = focused?.dataset.focusKey;
   const hadFocus = !!focused && focused !== document.body && root().contains(focused);
   current = paper;
-  vscode.setState({ paperId: paper.id });
+  saveState({ paperId: paper.id });
   document.title = paper.title;
   renderPaper(paper);
+  afterRender();
   // A refresh keeps keyboard focus where it was; a different paper starts reading at its title.
   const target = samePaper && focusKey ? root().querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
   if (hadFocus) (target ?? document.getElementById('paper-title'))?.focus();
@@ -168,6 +164,15 @@ window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
     case 'didUpdateMarks':
       updateMarks(message);
       break;
+    case 'didUpdateAnnotations':
+      if (current?.id === message.id) {
+        current = { ...current, annotations: message.annotations };
+        updateAnnotations(message.annotations);
+      }
+      break;
+    case 'didRequestSelection':
+      reportSelection(message.requestId);
+      break;
     default: {
       // Fails to compile when the protocol gains a message this page does not handle.
       const unhandled: never = message;
@@ -176,5 +181,6 @@ window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
   }
 });
 
+initAnnotations({ post, saveColor: (color) => saveState({ color }) }, pageState.color);
 renderPlaceholder('Loading the paper…');
 post({ type: 'webviewDidLoad' });

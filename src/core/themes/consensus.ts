@@ -1,0 +1,458 @@
+/**
+ * Consensus clustering of unit vectors (the LSA rows of abstracts) into k groups.
+ *
+ * 1. Neighbour smoothing: each row is averaged with its NEIGHBOURS most similar rows (weighted by
+ *    cosine), which pulls a paper towards the topic of the papers most like it and away from its
+ *    own incidental words.
+ * 2. Many spherical k-means runs (k-means++ seeding from a seeded PRNG) vote on which rows belong
+ *    together; average-linkage clustering of that co-association matrix gives the partition.
+ *    The runs work on the Gram matrix of the smoothed rows (kernel k-means): the cost of a run
+ *    does not depend on the number of dimensions, and after the first pass only the rows that
+ *    moved cost anything.
+ * 3. The dendrogram is cut where it has k groups of at least minSize rows; rows left in smaller
+ *    groups join the nearest group.
+ *
+ * Large inputs: the consensus runs on an evenly spaced sample; every row then joins the nearest
+ * centroid, with a few refinement passes over all rows. Deterministic for a given row order and seed.
+ */
+
+import { seededRandom } from '../vectors';
+
+/** Groups smaller than this are dissolved into their nearest group. */
+export const MIN_THEME_SIZE = 3;
+/** Above this many rows, the consensus is computed on a sample. */
+export const SAMPLE_SIZE = 1200;
+/** Neighbours averaged into each row before clustering. */
+export const NEIGHBOURS = 5;
+const RUNS = 30;
+const SAMPLE_RUNS = 12;
+/** Lloyd iterations per run: the vote needs runs that roughly agree, not converged ones. */
+const MAX_ITERATIONS = 8;
+
+/**
+ * Cluster ids (0..) for the n unit rows of X (n × d, row-major), aiming at k clusters of at least
+ * MIN_THEME_SIZE rows. Deterministic for a given row order and seed.
+ */
+export function clusterRows(X: Float32Array, n: number, d: number, k: number, seed: number): number[] {
+  if (k <= 1 || n <= 1 || d === 0) return new Array(n).fill(0);
+  const sample = n > SAMPLE_SIZE ? Array.from({ length: SAMPLE_SIZE }, (_, i) => Math.floor((i * n) / SAMPLE_SIZE)) : null;
+  const m = sample ? sample.length : n;
+  const S = new Float32Array(m * d);
+  if (sample) sample.forEach((row, i) => S.set(X.subarray(row * d, (row + 1) * d), i * d));
+  else S.set(X.subarray(0, n * d));
+
+  const G = smoothedGram(S, m, d, Math.min(NEIGHBOURS, m - 1));
+  const runs = sample ? SAMPLE_RUNS : RUNS;
+  const co = new Float32Array(m * m);
+  const rand = seededRandom(seed);
+  const kmeans = new KernelKMeans(G, m, Math.min(k, m));
+  for (let r = 0; r < runs; r++) {
+    const assign = kmeans.run(rand, MAX_ITERATIONS);
+    addCoAssociation(co, m, assign, kmeans.k);
+  }
+  for (let i = 0; i < m; i++) co[i * m + i] = runs;
+  let assign = cutAverageLinkage(co, m, k, MIN_THEME_SIZE);
+  assign = dissolveSmall(S, m, d, assign, MIN_THEME_SIZE);
+  if (!sample) return assign;
+
+  // Large inputs: every row joins the nearest centroid, then a few refinement passes.
+  const kk = assign.reduce((a, b) => Math.max(a, b), 0) + 1;
+  let centroids = centroidsOf(S, m, d, assign, kk);
+  let full = new Array<number>(n).fill(0);
+  for (let pass = 0; pass < 3; pass++) {
+    full = nearestCentroid(X, n, d, centroids, kk);
+    centroids = centroidsOf(X, n, d, full, kk);
+  }
+  return dissolveSmall(X, n, d, full, MIN_THEME_SIZE);
+}
+
+/**
+ * Cosines of the smoothed rows y_i = x_i + (1/q) Σ_{j ∈ N(i)} max(0, x_i·x_j) x_j, N(i) the q rows
+ * most similar to i (ties: lower index). Computed from the Gram matrix R of the rows as
+ * (I + W) R (I + W)ᵀ, which costs O(m²·q) instead of another O(m²·d).
+ */
+function smoothedGram(X: Float32Array, m: number, d: number, q: number): Float32Array {
+  const R = new Float64Array(m * m);
+  for (let i = 0; i < m; i++) {
+    const oi = i * d;
+    for (let j = i; j < m; j++) {
+      const oj = j * d;
+      let s0 = 0;
+      let s1 = 0;
+      let t = 0;
+      for (; t + 1 < d; t += 2) {
+        s0 += X[oi + t] * X[oj + t];
+        s1 += X[oi + t + 1] * X[oj + t + 1];
+      }
+      if (t < d) s0 += X[oi + t] * X[oj + t];
+      R[i * m + j] = R[j * m + i] = s0 + s1;
+    }
+  }
+  const out = new Float32Array(m * m);
+  if (q <= 0) {
+    for (let p = 0; p < m * m; p++) out[p] = R[p];
+    return out;
+  }
+  // The q nearest neighbours of each row and their weights.
+  const nb = new Int32Array(m * q);
+  const w = new Float64Array(m * q);
+  for (let i = 0; i < m; i++) {
+    const base = i * q;
+    let size = 0;
+    for (let j = 0; j < m; j++) {
+      if (j === i) continue;
+      const s = R[i * m + j];
+      if (size === q && s <= R[i * m + nb[base + size - 1]]) continue;
+      let pos = size < q ? size++ : q - 1;
+      while (pos > 0 && R[i * m + nb[base + pos - 1]] < s) {
+        nb[base + pos] = nb[base + pos - 1];
+        pos--;
+      }
+      nb[base + pos] = j;
+    }
+    for (let a = 0; a < q; a++) w[base + a] = Math.max(0, R[i * m + nb[base + a]]) / q;
+  }
+  // H = (I + W) R, then G = H (I + W)ᵀ (upper triangle, mirrored: exactly symmetric).
+  const H = new Float64Array(m * m);
+  for (let i = 0; i < m; i++) {
+    const hi = i * m;
+    for (let l = 0; l < m; l++) H[hi + l] = R[hi + l];
+    for (let a = 0; a < q; a++) {
+      const wa = w[i * q + a];
+      if (wa === 0) continue;
+      const rj = nb[i * q + a] * m;
+      for (let l = 0; l < m; l++) H[hi + l] += wa * R[rj + l];
+    }
+  }
+  const G = R; // R is no longer needed
+  for (let i = 0; i < m; i++) {
+    const hi = i * m;
+    for (let l = i; l < m; l++) {
+      let s = H[hi + l];
+      const bl = l * q;
+      for (let a = 0; a < q; a++) s += w[bl + a] * H[hi + nb[bl + a]];
+      G[i * m + l] = s;
+    }
+  }
+  for (let i = 0; i < m; i++) {
+    const di = G[i * m + i];
+    const inv = di > 0 ? 1 / Math.sqrt(di) : 0;
+    for (let l = i; l < m; l++) {
+      const dl = G[l * m + l];
+      const v = G[i * m + l] * inv * (dl > 0 ? 1 / Math.sqrt(dl) : 0);
+      out[i * m + l] = v;
+      out[l * m + i] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * Spherical k-means on a Gram matrix of unit vectors: the similarity of row i to the centroid of a
+ * cluster C is Σ_{j∈C} G_ij / ‖Σ_{j∈C} x_j‖, and ‖Σ_{j∈C} x_j‖² = Σ_{i,j∈C} G_ij. The sums
+ * S[i][c] are updated only for the rows that move.
+ */
+class KernelKMeans {
+  readonly k: number;
+  private readonly assign: Int32Array;
+  private readonly sums: Float64Array;
+  private readonly norm2: Float64Array;
+  private readonly counts: Int32Array;
+  private readonly best: Float64Array;
+  private readonly dist: Float64Array;
+  private readonly seeds: Int32Array;
+  private readonly moved: Int32Array;
+  private readonly target: Int32Array;
+
+  constructor(
+    private readonly G: Float32Array,
+    private readonly m: number,
+    k: number,
+  ) {
+    this.k = k;
+    this.assign = new Int32Array(m);
+    this.sums = new Float64Array(m * k);
+    this.norm2 = new Float64Array(k);
+    this.counts = new Int32Array(k);
+    this.best = new Float64Array(m);
+    this.dist = new Float64Array(m);
+    this.seeds = new Int32Array(k);
+    this.moved = new Int32Array(m);
+    this.target = new Int32Array(m);
+  }
+
+  /** One run: k-means++ seeding, then up to maxIter Lloyd passes. Returns the assignment (a view, valid until the next run). */
+  run(rand: () => number, maxIter: number): Int32Array {
+    const { G, m, k, assign, sums, norm2, counts, best, dist, seeds } = this;
+    // k-means++ seeding on the distance 1 - cosine.
+    seeds[0] = Math.floor(rand() * m);
+    dist.fill(Infinity);
+    for (let c = 1; c < k; c++) {
+      const prev = seeds[c - 1] * m;
+      let total = 0;
+      for (let i = 0; i < m; i++) {
+        const dd = Math.max(0, 1 - G[prev + i]);
+        if (dd < dist[i]) dist[i] = dd;
+        total += dist[i];
+      }
+      let pick = m - 1;
+      if (total > 0) {
+        let t = rand() * total;
+        for (let i = 0; i < m; i++) {
+          t -= dist[i];
+          if (t <= 0) {
+            pick = i;
+            break;
+          }
+        }
+      } else pick = Math.floor(rand() * m);
+      seeds[c] = pick;
+    }
+    // Every row joins its most similar seed.
+    counts.fill(0);
+    for (let i = 0; i < m; i++) {
+      let bc = 0;
+      let bs = -Infinity;
+      for (let c = 0; c < k; c++) {
+        const s = G[seeds[c] * m + i];
+        if (s > bs) {
+          bs = s;
+          bc = c;
+        }
+      }
+      assign[i] = bc;
+      counts[bc]++;
+    }
+    sums.fill(0);
+    for (let j = 0; j < m; j++) {
+      const c = assign[j];
+      const row = j * m;
+      for (let i = 0; i < m; i++) sums[i * k + c] += G[row + i];
+    }
+    for (let it = 0; it < maxIter; it++) {
+      norm2.fill(0);
+      for (let i = 0; i < m; i++) norm2[assign[i]] += sums[i * k + assign[i]];
+      for (let c = 0; c < k; c++) norm2[c] = norm2[c] > 0 ? 1 / Math.sqrt(norm2[c]) : 0;
+      let movedCount = 0;
+      for (let i = 0; i < m; i++) {
+        let bc = assign[i];
+        let bs = -Infinity;
+        const o = i * k;
+        for (let c = 0; c < k; c++) {
+          if (counts[c] === 0) continue;
+          const s = sums[o + c] * norm2[c];
+          if (s > bs) {
+            bs = s;
+            bc = c;
+          }
+        }
+        best[i] = bs;
+        if (bc !== assign[i]) {
+          this.moved[movedCount] = i;
+          this.target[movedCount++] = bc;
+        }
+      }
+      if (movedCount === 0) break;
+      for (let p = 0; p < movedCount; p++) this.move(this.moved[p], this.target[p]);
+      // An emptied cluster restarts at the worst-served row.
+      for (let c = 0; c < k; c++) {
+        if (counts[c] > 0) continue;
+        let worst = -1;
+        for (let i = 0; i < m; i++) if (counts[assign[i]] > 1 && (worst < 0 || best[i] < best[worst])) worst = i;
+        if (worst < 0) break;
+        best[worst] = Infinity;
+        this.move(worst, c);
+      }
+    }
+    return assign;
+  }
+
+  private move(j: number, to: number): void {
+    const { G, m, k, assign, sums, counts } = this;
+    const from = assign[j];
+    if (from === to) return;
+    assign[j] = to;
+    counts[from]--;
+    counts[to]++;
+    const row = j * m;
+    for (let i = 0; i < m; i++) {
+      const g = G[row + i];
+      sums[i * k + from] -= g;
+      sums[i * k + to] += g;
+    }
+  }
+}
+
+/** Adds one vote for every pair of rows in the same cluster. */
+function addCoAssociation(co: Float32Array, m: number, assign: Int32Array, k: number): void {
+  const start = new Int32Array(k + 1);
+  for (let i = 0; i < m; i++) start[assign[i] + 1]++;
+  for (let c = 0; c < k; c++) start[c + 1] += start[c];
+  const members = new Int32Array(m);
+  const fill = start.slice(0, k);
+  for (let i = 0; i < m; i++) members[fill[assign[i]]++] = i;
+  for (let c = 0; c < k; c++)
+    for (let a = start[c]; a < start[c + 1]; a++) {
+      const off = members[a] * m;
+      for (let b = start[c]; b < start[c + 1]; b++) co[off + members[b]] += 1;
+    }
+}
+
+/**
+ * Average-linkage clustering of an m × m similarity matrix (nearest-neighbour chain, O(m²)),
+ * cut where the dendrogram has k clusters of at least minSize members (or k clusters in all if that
+ * never happens). Returns cluster ids 0.. in order of first member.
+ */
+export function cutAverageLinkage(sim: Float32Array, m: number, k: number, minSize: number): number[] {
+  const S = Float64Array.from(sim.subarray(0, m * m));
+  const size = new Array<number>(m).fill(1);
+  const active = new Uint8Array(m).fill(1);
+  const merges: { a: number; b: number; height: number; order: number }[] = [];
+  const chain: number[] = [];
+  let remaining = m;
+  while (remaining > 1) {
+    if (chain.length === 0) {
+      let first = 0;
+      while (!active[first]) first++;
+      chain.push(first);
+    }
+    const a = chain[chain.length - 1];
+    const prev = chain.length >= 2 ? chain[chain.length - 2] : -1;
+    let b = prev;
+    let bs = prev >= 0 ? S[a * m + prev] : -Infinity;
+    for (let c = 0; c < m; c++) {
+      if (!active[c] || c === a) continue;
+      const s = S[a * m + c];
+      if (s > bs) {
+        bs = s;
+        b = c;
+      }
+    }
+    if (b === prev && prev >= 0) {
+      chain.pop();
+      chain.pop();
+      const keep = Math.min(a, b);
+      const gone = Math.max(a, b);
+      merges.push({ a: keep, b: gone, height: bs, order: merges.length });
+      for (let c = 0; c < m; c++) {
+        if (!active[c] || c === keep || c === gone) continue;
+        const s = (size[keep] * S[keep * m + c] + size[gone] * S[gone * m + c]) / (size[keep] + size[gone]);
+        S[keep * m + c] = s;
+        S[c * m + keep] = s;
+      }
+      size[keep] += size[gone];
+      active[gone] = 0;
+      remaining--;
+    } else chain.push(b);
+  }
+  // The dendrogram of a reducible linkage: apply merges from the most similar down.
+  merges.sort((x, y) => y.height - x.height || x.order - y.order);
+  const parent = Array.from({ length: m }, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+    return x;
+  };
+  // Replay to find how many merges to apply: the most merges leaving ≥ k clusters of ≥ minSize.
+  const sz = new Array<number>(m).fill(1);
+  let big = minSize <= 1 ? m : 0;
+  let cut = -1;
+  const bigAfter: number[] = [big];
+  for (const e of merges) {
+    const ra = find(e.a);
+    const rb = find(e.b);
+    big -= (sz[ra] >= minSize ? 1 : 0) + (sz[rb] >= minSize ? 1 : 0);
+    parent[rb] = ra;
+    sz[ra] += sz[rb];
+    big += sz[ra] >= minSize ? 1 : 0;
+    bigAfter.push(big);
+  }
+  for (let t = bigAfter.length - 1; t >= 0; t--)
+    if (bigAfter[t] >= k) {
+      cut = t;
+      break;
+    }
+  if (cut < 0) cut = Math.max(0, m - k);
+  for (let i = 0; i < m; i++) parent[i] = i;
+  for (let t = 0; t < cut; t++) parent[find(merges[t].b)] = find(merges[t].a);
+  const ids = new Map<number, number>();
+  return Array.from({ length: m }, (_, i) => {
+    const r = find(i);
+    if (!ids.has(r)) ids.set(r, ids.size);
+    return ids.get(r)!;
+  });
+}
+
+function rowDot(X: Float32Array | Float64Array, i: number, d: number, c: Float64Array, co: number): number {
+  let s = 0;
+  const off = i * d;
+  for (let j = 0; j < d; j++) s += X[off + j] * c[co + j];
+  return s;
+}
+
+/** Unit centroids (k × d) of the rows of each cluster. */
+export function centroidsOf(X: Float32Array, n: number, d: number, assign: readonly number[], k: number): Float64Array {
+  const C = new Float64Array(k * d);
+  for (let i = 0; i < n; i++) {
+    const co = assign[i] * d;
+    const off = i * d;
+    for (let j = 0; j < d; j++) C[co + j] += X[off + j];
+  }
+  for (let c = 0; c < k; c++) {
+    let s = 0;
+    for (let j = 0; j < d; j++) s += C[c * d + j] ** 2;
+    const inv = s > 0 ? 1 / Math.sqrt(s) : 0;
+    for (let j = 0; j < d; j++) C[c * d + j] *= inv;
+  }
+  return C;
+}
+
+function nearestCentroid(X: Float32Array, n: number, d: number, C: Float64Array, k: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    let bc = 0;
+    let bs = -Infinity;
+    for (let c = 0; c < k; c++) {
+      const s = rowDot(X, i, d, C, c * d);
+      if (s > bs) {
+        bs = s;
+        bc = c;
+      }
+    }
+    out[i] = bc;
+  }
+  return out;
+}
+
+/** Rows of clusters smaller than minSize join the nearest larger cluster; ids are renumbered 0.. */
+function dissolveSmall(X: Float32Array, n: number, d: number, assign: number[], minSize: number): number[] {
+  const k = assign.reduce((a, b) => Math.max(a, b), 0) + 1;
+  const counts = new Array<number>(k).fill(0);
+  for (const c of assign) counts[c]++;
+  const bigIds = counts.map((c, i) => (c >= minSize ? i : -1)).filter((i) => i >= 0);
+  let out = assign;
+  if (bigIds.length === 0) out = new Array(n).fill(0);
+  else if (bigIds.length < k) {
+    const C = centroidsOf(X, n, d, assign, k);
+    out = assign.map((c, i) => {
+      if (counts[c] >= minSize) return c;
+      let bc = bigIds[0];
+      let bs = -Infinity;
+      for (const b of bigIds) {
+        const s = rowDot(X, i, d, C, b * d);
+        if (s > bs) {
+          bs = s;
+          bc = b;
+        }
+      }
+      return bc;
+    });
+  }
+  const ids = new Map<number, number>();
+  return out.map((c) => {
+    if (!ids.has(c)) ids.set(c, ids.size);
+    return ids.get(c)!;
+  });
+}

@@ -1,0 +1,157 @@
+// Code links as the user sees them: linking a selection through the palette, the CodeLens and hover on the
+// linked code, the note's comment thread, and a stale link after the code was deleted on disk.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what, probe, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+const TRAIN = `import torch
+
+
+def build(width):
+    return torch.nn.Linear(width, width)
+
+
+def make_environment(spec, tools):
+    env = ToolEnv(spec)
+    for tool in tools:
+        env.register(tool.name, tool.run)
+    env.reset(seed=0)
+    return env
+
+
+def rollout(policy, env, steps=32):
+    obs = env.reset()
+    for _ in range(steps):
+        obs, reward, done = env.step(policy(obs))
+        if done:
+            break
+    return reward
+`;
+
+/** Opens a workspace file through Go to File. */
+async function openFile(page, runCommand, name) {
+  await runCommand('Go to File...');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ state: 'visible' });
+  await page.locator('.monaco-editor .view-lines').first().click();
+}
+
+/** Selects whole lines (1-based, inclusive) with Go to Line and Shift+Down. */
+async function selectLines(page, runCommand, first, last) {
+  await runCommand('Go to Line/Column...');
+  await page.keyboard.type(String(first));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Home');
+  for (let i = first; i <= last; i++) await page.keyboard.press('Shift+ArrowDown');
+}
+
+export const scenarios = [
+  {
+    name: 'link a selection to a paper: CodeLens, hover and note on the code; a stale link after the code is deleted',
+    async run({ page, runCommand, shot, workspace }) {
+      mkdirSync(join(workspace, 'src'), { recursive: true });
+      const file = join(workspace, 'src', 'agent.py');
+      writeFileSync(file, TRAIN);
+      // The collections load in the background; the status bar says when papers are there.
+      await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
+      await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 90_000 });
+      await openFile(page, runCommand, 'agent.py');
+      await selectLines(page, runCommand, 8, 13);
+      await runCommand('Papers: Link Paper to Selection');
+      const input = page.locator('.quick-input-widget input.input');
+      await input.waitFor({ state: 'visible' });
+      await input.pressSequentially('EnvFactory', { delay: 30 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'EnvFactory' }).first().waitFor({ state: 'visible' });
+      await page.keyboard.press('Enter');
+      // The note prompt replaces the quick pick.
+      await waitFor('the note prompt', async () => /optional/i.test((await page.locator('.quick-input-widget').innerText().catch(() => '')) ?? ''));
+      await input.fill('tool environments are built like this (section 3.1)');
+      await page.keyboard.press('Enter');
+
+      const linksDir = join(workspace, '.papers', 'links');
+      const stored = await waitFor('the link file', () => {
+        try {
+          const name = readdirSync(linksDir).find((n) => n.endsWith('.json'));
+          return name && JSON.parse(readFileSync(join(linksDir, name), 'utf8'));
+        } catch {
+          return undefined;
+        }
+      });
+      if (stored[0].range.startLine !== 7 || stored[0].range.endLine !== 12) throw new Error(`linked ${JSON.stringify(stored[0].range)}, expected lines 8-13`);
+
+      const lens = page.locator('.codelens-decoration', { hasText: '📄' }).first();
+      await lens.waitFor({ state: 'visible', timeout: 15_000 });
+      const lensText = await lens.innerText();
+      if (!/EnvFactory/.test(lensText)) throw new Error(`the CodeLens says "${lensText}"`);
+      await page.keyboard.press('Escape');
+      await page.locator('.monaco-editor .view-line', { hasText: 'def rollout' }).first().click();
+      await sleep(400);
+      await shot('codelens-and-gutter');
+
+      await page.locator('.monaco-editor .view-line', { hasText: 'env.register' }).first().hover({ position: { x: 120, y: 5 } });
+      const hover = page.locator('.monaco-hover', { hasText: 'Open paper' }).first();
+      await hover.waitFor({ state: 'visible', timeout: 10_000 });
+      const hoverText = await hover.innerText();
+      for (const want of ['EnvFactory', 'tool environments are built like this', 'Unlink']) {
+        if (!hoverText.includes(want)) throw new Error(`the hover lacks "${want}": ${hoverText}`);
+      }
+      await sleep(300);
+      await shot('hover');
+      await page.mouse.move(5, 5);
+      await page.keyboard.press('Escape');
+
+      // The note as a comment thread: expand it from the Comments panel's command.
+      await runCommand('Comments: Expand All Comments');
+      await page.locator('.review-widget', { hasText: 'tool environments' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await sleep(300);
+      await shot('note-thread');
+      // Edit the note in place: the pencil in the comment's title, then Save Note.
+      const widget = page.locator('.review-widget', { hasText: 'tool environments' }).first();
+      await widget.locator('.action-label[aria-label="Edit Link Note"]').first().click();
+      const box = widget.locator('.edit-container .monaco-editor').first();
+      await box.waitFor({ state: 'visible' });
+      await box.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('tool environments are synthesized, see section 3.1');
+      await sleep(200);
+      await shot('note-editing');
+      await widget.locator('.monaco-button', { hasText: 'Save Note' }).first().click();
+      const savedNote = () => {
+        const name = readdirSync(linksDir).find((n) => n.endsWith('.json'));
+        try {
+          return JSON.parse(readFileSync(join(linksDir, name), 'utf8'))[0].note;
+        } catch {
+          return undefined;
+        }
+      };
+      await waitFor('the edited note in the link file', () => savedNote() === 'tool environments are synthesized, see section 3.1');
+      await runCommand('Comments: Collapse All Comments');
+
+      // Delete the linked function on disk: the link goes stale and says so, with Re-link and Remove.
+      writeFileSync(file, TRAIN.replace(/def make_environment[\s\S]*?return env\n\n\n/, ''));
+      const staleLens = page.locator('.codelens-decoration', { hasText: 'Stale link' }).first();
+      await staleLens.waitFor({ state: 'visible', timeout: 15_000 });
+      const staleText = await page.locator('.codelens-decoration').first().innerText();
+      if (!/Re-link to selection/.test(staleText) || !/Remove/.test(staleText)) throw new Error(`the stale CodeLens says "${staleText}"`);
+      await sleep(400);
+      await shot('stale-link');
+      const after = JSON.parse(readFileSync(join(linksDir, readdirSync(linksDir).find((n) => n.endsWith('.json'))), 'utf8'));
+      if (after.length !== 1) throw new Error('the stale link was dropped from the file');
+    },
+  },
+];
