@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { activateAnnotations, HIGHLIGHT_SELECTION_COMMAND, highlightSelection } from './features/annotations';
+import { activateLinks, LinksApi } from './features/links';
 import { PapersModelImpl } from './features/model';
 import { createNotesService } from './features/notes';
 import { registerPaperCommands, targetPaper } from './features/paperCommands';
@@ -15,6 +17,7 @@ import { ViewPrefs } from './features/viewPrefs';
 /** What the extension hands to its tests (and to other extensions): the live services. */
 export interface PapersApi {
   services: Services;
+  links: LinksApi;
   tree: PapersTree;
   prefs: ViewPrefs;
 }
@@ -35,8 +38,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Papers
   registerPaperCommands(services, tree, prefs);
   registerThemeCommands(services, (arg, title) => targetPaper(services, arg, title));
   activateStatusBar(services);
+  const links = activateLinks(services);
+  context.subscriptions.push(
+    activateAnnotations(services),
+    vscode.commands.registerCommand(HIGHLIGHT_SELECTION_COMMAND, () => highlightSelection(services)),
+  );
   void model.reload();
-  return { services, tree, prefs };
+  return { services, tree, prefs, links };
 }
 
 export function deactivate(): void {}

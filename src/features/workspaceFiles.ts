@@ -1,8 +1,24 @@
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { PapersInputError } from '../core/types';
 
-/** Writes a file atomically: a temporary file beside it, then a rename over it. */
+/**
+ * Writes a file atomically: a temporary file beside it, then a rename over it. On local disks this uses
+ * node's rename (atomic on POSIX: a reader sees the old file or the new one, never none), because
+ * workspace.fs.rename with overwrite may delete the target first.
+ */
 export async function writeFileAtomic(uri: vscode.Uri, text: string): Promise<void> {
+  if (uri.scheme === 'file') {
+    const tmpPath = `${uri.fsPath}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
+    await fs.writeFile(tmpPath, text, 'utf8');
+    try {
+      await fs.rename(tmpPath, uri.fsPath);
+    } catch (err) {
+      await fs.rm(tmpPath, { force: true });
+      throw err;
+    }
+    return;
+  }
   const tmp = uri.with({ path: `${uri.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp` });
   await vscode.workspace.fs.writeFile(tmp, new TextEncoder().encode(text));
   try {

@@ -1,0 +1,46 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PapersApi } from '../../../src/extension';
+
+// Runs first (files run in name order): the extension is not active yet and its analysis cache is empty
+// (a fresh profile per run), so this measures a cold start.
+const EXTENSION_ID = 'papers-dev.papers';
+
+async function api(): Promise<PapersApi> {
+  const ext = vscode.extensions.getExtension<PapersApi>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
+  return ext.isActive ? ext.exports : ext.activate();
+}
+
+async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+suite('Activation', () => {
+  test('opening the view populates the tree with the seeds\' themes within 1 s', async () => {
+    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, false, 'nothing activated the extension before the view opened');
+    const started = Date.now();
+    await vscode.commands.executeCommand('workbench.view.extension.papers');
+    const { tree, services } = await api();
+    const groups = await until('themes in the tree', () => {
+      const g = tree.getChildren();
+      return g.length > 0 ? g : undefined;
+    });
+    const elapsed = Date.now() - started;
+    console.log(`      tree populated ${elapsed} ms after opening the view (${groups.length} themes)`);
+    assert.ok(elapsed < 1000, `tree populated in ${elapsed} ms`);
+    assert.ok(groups.length >= 10 && groups.length <= 20, `${groups.length} themes`);
+    const total = groups.reduce((n, g) => n + (g.kind === 'group' ? g.paperIds.length : 0), 0);
+    assert.equal(total, 340);
+    assert.equal(services.model.analysis?.papers.filter((p) => p.collections.length === 2).length, 20);
+    const item = tree.getTreeItem(groups[0]);
+    assert.equal(item.description, String(groups[0].kind === 'group' && groups[0].paperIds.length));
+  });
+
+});
