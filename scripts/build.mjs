@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { readdirSync, statSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -23,9 +24,13 @@ function tsFiles(dir) {
 await Promise.all([
   build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['src/node/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
+  build({ ...common, entryPoints: ['src/node/seedsSnapshot.ts'], outfile: 'dist/seedsSnapshot.js' }),
   build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['src/webview/page/main.ts'], outfile: 'media/dist/page.js', platform: 'browser', format: 'iife', target: 'es2022' }),
 ]);
+
+// the bundled seeds, analyzed once at build time (see src/node/seedsSnapshot.ts)
+execFileSync(process.execPath, ['dist/seedsSnapshot.js'], { stdio: 'inherit' });
 
 if (args.has('--tests')) {
   rmSync('out', { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { fromSnapshot, AnalysisSnapshot } from '../core/snapshot';
 import { resolveCorrections } from '../core/themeCorrectionsFile';
 import { analyzeHere, analyzeInWorker } from '../node/runAnalysis';
 import { AnalysisCache } from './analysisCache';
+import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrectionsStore } from './themeCorrectionsStore';
 import { paperKey, resolvePaperKey } from '../core/paperKey';
 import { LoadProblem, Paper, Theme } from '../core/types';
@@ -130,7 +131,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         }
       }
       const key = this.cache.key(files);
-      let snapshot: AnalysisSnapshot | undefined = await this.cache.load(key);
+      const seeds = files.length > 0 && files.every((f) => f.path.startsWith(this.context.extensionUri.toString()));
+      let snapshot: AnalysisSnapshot | undefined = (seeds ? await bundledSeedsSnapshot(this.context.extensionUri, files) : undefined) ?? (await this.cache.load(key));
       if (snapshot) {
         this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
       } else {
