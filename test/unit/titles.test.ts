@@ -246,16 +246,3 @@ test('no title ends with a dangling word, exceeds 80 characters or is a truncate
   assert.deepEqual(bad, []);
 });
 
-test('deriving titles is fast (well under 1 ms per abstract on average)', () => {
-  const abstracts = seedPapers().map((p) => p.abstract);
-  for (const a of abstracts) deriveTitle(a); // warm-up
-  let best = Infinity;
-  for (let rep = 0; rep < 3; rep++) {
-    const t0 = performance.now();
-    for (const a of abstracts) deriveTitle(a);
-    best = Math.min(best, performance.now() - t0);
-  }
-  const per = best / abstracts.length;
-  console.log(`deriveTitle: ${abstracts.length} abstracts in ${best.toFixed(1)} ms (${(per * 1000).toFixed(0)} µs each)`);
-  assert.ok(per < 1, `${per.toFixed(3)} ms per abstract`);
-});
