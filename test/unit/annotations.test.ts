@@ -135,6 +135,7 @@ describe('merge helpers', () => {
         }
         assert.deepEqual(annotationsOf(disk).map((a) => a.id), [...live].sort());
       }),
+      { seed: 22 },
     );
   });
 });

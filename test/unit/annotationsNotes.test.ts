@@ -123,7 +123,7 @@ describe('updateAnnotationsBlock', () => {
         assert.equal(applyEdit(text, update.edit), update.text);
         assert.deepEqual(updateAnnotationsBlock(update.text, chosen), { kind: 'unchanged' });
       }),
-      { numRuns: 300 },
+      { numRuns: 300, seed: 21 },
     );
   });
 });

@@ -124,7 +124,7 @@ describe('reanchor (properties)', () => {
         assert.notEqual(r.status, 'stale');
         assert.deepEqual(r.range, expected);
       }),
-      { numRuns: 400 },
+      { numRuns: 400, seed: 31 },
     );
   });
 
@@ -144,7 +144,7 @@ describe('reanchor (properties)', () => {
         assert.notEqual(r.status, 'stale');
         assert.deepEqual(r.range, new LineIndex(edited).rangeOf(now, now + linked.length));
       }),
-      { numRuns: 200 },
+      { numRuns: 200, seed: 32 },
     );
   });
 });
