@@ -25,7 +25,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const SCENARIO_DIR = join(HERE, 'scenarios');
 const FIXTURE = join(REPO_ROOT, 'test', 'vscode', 'fixtures', 'workspace');
 const SHOTS_DIR = join(RESULTS_DIR, 'screenshots');
-const SCENARIO_TIMEOUT_MS = Number(process.env.PAPERS_UI_TIMEOUT_MS ?? 120_000);
+const SCENARIO_TIMEOUT_MS = Number(process.env.PAPERS_UI_TIMEOUT_MS ?? 300_000);
 
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
