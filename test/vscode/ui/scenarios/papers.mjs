@@ -31,7 +31,8 @@ export const scenarios = [
     async run({ page, shot, workspace }) {
       const { firstTheme } = await openSidebar(page);
       const themes = page.locator('[role="treeitem"][aria-level="1"]');
-      const count = await themes.count();
+      // rows render as the tree fills: wait for all the themes, not just the first
+      const count = await waitFor('at least 10 theme rows', async () => ((await themes.count()) >= 10 ? themes.count() : false)).catch(async () => themes.count());
       if (count < 10) throw new Error(`expected at least 10 theme rows, saw ${count}`);
       const themeText = await firstTheme.innerText();
       if (!/\d+/.test(themeText)) throw new Error(`the theme row shows no count: "${themeText}"`);
