@@ -83,50 +83,51 @@ export function sentenceOffsets(text: string): number[] {
   return starts;
 }
 
+/** "agent's" -> "agent". */
+function withoutPossessive(word: string): string {
+  const len = word.length;
+  if (len <= 2) return word;
+  const last = word.charCodeAt(len - 1);
+  const quote = word.charCodeAt(len - 2);
+  return (last === 115 || last === 83) && (quote === 39 || quote === 0x2019) ? word.slice(0, -2) : word;
+}
+
+/** The tokens of a text as parallel columns (no object per token): what tokenize returns, for bulk readers. */
+export interface TokenColumns {
+  norms: string[];
+  surfaces: string[];
+  starts: number[];
+  sentences: number[];
+}
+
 /**
- * Candidate words: runs of letters and digits joined by hyphens, apostrophes or dots (a dot joins only
- * digits; splitWord cuts at the others). ASCII texts use the ASCII classes, which match much faster.
+ * Word tokens of a text as columns, with their sentence index. Words may hold inner hyphens, apostrophes and
+ * decimal points ("Qwen3-0.6B", "GPT-4o"); possessives are dropped ("agent's" -> "agent"); leaked LaTeX
+ * commands such as \rightarrow are skipped. A hand-written scanner: this runs over every abstract several times.
  */
-const ASCII_WORD = /[A-Za-z0-9]+(?:[-'’.][A-Za-z0-9]+)*/g;
-const UNICODE_WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
-const NON_ASCII = /[^\x00-\x7F]/;
-const NON_ASCII_LETTER = /(?![\x00-\x7F])[\p{L}\p{N}]/u;
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-
-/** Adds a candidate word found at `start`, cut at dots that do not stand between two digits ("e.g" -> "e", "g"). */
-function splitWord(w: string, start: number, words: string[], offsets: number[]): void {
-  let from = 0;
-  for (let dot = w.indexOf('.'); dot >= 0; dot = w.indexOf('.', dot + 1)) {
-    if (isDigit(w.charCodeAt(dot - 1)) && isDigit(w.charCodeAt(dot + 1))) continue;
-    words.push(w.slice(from, dot));
-    offsets.push(start + from);
-    from = dot + 1;
-  }
-  words.push(from === 0 ? w : w.slice(from));
-  offsets.push(start + from);
+export function tokenColumns(text: string): TokenColumns {
+  const out: TokenColumns = { norms: [], surfaces: [], starts: [], sentences: [] };
+  scan(text, (surface, start, sentence) => {
+    out.norms.push(normalizedWord(surface));
+    out.surfaces.push(surface);
+    out.starts.push(start);
+    out.sentences.push(sentence);
+  });
+  return out;
 }
 
-/** The words of a text and their offsets, found natively by one regular expression. */
-function matchWords(text: string, words: string[], offsets: number[]): void {
-  const found = text.match(NON_ASCII.test(text) && NON_ASCII_LETTER.test(text) ? UNICODE_WORD : ASCII_WORD);
-  if (!found) return;
-  let pos = 0;
-  for (let k = 0; k < found.length; k++) {
-    const w = found[k];
-    const start = text.indexOf(w, pos);
-    pos = start + w.length;
-    if (w.includes('.')) splitWord(w, start, words, offsets);
-    else {
-      words.push(w);
-      offsets.push(start);
-    }
-  }
+/** Word tokens of a text, with their sentence index (see tokenColumns). */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  scan(text, (surface, start, sentence) => tokens.push({ norm: normalizedWord(surface), surface, start, sentence }));
+  return tokens;
 }
 
-/** The words of a text and their offsets, read one UTF-16 unit at a time. */
-function scanWords(text: string, words: string[], offsets: number[]): void {
+/** Calls `word` with each word of the text (possessive dropped), its offset and its sentence index. */
+function scan(text: string, word: (surface: string, start: number, sentence: number) => void): void {
+  const starts = sentenceOffsets(text);
+  let sentence = 0;
+  let nextSentence = starts.length > 1 ? starts[1] : Infinity;
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -143,43 +144,13 @@ function scanWords(text: string, words: string[], offsets: number[]): void {
       else break;
     }
     i = end;
-    words.push(text.slice(start, end));
-    offsets.push(start);
-  }
-}
-
-/**
- * Word tokens of a text, with their sentence index. Words may hold inner hyphens, apostrophes and decimal
- * points ("Qwen3-0.6B", "GPT-4o"); possessives are dropped ("agent's" -> "agent"); leaked LaTeX commands
- * such as \rightarrow are skipped. Words are found natively: this runs over every abstract several times,
- * mostly before any of it is optimized.
- */
-export function tokenize(text: string): Token[] {
-  const starts = sentenceOffsets(text);
-  const words: string[] = [];
-  const offsets: number[] = [];
-  if (SURROGATE.test(text)) scanWords(text, words, offsets);
-  else matchWords(text, words, offsets);
-  const tokens: Token[] = [];
-  let sentence = 0;
-  let nextSentence = starts.length > 1 ? starts[1] : Infinity;
-  for (let k = 0; k < words.length; k++) {
-    const start = offsets[k];
     if (start > 0 && text.charCodeAt(start - 1) === 92) continue;
     while (nextSentence <= start) {
       sentence++;
       nextSentence = sentence + 1 < starts.length ? starts[sentence + 1] : Infinity;
     }
-    let surface = words[k];
-    const len = surface.length;
-    if (len > 2) {
-      const last = surface.charCodeAt(len - 1);
-      const quote = surface.charCodeAt(len - 2);
-      if ((last === 115 || last === 83) && (quote === 39 || quote === 0x2019)) surface = surface.slice(0, -2);
-    }
-    tokens.push({ norm: normalizedWord(surface), surface, start, sentence });
+    word(withoutPossessive(text.slice(start, end)), start, sentence);
   }
-  return tokens;
 }
 
 const NUMBER_LIKE = /^[\d.,%\-]+$/;

@@ -3,9 +3,12 @@
  * user-defined themes that collect the papers matching their keywords.
  *
  * Applied after every (re)grouping, so corrections survive regrouping: a moved paper is always put
- * back in its chosen theme as long as that theme exists (theme ids are slugs of labels, and user
- * themes always exist). Precedence for a paper: its move > the first user theme whose keywords match
- * its abstract > the computed theme.
+ * back in its chosen theme as long as that theme exists. Computed theme ids are slugs of labels, so a
+ * regrouping that changes a label changes the id; corrections that carry `themeMembers` (the papers
+ * of each theme they name, recorded with recordThemeMembers when the user made them) follow such a
+ * theme to the new theme sharing most of those papers (Jaccard ≥ MIN_THEME_OVERLAP). User themes
+ * always exist. Precedence for a paper: its move > the first user theme whose keywords match its
+ * abstract > the computed theme.
  */
 
 import { Theme } from './types';
@@ -24,6 +27,12 @@ export interface ThemeCorrections {
   /** Paper id -> theme id (a computed theme or a user theme). Moves to unknown themes are ignored. */
   moves: Record<string, string>;
   userThemes: UserTheme[];
+  /**
+   * Optional: the papers of each computed theme named in `renames` or `moves` when the correction was
+   * made (a theme's signature). Lets the correction follow the theme when a regrouping gives it
+   * another id; see remapThemeCorrections.
+   */
+  themeMembers?: Record<string, string[]>;
 }
 
 /** Alias of ThemeCorrections. */
@@ -48,8 +57,9 @@ export function keywordMatcher(keyword: string): RegExp | null {
 export function applyThemeCorrections(
   themes: readonly Theme[],
   papers: readonly { id: string; abstract: string }[],
-  corrections: ThemeCorrections = NO_CORRECTIONS,
+  given: ThemeCorrections = NO_CORRECTIONS,
 ): Theme[] {
+  const corrections = given.themeMembers ? remapThemeCorrections(given, themes) : given;
   const renames = corrections.renames ?? {};
   const moves = corrections.moves ?? {};
   const userThemes = corrections.userThemes ?? [];
@@ -97,4 +107,81 @@ export function applyThemeCorrections(
   const kept = computed.filter((t) => t.paperIds.length > 0 || t.user);
   kept.sort((a, b) => b.paperIds.length - a.paperIds.length || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.id < b.id ? -1 : 1));
   return [...user, ...kept];
+}
+
+/** Smallest Jaccard overlap for a theme of a new grouping to take over the corrections of an old theme. */
+export const MIN_THEME_OVERLAP = 0.3;
+
+/** Jaccard overlap |a ∩ b| / |a ∪ b| of two lists of paper ids (duplicates ignored); 0 when both are empty. */
+export function themeOverlap(a: readonly string[], b: readonly string[]): number {
+  const as = new Set(a);
+  const bs = new Set(b);
+  let shared = 0;
+  for (const id of bs) if (as.has(id)) shared++;
+  const union = as.size + bs.size - shared;
+  return union > 0 ? shared / union : 0;
+}
+
+/**
+ * Records the signature (current papers) of every computed theme that the corrections name, for
+ * remapThemeCorrections to follow later. Call it when the user renames a theme or moves a paper,
+ * with the themes as grouped (before corrections). Signatures of themes not in `themes` are kept.
+ */
+export function recordThemeMembers(corrections: ThemeCorrections, themes: readonly Theme[]): ThemeCorrections {
+  const named = new Set([...Object.keys(corrections.renames ?? {}), ...Object.values(corrections.moves ?? {})]);
+  const members: Record<string, string[]> = {};
+  for (const [id, papers] of Object.entries(corrections.themeMembers ?? {})) if (named.has(id)) members[id] = papers;
+  for (const t of themes) if (!t.user && named.has(t.id)) members[t.id] = [...new Set(t.paperIds)].sort();
+  return { ...corrections, themeMembers: members };
+}
+
+/**
+ * The corrections in terms of the current computed themes. A rename or move naming a theme id that
+ * no longer exists (and is no user theme) goes to the current theme sharing most papers with that
+ * theme's recorded signature (Jaccard ≥ MIN_THEME_OVERLAP; ties: more shared papers, then id). Each
+ * current theme takes over at most one old id (the closest), and never one it already has itself.
+ * Stale ids that find no theme are kept, with their signatures, in case a later grouping brings the
+ * theme back. Signatures of the themes followed are updated to their current papers.
+ */
+export function remapThemeCorrections(
+  corrections: ThemeCorrections,
+  themes: readonly { id: string; paperIds: readonly string[]; user?: boolean }[],
+): ThemeCorrections {
+  const renames = corrections.renames ?? {};
+  const moves = corrections.moves ?? {};
+  const members = corrections.themeMembers ?? {};
+  const current = new Map(themes.filter((t) => !t.user).map((t) => [t.id, t]));
+  const live = new Set<string>([...current.keys(), ...(corrections.userThemes ?? []).map((u) => u?.id)]);
+  const named = new Set([...Object.keys(renames), ...Object.values(moves)]);
+  const stale = [...named].filter((id) => !live.has(id) && (members[id]?.length ?? 0) > 0).sort();
+  // Candidate pairs (old id, current theme), best overlap first; greedy one-to-one assignment.
+  const pairs: { from: string; to: string; score: number; shared: number }[] = [];
+  for (const from of stale) {
+    const sig = new Set(members[from]);
+    for (const t of current.values()) {
+      if (named.has(t.id)) continue;
+      let shared = 0;
+      for (const id of new Set(t.paperIds)) if (sig.has(id)) shared++;
+      const score = shared / (sig.size + new Set(t.paperIds).size - shared || 1);
+      if (score >= MIN_THEME_OVERLAP) pairs.push({ from, to: t.id, score, shared });
+    }
+  }
+  pairs.sort((a, b) => b.score - a.score || b.shared - a.shared || (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+  const map = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const p of pairs) {
+    if (map.has(p.from) || taken.has(p.to)) continue;
+    map.set(p.from, p.to);
+    taken.add(p.to);
+  }
+  if (map.size === 0) return corrections;
+  const to = (id: string) => map.get(id) ?? id;
+  const newRenames: Record<string, string> = {};
+  for (const [id, label] of Object.entries(renames)) newRenames[to(id)] = label;
+  const newMoves: Record<string, string> = {};
+  for (const [paper, id] of Object.entries(moves)) newMoves[paper] = to(id);
+  const newMembers: Record<string, string[]> = {};
+  for (const [id, papers] of Object.entries(members)) if (!map.has(id)) newMembers[id] = papers;
+  for (const id of map.values()) newMembers[id] = [...new Set(current.get(id)!.paperIds)].sort();
+  return { ...corrections, renames: newRenames, moves: newMoves, themeMembers: newMembers };
 }

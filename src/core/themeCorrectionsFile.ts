@@ -2,7 +2,7 @@
  * The user's theme corrections as stored in `.papers/themes.json`: stable key order and formatting,
  * so a diff shows exactly what was corrected. Validated on read; a broken file is an error naming it.
  */
-import { ThemeCorrections, UserTheme } from './themeCorrections';
+import { remapThemeCorrections, ThemeCorrections, UserTheme } from './themeCorrections';
 import { PapersInputError } from './types';
 
 export interface StoredCorrections extends ThemeCorrections {
@@ -78,45 +78,12 @@ export function pruneMembers(c: StoredCorrections): StoredCorrections {
   return { ...c, themeMembers: Object.fromEntries(Object.entries(c.themeMembers).filter(([id]) => named.has(id))) };
 }
 
-/** Smallest Jaccard overlap for a theme of a new grouping to take over a correction made to an old theme. */
-const MIN_OVERLAP = 0.3;
-
 /**
- * The corrections in terms of the current computed themes: a rename or move naming a theme id that no
- * longer exists goes to the current theme sharing most papers with it (Jaccard ≥ 0.3), else it is dropped
- * for this grouping (and kept in the file, in case a later grouping brings the theme back).
+ * The corrections in terms of the current computed themes (see remapThemeCorrections): a rename or move
+ * naming a theme id that no longer exists goes to the current theme sharing most papers with it, else it
+ * is ignored for this grouping (and kept in the file, in case a later grouping brings the theme back).
  */
-export function resolveCorrections(stored: StoredCorrections, computed: readonly { id: string; paperIds: string[] }[]): ThemeCorrections {
-  const current = new Set(computed.map((t) => t.id));
-  for (const u of stored.userThemes) current.add(u.id);
-  const cache = new Map<string, string | undefined>();
-  const resolve = (id: string): string | undefined => {
-    if (current.has(id)) return id;
-    if (cache.has(id)) return cache.get(id);
-    const members = new Set(stored.themeMembers[id] ?? []);
-    let best: string | undefined;
-    let bestScore = MIN_OVERLAP;
-    for (const t of computed) {
-      let shared = 0;
-      for (const p of t.paperIds) if (members.has(p)) shared++;
-      const score = shared / (members.size + t.paperIds.length - shared || 1);
-      if (score >= bestScore) {
-        bestScore = score;
-        best = t.id;
-      }
-    }
-    cache.set(id, best);
-    return best;
-  };
-  const renames: Record<string, string> = {};
-  for (const [id, label] of Object.entries(stored.renames)) {
-    const to = resolve(id);
-    if (to) renames[to] = label;
-  }
-  const moves: Record<string, string> = {};
-  for (const [paper, id] of Object.entries(stored.moves)) {
-    const to = resolve(id);
-    if (to) moves[paper] = to;
-  }
-  return { renames, moves, userThemes: stored.userThemes };
+export function resolveCorrections(stored: StoredCorrections, computed: readonly { id: string; paperIds: readonly string[] }[]): ThemeCorrections {
+  const { renames, moves, userThemes } = remapThemeCorrections(stored, computed);
+  return { renames, moves, userThemes };
 }

@@ -16,7 +16,11 @@
  *   quantifier or comparative ("multiple", "higher").
  * - One phrase is the label when it covers half the theme or more; otherwise a complementary phrase is
  *   added: "A and B head" when two phrases share their head ("GUI and web agents"), "X for Y" when
- *   the abstracts themselves say "X for Y", else "X and Y". A word and its acronym are never paired.
+ *   the abstracts themselves say "X for Y", else "X and Y". A word and its acronym are never paired,
+ *   and neither are two phrases the theme's papers do not use together (a third of the papers using
+ *   the rarer one must use both): "X and Y" would name two unrelated halves of the theme.
+ * - Papers are read from the word streams of vectors.ts when given (themes/phraseDocs.ts); the text
+ *   is tokenized again only for the papers whose written forms are needed.
  * - Surface forms: the phrase as most often written mid-sentence (singular or plural), in lower case
  *   when the abstracts write it so a fifth of the time or more, else with its capitals ("Milky Way",
  *   "offline RL"); spelled-out acronyms ("Group Relative Policy Optimization (GRPO)") do not count.
@@ -29,10 +33,12 @@ import { decodePhrase, DocPhrases, MAX_COUNTED_WORDS, occurrences, phraseCode, P
 /** Fragments of counted phrases (MAX_COUNTED_WORDS) may extend to MAX_PHRASE_WORDS. */
 const MAX_PHRASE_WORDS = 4;
 const MAX_LABEL_WORDS = 5;
+/** Share of a theme's papers that must use one of the label's phrases (when any phrase reaches it). */
+const MIN_LEAD_SHARE = 0.2;
 /** Above this many papers in a theme, only its most typical papers are read for its label. */
 const PAPERS_PER_THEME = 150;
-/** Written forms looked at to choose how a phrase is spelled. */
-const MAX_FORMS = 200;
+/** Written forms looked at to choose how a phrase is spelled (reading them means tokenizing the paper again). */
+const MAX_FORMS = 40;
 
 interface Candidate {
   key: string;
@@ -226,6 +232,24 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
     parts.sort((x, y) => y.score - x.score || (x.key < y.key ? -1 : 1));
 
     const coverage = (ps: Candidate[]) => members.filter((i) => ps.some((p) => contains(i, p.ids))).length / A;
+    /**
+     * Two phrases belong in one label only when they are about one thing: the theme's papers use them
+     * together (a third of the papers using the rarer one use both). Otherwise "X and Y" names two
+     * unrelated halves ("Credit assignment and reward hacking"), and one phrase says more.
+     */
+    const related = (p: Candidate, q: Candidate) => {
+      let both = 0;
+      let inP = 0;
+      let inQ = 0;
+      for (const i of members) {
+        const a = contains(i, p.ids);
+        const b = contains(i, q.ids);
+        if (a) inP++;
+        if (b) inQ++;
+        if (a && b) both++;
+      }
+      return both > 0 && both >= Math.min(inP, inQ) / 3;
+    };
     type Option = { text: string; parts: Candidate[]; words: string[] };
     const pairOf = (p: Candidate, q: Candidate): Option | null => {
       if (p.ids.length !== 2 || q.ids.length !== 2) return null;
@@ -268,15 +292,16 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
             distinctiveWord(q, A) &&
             baseWords + q.ids.length + 1 <= MAX_LABEL_WORDS &&
             !sameConcept(base.text, surface(q)) &&
-            coverage([...base.parts, q]) >= cov + 0.1,
+            coverage([...base.parts, q]) >= cov + 0.1 &&
+            base.parts.some((b) => related(b, q)),
         );
         if (partner) {
           const text =
             base.parts.length > 1
               ? `${base.text} and ${surface(partner)}`
               : partner.score > lead.score
-                ? joinPhrases(partner, base.parts[0], surface, members, normsOf)
-                : joinPhrases(base.parts[0], partner, surface, members, normsOf);
+                ? joinPhrases(partner, base.parts[0], surface, members, normsOf, contains)
+                : joinPhrases(base.parts[0], partner, surface, members, normsOf, contains);
           options.push({ text, parts: [...base.parts, partner], words: [] });
         }
       }
@@ -285,11 +310,15 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
         .map((o) => ({ ...o, text: sentenceCase(o.text) }))
         .filter((o) => o.text.split(' ').length <= MAX_LABEL_WORDS && !usedLabels.has(o.text.toLowerCase()));
     };
-    if (process.env.LABEL_DEBUG) console.error(`-- theme ${c} (${A})\n` + parts.map((p) => `  ${surface(p).padEnd(36)} in ${(p.inTheme / A).toFixed(2)} all ${((p.ids.length <= 3 ? dfAll[table.get(phraseCode(p.ids))] : countIn(null, p.ids)) / N).toFixed(3)} score ${p.score.toFixed(3)}${p.generic ? ' generic' : ''}`).join('\n'));
+    // A label names phrases a fair share of the theme uses; a rare, sharp phrase ("final answer")
+    // names a few papers, not the theme. Rarer ones only when no common one gives a label.
     let pick: Option | undefined;
-    for (const lead of parts) {
-      if (lead.generic) continue;
-      pick = optionsFor(lead)[0];
+    for (const minShare of [MIN_LEAD_SHARE, 0]) {
+      for (const lead of parts) {
+        if (lead.generic) continue;
+        pick = optionsFor(lead).find((o) => coverage(o.parts) >= minShare);
+        if (pick) break;
+      }
       if (pick) break;
     }
     const chosen = pick ? pick.text : fallbackLabel(parts.length > 0 ? parts : candidates, surface, usedLabels);
@@ -369,9 +398,17 @@ function sameConcept(a: string, b: string): boolean {
 }
 
 /** "X for Y" when the theme's abstracts say so (either order), else "X and Y". */
-function joinPhrases(p: Candidate, q: Candidate, surface: (p: Candidate) => string, members: readonly number[], normsOf: (i: number) => string[]): string {
+function joinPhrases(
+  p: Candidate,
+  q: Candidate,
+  surface: (p: Candidate) => string,
+  members: readonly number[],
+  normsOf: (i: number) => string[],
+  contains: (i: number, ids: readonly number[]) => boolean,
+): string {
+  const both = members.filter((i) => contains(i, p.ids) && contains(i, q.ids));
   const says = (xs: string[], ys: string[]) => {
-    for (const i of members) {
+    for (const i of both) {
       const t = normsOf(i);
       for (let a = 0; a + xs.length + 1 + ys.length <= t.length; a++) {
         if (t[a] !== xs[0] || t[a + xs.length] !== 'for') continue;

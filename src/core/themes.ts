@@ -2,14 +2,16 @@
  * Groups papers into themes, offline and deterministically.
  *
  * Method (general, no knowledge of any field):
- * 1. TF-IDF + LSA vectors of the abstracts (vectors.ts); clustering uses the first CLUSTER_DIMS
- *    LSA coordinates, which hold the broad topics.
- * 2. Consensus clustering: many spherical k-means runs (k-means++ seeding from a seeded PRNG) vote on
- *    which papers belong together; average-linkage clustering of that co-association matrix gives the
- *    partition. The vote is steadier than any single k-means run.
+ * 1. TF-IDF + LSA vectors of the abstracts (vectors.ts); clustering uses up to CLUSTER_DIMS LSA
+ *    coordinates (at most one per 4 papers).
+ * 2. Consensus clustering (themes/consensus.ts): each paper is first averaged with its nearest
+ *    neighbours; many spherical k-means runs (seeded PRNG) vote on which papers belong together;
+ *    average-linkage clustering of that co-association matrix gives the partition. The vote is
+ *    steadier than any single k-means run.
  * 3. The dendrogram is cut where it has `k` themes of at least MIN_THEME_SIZE papers; papers left in
  *    smaller groups join the nearest theme.
- * 4. Labels come from themeLabels.ts (distinctive phrases as written in the abstracts).
+ * 4. Labels come from themeLabels.ts (distinctive phrases as written in the abstracts), read from the
+ *    word streams of the vectors, so the abstracts are not tokenized a second time.
  *
  * Same input → same themes, labels and order, whatever the order of the input (papers are sorted by
  * id first; the vectors do not depend on input order). Large corpora: the consensus runs on a
@@ -40,7 +42,7 @@ export interface ThemePaper {
 }
 
 /** LSA coordinates used for clustering (the leading ones carry the broad topics). */
-export const CLUSTER_DIMS = 100;
+export const CLUSTER_DIMS = 80;
 
 /** The default number of themes for n papers: about sqrt(n / 2), between 1 and 30. */
 export function themeCount(n: number): number {

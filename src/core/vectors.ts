@@ -54,7 +54,7 @@ export interface VectorOptions {
   leadSentences?: number;
   /** See leadSentences. Default 2. */
   leadWeight?: number;
-  /** Number of LSA dimensions. Default 64 (fewer for small corpora). 0 skips LSA. */
+  /** Number of LSA dimensions. Default 80 (fewer for small corpora). 0 skips LSA. */
   dims?: number;
   /** Exponent applied to the singular values when weighting LSA coordinates (1 = classic LSA, 0 = whitened). Default 1. */
   singularValuePower?: number;
@@ -112,7 +112,7 @@ const DEFAULTS: Required<VectorOptions> = {
   idfPower: 1,
   leadSentences: 1,
   leadWeight: 2,
-  dims: 100,
+  dims: 80,
   singularValuePower: 1,
   oversample: 10,
   powerIterations: 2,
@@ -372,9 +372,9 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   let values = new Float32Array(indices.length);
   const df = new Uint32Array(V);
   const acc = new Float64Array(V);
-  const touched: number[] = [];
+  const touched = new Uint32Array(V); // terms of the current document, sorted natively (no comparator calls)
   for (let doc = 0; doc < n; doc++) {
-    touched.length = 0;
+    let count = 0;
     let stream = streams[doc];
     let lead = leads[doc];
     if (!stream) ({ stream, lead } = readStream(texts[doc], words, null, o.leadSentences));
@@ -383,21 +383,21 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
       const w = stream[k] >> 1;
       let t = wordToTerm[w];
       if (t >= 0) {
-        if (acc[t] === 0) touched.push(t);
+        if (acc[t] === 0) touched[count++] = t;
         acc[t] += weight;
       }
       if (!o.bigrams || (stream[k] & 1) === 0) continue;
       const id = pairs.get(WORD_LIMIT + w * WORD_LIMIT + (stream[k + 1] >> 1));
       t = id >= 0 ? pairToTerm[id] : -1;
       if (t >= 0) {
-        if (acc[t] === 0) touched.push(t);
+        if (acc[t] === 0) touched[count++] = t;
         acc[t] += weight;
       }
     }
-    touched.sort((a, b) => a - b);
+    const terms = touched.subarray(0, count).sort();
     const base = indptr[doc];
-    if (base + touched.length > indices.length) {
-      const size = Math.max(indices.length * 2, base + touched.length);
+    if (base + count > indices.length) {
+      const size = Math.max(indices.length * 2, base + count);
       const grownIndices = new Uint32Array(size);
       grownIndices.set(indices);
       const grownValues = new Float32Array(size);
@@ -405,14 +405,14 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
       indices = grownIndices;
       values = grownValues;
     }
-    for (let k = 0; k < touched.length; k++) {
-      const t = touched[k];
+    for (let k = 0; k < count; k++) {
+      const t = terms[k];
       indices[base + k] = t;
       values[base + k] = acc[t];
       acc[t] = 0;
       df[t]++;
     }
-    indptr[doc + 1] = base + touched.length;
+    indptr[doc + 1] = base + count;
   }
   indices = indices.slice(0, indptr[n]);
   values = values.slice(0, indptr[n]);
@@ -516,46 +516,23 @@ function truncatedSvdBasis(
   }
   const Y = new Float64Array(r * l);
   const tmp = new Float64Array(l);
-  const mulXZ = () => {
-    Y.fill(0);
-    for (let a = 0; a < r; a++) {
-      const doc = rows[a];
-      tmp.fill(0);
-      for (let p = m.indptr[doc]; p < m.indptr[doc + 1]; p++) {
-        const v = m.values[p];
-        const off = m.indices[p] * l;
-        for (let j = 0; j < l; j++) tmp[j] += v * Z[off + j];
-      }
-      for (let j = 0; j < l; j++) Y[j * r + a] = tmp[j];
-    }
-  };
-  const mulXtY = () => {
-    Z.fill(0);
-    for (let a = 0; a < r; a++) {
-      const doc = rows[a];
-      for (let j = 0; j < l; j++) tmp[j] = Y[j * r + a];
-      for (let p = m.indptr[doc]; p < m.indptr[doc + 1]; p++) {
-        const v = m.values[p];
-        const off = m.indices[p] * l;
-        for (let j = 0; j < l; j++) Z[off + j] += v * tmp[j];
-      }
-    }
-  };
   // Large samples: one subspace iteration is enough (the sample is big, the top directions are clear).
+  // Between iterations the columns are only rescaled: a few iterations on the well-conditioned
+  // spectrum of a TF-IDF matrix do not lose the small directions, and Gram–Schmidt is the costly step.
   const iterations = r > 2_000 ? Math.min(o.powerIterations, 1) : o.powerIterations;
-  mulXZ();
-  orthonormalizeColumns(Y, r, l, iterations > 0 ? 1 : 2);
+  multiplyXZ(m, rows, Z, l, Y, tmp);
   for (let it = 0; it < iterations; it++) {
-    mulXtY();
+    normalizeColumns(Y, r, l);
+    multiplyXtY(m, rows, Y, l, Z, tmp);
     normalizeRowMajorColumns(Z, V, l);
-    mulXZ();
-    orthonormalizeColumns(Y, r, l, it === iterations - 1 ? 2 : 1);
+    multiplyXZ(m, rows, Z, l, Y, tmp);
   }
-  mulXtY(); // Z = Xᵀ Q (V × l), B = Qᵀ X = Zᵀ
+  orthonormalizeColumns(Y, r, l, 2);
+  multiplyXtY(m, rows, Y, l, Z, tmp); // Z = Xᵀ Q (V × l), B = Qᵀ X = Zᵀ
   // P = X Z = X Xᵀ Q (r × l, column-major); B Bᵀ = Qᵀ P, an l × l matrix, costs r·l² instead of V·l².
   const Q = Float64Array.from(Y);
-  mulXZ();
   const P = Y;
+  multiplyXZ(m, rows, Z, l, P, tmp);
   const G = new Float64Array(l * l);
   for (let i = 0; i < l; i++)
     for (let j = i; j < l; j++) {
@@ -608,6 +585,47 @@ function truncatedSvdBasis(
     return basis;
   };
   return { makeBasis, sampleCoords, singular, dims };
+}
+
+/** Y = X[rows] Z: Y is r × l column-major, Z is V × l row-major. */
+function multiplyXZ(m: SparseMatrix, rows: readonly number[], Z: Float32Array, l: number, Y: Float64Array, tmp: Float64Array): void {
+  const r = rows.length;
+  const { indptr, indices, values } = m;
+  for (let a = 0; a < r; a++) {
+    const doc = rows[a];
+    tmp.fill(0);
+    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
+      const v = values[p];
+      const off = indices[p] * l;
+      for (let j = 0; j < l; j++) tmp[j] += v * Z[off + j];
+    }
+    for (let j = 0; j < l; j++) Y[j * r + a] = tmp[j];
+  }
+}
+
+/** Z = X[rows]ᵀ Y (see multiplyXZ for the layouts). */
+function multiplyXtY(m: SparseMatrix, rows: readonly number[], Y: Float64Array, l: number, Z: Float32Array, tmp: Float64Array): void {
+  const r = rows.length;
+  const { indptr, indices, values } = m;
+  Z.fill(0);
+  for (let a = 0; a < r; a++) {
+    const doc = rows[a];
+    for (let j = 0; j < l; j++) tmp[j] = Y[j * r + a];
+    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
+      const v = values[p];
+      const off = indices[p] * l;
+      for (let j = 0; j < l; j++) Z[off + j] += v * tmp[j];
+    }
+  }
+}
+
+function normalizeColumns(Y: Float64Array, r: number, l: number): void {
+  for (let j = 0; j < l; j++) {
+    let s = 0;
+    for (let a = 0; a < r; a++) s += Y[j * r + a] * Y[j * r + a];
+    const inv = s > 0 ? 1 / Math.sqrt(s) : 0;
+    for (let a = 0; a < r; a++) Y[j * r + a] *= inv;
+  }
 }
 
 /** Modified Gram–Schmidt on the l columns (each of length r, stored one after the other); a second pass restores full orthogonality. */

@@ -245,4 +245,3 @@ test('no title ends with a dangling word, exceeds 80 characters or is a truncate
   }
   assert.deepEqual(bad, []);
 });
-

@@ -24,7 +24,7 @@ export const MIN_THEME_SIZE = 3;
 export const SAMPLE_SIZE = 1200;
 /** Neighbours averaged into each row before clustering. */
 export const NEIGHBOURS = 5;
-const RUNS = 30;
+const RUNS = 20;
 const SAMPLE_RUNS = 12;
 /** Lloyd iterations per run: the vote needs runs that roughly agree, not converged ones. */
 const MAX_ITERATIONS = 8;
@@ -77,15 +77,20 @@ function smoothedGram(X: Float32Array, m: number, d: number, q: number): Float32
     const oi = i * d;
     for (let j = i; j < m; j++) {
       const oj = j * d;
+      // four partial sums: shorter dependency chains
       let s0 = 0;
       let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
       let t = 0;
-      for (; t + 1 < d; t += 2) {
+      for (; t + 3 < d; t += 4) {
         s0 += X[oi + t] * X[oj + t];
         s1 += X[oi + t + 1] * X[oj + t + 1];
+        s2 += X[oi + t + 2] * X[oj + t + 2];
+        s3 += X[oi + t + 3] * X[oj + t + 3];
       }
-      if (t < d) s0 += X[oi + t] * X[oj + t];
-      R[i * m + j] = R[j * m + i] = s0 + s1;
+      for (; t < d; t++) s0 += X[oi + t] * X[oj + t];
+      R[i * m + j] = R[j * m + i] = s0 + s1 + s2 + s3;
     }
   }
   const out = new Float32Array(m * m);
@@ -134,23 +139,21 @@ function smoothedGram(X: Float32Array, m: number, d: number, q: number): Float32
       G[i * m + l] = s;
     }
   }
-  for (let i = 0; i < m; i++) {
-    const di = G[i * m + i];
-    const inv = di > 0 ? 1 / Math.sqrt(di) : 0;
+  const inv = new Float64Array(m);
+  for (let i = 0; i < m; i++) inv[i] = G[i * m + i] > 0 ? 1 / Math.sqrt(G[i * m + i]) : 0;
+  for (let i = 0; i < m; i++)
     for (let l = i; l < m; l++) {
-      const dl = G[l * m + l];
-      const v = G[i * m + l] * inv * (dl > 0 ? 1 / Math.sqrt(dl) : 0);
+      const v = G[i * m + l] * inv[i] * inv[l];
       out[i * m + l] = v;
       out[l * m + i] = v;
     }
-  }
   return out;
 }
 
 /**
  * Spherical k-means on a Gram matrix of unit vectors: the similarity of row i to the centroid of a
  * cluster C is Σ_{j∈C} G_ij / ‖Σ_{j∈C} x_j‖, and ‖Σ_{j∈C} x_j‖² = Σ_{i,j∈C} G_ij. The sums
- * S[i][c] are updated only for the rows that move.
+ * S[c][i] (k × m, one contiguous row per cluster) are updated only for the rows that move.
  */
 class KernelKMeans {
   readonly k: number;
@@ -225,22 +228,21 @@ class KernelKMeans {
     }
     sums.fill(0);
     for (let j = 0; j < m; j++) {
-      const c = assign[j];
       const row = j * m;
-      for (let i = 0; i < m; i++) sums[i * k + c] += G[row + i];
+      const col = assign[j] * m;
+      for (let i = 0; i < m; i++) sums[col + i] += G[row + i];
     }
     for (let it = 0; it < maxIter; it++) {
       norm2.fill(0);
-      for (let i = 0; i < m; i++) norm2[assign[i]] += sums[i * k + assign[i]];
+      for (let i = 0; i < m; i++) norm2[assign[i]] += sums[assign[i] * m + i];
       for (let c = 0; c < k; c++) norm2[c] = norm2[c] > 0 ? 1 / Math.sqrt(norm2[c]) : 0;
       let movedCount = 0;
       for (let i = 0; i < m; i++) {
         let bc = assign[i];
         let bs = -Infinity;
-        const o = i * k;
         for (let c = 0; c < k; c++) {
           if (counts[c] === 0) continue;
-          const s = sums[o + c] * norm2[c];
+          const s = sums[c * m + i] * norm2[c];
           if (s > bs) {
             bs = s;
             bc = c;
@@ -268,17 +270,19 @@ class KernelKMeans {
   }
 
   private move(j: number, to: number): void {
-    const { G, m, k, assign, sums, counts } = this;
+    const { G, m, assign, sums, counts } = this;
     const from = assign[j];
     if (from === to) return;
     assign[j] = to;
     counts[from]--;
     counts[to]++;
     const row = j * m;
+    const a = from * m;
+    const b = to * m;
     for (let i = 0; i < m; i++) {
       const g = G[row + i];
-      sums[i * k + from] -= g;
-      sums[i * k + to] += g;
+      sums[a + i] -= g;
+      sums[b + i] += g;
     }
   }
 }

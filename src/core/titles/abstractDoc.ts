@@ -1,3 +1,9 @@
+/**
+ * An abstract prepared for reading: its text with spacing and dashes normalized, its tokens, its proper
+ * nouns and opening words; and the readers every step uses on it (capitalized runs, the "we" subject of
+ * a verb, where a name occurs).
+ */
+
 import { baseName, capitalized, isStopCapital, nameLike, shapeOf, singular } from './nameShapes';
 import { aliasAfter } from './parentheses';
 import { memoByWord } from './wordMemo';
@@ -73,6 +79,7 @@ function findProperNouns(toks: Tok[]): Set<string> {
   return properNouns;
 }
 
+/** Reads an abstract: normalized text, tokens, proper nouns and opening words. */
 export function makeDoc(raw: string): Doc {
   const text = normalizeText(raw);
   const toks = tokenize(text);

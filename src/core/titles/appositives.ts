@@ -1,3 +1,5 @@
+/** What an abstract says a name is: the appositive after "NAME," ("a fully automated framework ...") and its class noun. */
+
 import { singular } from './nameShapes';
 import { phraseFrom } from './nounPhrases';
 import { type Tok, breaksAfter } from './tokens';

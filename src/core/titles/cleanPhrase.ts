@@ -1,3 +1,8 @@
+/**
+ * Tokens turned into descriptor words: bracketed text, hype and adverbs dropped, sentence case with
+ * acronyms, coined names and proper nouns kept, "reinforcement learning (RL) fine-tuning" as "RL fine-tuning".
+ */
+
 import { type Doc } from './abstractDoc';
 import { baseName, isFamiliar, isKnown, shapeOf, singular } from './nameShapes';
 import { acronymFits, parenAt } from './parentheses';

@@ -1,3 +1,9 @@
+/**
+ * The describing phrase of a title: for a named contribution (its expansion, appositive, class noun or the
+ * noun phrase before it) and for a paper without a name ("we study X", surveys), extended with what the
+ * thing is for ("framework for data-efficient RL").
+ */
+
 import { type Doc, introSubject } from './abstractDoc';
 import { type Candidate } from './candidates';
 import { cleanExpansion, cleanPhrase } from './cleanPhrase';

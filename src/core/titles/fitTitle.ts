@@ -1,3 +1,5 @@
+/** Name and descriptor put together within the title length: common expansions as acronyms, then a shorter descriptor. */
+
 import { type Doc } from './abstractDoc';
 import { MAX_TITLE } from './limits';
 import { shorten } from './shorten';

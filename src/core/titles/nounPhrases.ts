@@ -1,3 +1,8 @@
+/**
+ * The noun phrase that starts at a token: where it ends (clause words, punctuation, verbs), with short
+ * bracketed groups kept and "designed to VERB X" read as "for VERBing X".
+ */
+
 import { isStopCapital } from './nameShapes';
 import { parenAt } from './parentheses';
 import { type Tok, breaksAfter, startsLower, startsUpper } from './tokens';

@@ -1,3 +1,5 @@
+/** Parenthesized groups and acronyms: the group after a word, the "(ACR)" alias of a name, and whether an acronym spells out words. */
+
 import { type Tok } from './tokens';
 
 /** True when the letters of `acronym` can be read, in order, out of `words`, the first one starting the first word. */

@@ -1,3 +1,8 @@
+/**
+ * The introduced name among the candidates: how strongly it is introduced, how often it comes back as a
+ * subject, how often it is only compared against; and coined names that keep coming back without an introduction.
+ */
+
 import { type Doc, occurrences } from './abstractDoc';
 import { type Candidate, findCandidates } from './candidates';
 import { isFamiliar, isKnown, nameLike, shapeOf, singular } from './nameShapes';

@@ -1,3 +1,5 @@
+/** Shortening descriptor phrases: cut at a preposition, conjunction or participle, drop modifiers, never end on a dangling word. */
+
 import { isKnown, shapeOf } from './nameShapes';
 import { NUMBERS, badFinal, badFirst, isCut, isParticiple } from './wordClasses';
 import { ADJ, CUT_BEFORE, FUNC, GENERIC_HEADS, HYPE, VERBS } from './wordLists';

@@ -1,3 +1,5 @@
+/** The title reader's tokens: whitespace-separated words with their punctuation split off, sentence numbers and cached word facts. */
+
 import { sentenceOffsets } from '../text';
 import { wordInfo } from './nameShapes';
 import { KNOWN } from './wordLists';
@@ -58,6 +60,7 @@ function hasAlnum(text: string, from: number, to: number): boolean {
 
 /** Plain lower-case ASCII word: letters and inner hyphens (most tokens; they skip the word-facts cache). */
 const PLAIN_LOWER = /^[a-z][a-z-]*$/;
+const PLAIN_LOWER_BEFORE_STOP = /^[a-z][a-z-]*[,.;:]$/;
 
 /** Control characters: separators like spaces (tabs and newlines are already spaces in a normalized text). */
 const CONTROL_CHARS = /[\x00-\x1f]/g;
@@ -105,6 +108,18 @@ export function tokenize(text: string): Tok[] {
       sent++;
       nextStart = sent + 1 < starts.length ? starts[sent + 1] : Infinity;
     }
+    const sentStart = sent !== lastSent;
+    lastSent = sent;
+    // most words are plain lower-case words, bare or before a comma or stop
+    if (PLAIN_LOWER.test(w)) {
+      toks.push({ core: w, lower: w, pre: '', post: '', sent, sentStart, possessive: false, base: w, shape: 0, known: KNOWN.has(w), familiar: false });
+      continue;
+    }
+    if (PLAIN_LOWER_BEFORE_STOP.test(w)) {
+      const core = w.slice(0, n - 1);
+      toks.push({ core, lower: core, pre: '', post: w.slice(n - 1), sent, sentStart, possessive: false, base: core, shape: 0, known: KNOWN.has(core), familiar: false });
+      continue;
+    }
     let a = 0;
     while (a < n && isLeadChar(w.charCodeAt(a))) a++;
     const end = coreEndOf(w, a, n);
@@ -121,17 +136,17 @@ export function tokenize(text: string): Tok[] {
     const post = end === n ? '' : w.slice(end);
     if (!hasAlnum(w, a, coreEnd)) {
       // a dash or other lone symbol: glue it to the previous word's trailing punctuation
+      if (sentStart) lastSent = -1;
       if (toks.length > 0 && toks[toks.length - 1].sent === sent) toks[toks.length - 1].post += ` ${pre}${w.slice(a, coreEnd)}${post}`;
       continue;
     }
     const core = a === 0 && coreEnd === n ? w : w.slice(a, coreEnd);
     if (PLAIN_LOWER.test(core)) {
-      toks.push({ core, lower: core, pre, post, sent, sentStart: sent !== lastSent, possessive, base: core, shape: 0, known: KNOWN.has(core), familiar: false });
+      toks.push({ core, lower: core, pre, post, sent, sentStart, possessive, base: core, shape: 0, known: KNOWN.has(core), familiar: false });
     } else {
       const info = wordInfo(core);
-      toks.push({ core, lower: info.lower, pre, post, sent, sentStart: sent !== lastSent, possessive, base: info.base, shape: info.shape, known: info.known, familiar: info.familiar });
+      toks.push({ core, lower: info.lower, pre, post, sent, sentStart, possessive, base: info.base, shape: info.shape, known: info.known, familiar: info.familiar });
     }
-    lastSent = sent;
   }
   return toks;
 }

@@ -1,3 +1,8 @@
+/**
+ * What an abstract is about when no sentence names a contribution: the gerund subject of a framing sentence
+ * ("Training web agents with RL is ..."), the first sentence's subject, or its most salient noun phrase.
+ */
+
 import { type Doc, normWord } from './abstractDoc';
 import { caseWord, cleanPhrase } from './cleanPhrase';
 import { MAX_DESC_WORDS } from './limits';

@@ -1,12 +1,12 @@
-import { shapeOf } from './nameShapes';
-import { type Tok } from './tokens';
-import { memoByWord } from './wordMemo';
-import { ADJ, ADVERBS, CUT_BEFORE, FUNC, HYPE, ING_NOUNS, NOUN_EXCEPTIONS, PHRASE_STOP, VERBS, set } from './wordLists';
-
 /**
  * Word classes for cutting and cleaning phrases, from suffixes and short lists: participles, adverbs,
  * adjectives and other words a phrase must not end with.
  */
+
+import { shapeOf } from './nameShapes';
+import { type Tok } from './tokens';
+import { memoByWord } from './wordMemo';
+import { ADJ, ADVERBS, CUT_BEFORE, FUNC, HYPE, ING_NOUNS, NOUN_EXCEPTIONS, PHRASE_STOP, VERBS, set } from './wordLists';
 
 const ING_FORM = /^[a-z]+ing$/;
 export const LY_NOUNS = set('family assembly anomaly supply reply poly monopoly');

@@ -1,3 +1,5 @@
+/** Word lists of general English and general scientific writing; nothing tuned to one corpus. */
+
 export const set = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter(Boolean));
 
 /** Articles, pronouns, prepositions, conjunctions, auxiliaries. */
