@@ -5,8 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis, TextFeatures, textFeatures } from '../core/analyze';
+import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../core/analyze';
 import { Corpus } from '../core/corpus';
+import { TextFeatures, textFeatures } from '../core/textFeatures';
 
 /** What textFeaturesWorker.js sends back. */
 export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };
@@ -42,11 +43,14 @@ export async function analyzeInParallel(corpus: Corpus, workerPath: string, opti
   features.catch(() => {});
   const pending = beginAnalysis(corpus, options);
   options.onProgress?.('titles', 0);
+  const waitStart = performance.now();
   let computed: TextFeatures;
   try {
     computed = await features;
   } catch {
     computed = textFeatures(abstracts, options.onProgress);
   }
+  // how long this thread waited for the worker (or did its work after it failed): what is left to balance
+  computed.timings.wait = performance.now() - waitStart;
   return pending.finish(computed);
 }

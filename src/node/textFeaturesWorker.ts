@@ -3,7 +3,7 @@
  * computed while the starting thread builds the vectors and themes (two cores, half the wait).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { textFeatures } from '../core/analyze';
+import { textFeatures } from '../core/textFeatures';
 import { FeaturesMessage } from './parallelAnalysis';
 
 const port = parentPort;
