@@ -24,6 +24,7 @@ function tsFiles(dir) {
 await Promise.all([
   build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['src/node/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
+  build({ ...common, entryPoints: ['src/node/textFeaturesWorker.ts'], outfile: 'dist/textFeaturesWorker.js' }),
   build({ ...common, entryPoints: ['src/node/seedsSnapshot.ts'], outfile: 'dist/seedsSnapshot.js' }),
   build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['src/webview/page/main.ts'], outfile: 'media/dist/page.js', platform: 'browser', format: 'iife', target: 'es2022' }),

@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyzeCorpus, Analysis } from '../core/analyze';
+import { Analysis } from '../core/analyze';
 import { loadCorpus } from '../core/corpus';
 import { LoadProblem } from '../core/types';
 import { nodeFileSource } from '../node/nodeFileSource';
+import { analyzeInParallel } from '../node/parallelAnalysis';
 
 /** A user error: printed as one line; exit code 2 (usage) or 1 (input). */
 export class CliError extends Error {
@@ -46,7 +47,8 @@ export function formatProblem(p: LoadProblem): string {
 /** Loads and analyzes the given files, or the bundled seeds when none are given. */
 export async function analyzeFiles(files: string[]): Promise<Analysis> {
   const paths = files.length ? files : bundledSeeds();
-  return analyzeCorpus(await loadCorpus(paths, nodeFileSource));
+  // dist/cli.js runs the titles and keywords on dist/textFeaturesWorker.js
+  return analyzeInParallel(await loadCorpus(paths, nodeFileSource), join(__dirname, 'textFeaturesWorker.js'));
 }
 
 /** Problems go to stderr as file:line: message; any problem makes the exit code 1. */

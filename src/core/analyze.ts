@@ -1,12 +1,13 @@
 import { Collection, Corpus } from './corpus';
-import { keywordsForCorpus } from './keywords';
 import { packRows, RelatedIndex } from './related';
 import { PaperSearch, SearchDoc } from './search';
 import { applyThemeCorrections, NO_CORRECTIONS, ThemeCorrections } from './themeCorrections';
 import { groupByTheme } from './themes';
-import { deriveTitle } from './titles';
+import { TextFeatures, textFeatures, timer } from './textFeatures';
 import { LoadProblem, Paper, Theme } from './types';
 import { buildVectors } from './vectors';
+
+export { type TextFeatures, textFeatures } from './textFeatures';
 
 export interface AnalyzeOptions {
   corrections?: ThemeCorrections;
@@ -44,37 +45,49 @@ export function toSearchDoc(paper: Paper, themes: Map<string, Theme>, extra: Par
   };
 }
 
-/** Titles, keywords, themes (with the user's corrections), related papers and the search index of a corpus. */
-export function analyzeCorpus(corpus: Corpus, options: AnalyzeOptions = {}): Analysis {
+/** An analysis whose vectors and themes are computed, waiting for the text features of its papers. */
+export interface PendingAnalysis {
+  finish(features: TextFeatures): Analysis;
+}
+
+/**
+ * Vectors and themes of a corpus (they read only the abstracts); `finish` adds the titles and keywords
+ * (textFeatures, possibly computed elsewhere), the user's corrections, related papers and the search index.
+ */
+export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): PendingAnalysis {
   const timings: Record<string, number> = {};
   const progress = options.onProgress ?? (() => {});
-  const time = <T>(step: string, fn: () => T): T => {
-    progress(step, 0);
-    const t0 = performance.now();
-    const out = fn();
-    timings[step] = performance.now() - t0;
-    return out;
-  };
+  const time = timer(timings, progress);
   const parsed = corpus.papers;
-  const titles = time('titles', () => parsed.map((p) => deriveTitle(p.abstract)));
-  const keywords = time('keywords', () => keywordsForCorpus(parsed.map((p) => p.abstract)));
-  const papers: Paper[] = parsed.map((p, i) => ({
-    ...p,
-    title: p.sourceTitle ?? titles[i].title,
-    method: titles[i].method,
-    keywords: keywords[i],
-    theme: '',
-    collections: [...new Set(p.sources.map((s) => s.collection))],
-  }));
-  const vectors = time('vectors', () => buildVectors(papers.map((p) => p.abstract)));
-  const computed = time('themes', () => groupByTheme(papers, { vectors }));
-  const byId = new Map(papers.map((p) => [p.id, p]));
-  const themes = assignThemes(papers, byId, computed, options.corrections);
-  const related = new RelatedIndex(papers.map((p) => p.id), packRows(vectors.lsa, vectors.dims), vectors.dims);
-  const themeById = new Map(themes.map((t) => [t.id, t]));
-  const search = time('index', () => new PaperSearch(papers.map((p) => toSearchDoc(p, themeById))));
-  progress('done', 1);
-  return { papers, byId, themes, computedThemes: computed, collections: corpus.collections, problems: corpus.problems, related, search, timings };
+  const vectors = time('vectors', () => buildVectors(parsed.map((p) => p.abstract)));
+  const computed = time('themes', () => groupByTheme(parsed, { vectors }));
+  return {
+    finish(features) {
+      Object.assign(timings, features.timings);
+      const { titles, keywords } = features;
+      const papers: Paper[] = parsed.map((p, i) => ({
+        ...p,
+        title: p.sourceTitle ?? titles[i].title,
+        method: titles[i].method,
+        keywords: keywords[i],
+        theme: '',
+        collections: [...new Set(p.sources.map((s) => s.collection))],
+      }));
+      const byId = new Map(papers.map((p) => [p.id, p]));
+      const themes = assignThemes(papers, byId, computed, options.corrections);
+      const related = new RelatedIndex(papers.map((p) => p.id), packRows(vectors.lsa, vectors.dims), vectors.dims);
+      const themeById = new Map(themes.map((t) => [t.id, t]));
+      const search = time('index', () => new PaperSearch(papers.map((p) => toSearchDoc(p, themeById))));
+      progress('done', 1);
+      return { papers, byId, themes, computedThemes: computed, collections: corpus.collections, problems: corpus.problems, related, search, timings };
+    },
+  };
+}
+
+/** Titles, keywords, themes (with the user's corrections), related papers and the search index of a corpus. */
+export function analyzeCorpus(corpus: Corpus, options: AnalyzeOptions = {}): Analysis {
+  const features = textFeatures(corpus.papers.map((p) => p.abstract), options.onProgress);
+  return beginAnalysis(corpus, options).finish(features);
 }
 
 /** Applies corrections to computed themes and records each paper's theme. */

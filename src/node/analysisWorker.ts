@@ -2,10 +2,11 @@
  * Runs the whole analysis (parse, titles, keywords, themes, index) on a worker thread, so the
  * extension host stays responsive while a large corpus is analyzed.
  */
+import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { analyzeCorpus } from '../core/analyze';
 import { mergeCollections, parseCollectionBytes } from '../core/corpus';
 import { toSnapshot } from '../core/snapshot';
+import { analyzeInParallel } from './parallelAnalysis';
 import { AnalyzeRequest, WorkerMessage } from './workerProtocol';
 
 const port = parentPort;
@@ -13,11 +14,12 @@ if (!port) throw new Error('analysisWorker.js runs as a worker thread');
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-port.on('message', (request: AnalyzeRequest) => {
+port.on('message', async (request: AnalyzeRequest) => {
   try {
     post({ type: 'progress', step: 'reading' });
     const corpus = mergeCollections(request.files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })));
-    const analysis = analyzeCorpus(corpus, { onProgress: (step) => post({ type: 'progress', step }) });
+    // titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here
+    const analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), { onProgress: (step) => post({ type: 'progress', step }) });
     const snapshot = toSnapshot(analysis);
     post({ type: 'done', snapshot }, [snapshot.relatedRows.buffer as ArrayBuffer]);
   } catch (err) {

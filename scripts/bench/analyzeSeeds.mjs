@@ -1,0 +1,80 @@
+// Cold timing of the core analysis of the bundled seeds: each run is a fresh node process (so JIT
+// warm-up counts, as it does for a user), and the script reports min / median per step.
+//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--json]
+// --parallel analyzes as the CLI and the extension do (analyzeInParallel: titles and keywords on a worker
+// thread; their step times then overlap the others', 'analyze' is the wall time).
+// 'analyze' is parse + analyzeCorpus; 'sinceStart' adds the require of the bundled core; 'cpu' is the
+// process's user+system CPU time (all its threads, node's start-up included): steadier than wall time on a busy machine;
+// 'mainThreadCpu' the main thread's alone (10 ms ticks).
+// --warm K analyzes K times first in the same process and reports the last run (the warm figure).
+// Also prints the load average: other processes on the machine slow every figure down.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, json: { type: 'boolean' } } });
+const root = resolve(import.meta.dirname, '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'papers-bench-'));
+// the core is bundled alone; the probe requires it (timed), reads, parses, analyzes and prints its timings
+const entry = join(dir, 'core.ts');
+writeFileSync(entry, `export { analyzeCorpus } from ${JSON.stringify(join(root, 'src/core/analyze'))};
+export { mergeCollections, parseCollectionBytes } from ${JSON.stringify(join(root, 'src/core/corpus'))};
+export { analyzeInParallel } from ${JSON.stringify(join(root, 'src/node/parallelAnalysis'))};
+`);
+const bundle = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
+await build({ ...bundle, entryPoints: [entry], outfile: join(dir, 'core.js') });
+await build({ ...bundle, entryPoints: [join(root, 'src/node/textFeaturesWorker.ts')], outfile: join(dir, 'textFeaturesWorker.js') });
+writeFileSync(join(dir, 'probe.js'), `
+const start = performance.now();
+const { analyzeCorpus, analyzeInParallel, mergeCollections, parseCollectionBytes } = require('./core.js');
+const tRequire = performance.now() - start;
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const seeds = ${JSON.stringify(join(root, 'seeds'))};
+const files = readdirSync(seeds).filter((f) => f.endsWith('.txt')).sort().map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(seeds, name))) }));
+const warm = Number(process.env.PAPERS_BENCH_WARM ?? '0');
+const parallel = process.env.PAPERS_BENCH_PARALLEL === '1';
+const once = async () => {
+  const t1 = performance.now();
+  const corpus = mergeCollections(files.map((f) => ({ path: f.name, result: parseCollectionBytes(f.bytes, f.name) })));
+  const parse = performance.now() - t1;
+  const a = parallel ? await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js')) : analyzeCorpus(corpus);
+  return { parse, ...a.timings, analyze: performance.now() - t1, nPapers: a.papers.length, nThemes: a.themes.length };
+};
+// CPU time of this thread alone (Linux): with --parallel, the main thread's share of the work
+const threadCpu = () => {
+  try {
+    const f = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch { return NaN; }
+};
+(async () => {
+  for (let i = 0; i < warm; i++) await once();
+  const r = await once();
+  console.log(JSON.stringify({ require: tRequire, ...r, sinceStart: performance.now() - start, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1000, mainThreadCpu: threadCpu() }));
+})();
+`);
+
+const runs = Number(values.runs);
+const load = loadavg()[0];
+const rows = [];
+for (let i = 0; i < runs; i++) {
+  const out = execFileSync(process.execPath, [join(dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0' }, encoding: 'utf8' });
+  rows.push(JSON.parse(out.trim().split('\n').pop()));
+}
+rmSync(dir, { recursive: true, force: true });
+
+const steps = Object.keys(rows[0]).filter((k) => k !== 'nPapers' && k !== 'nThemes');
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const summary = Object.fromEntries(steps.map((k) => [k, { min: Math.min(...rows.map((r) => r[k])), median: median(rows.map((r) => r[k])) }]));
+const loadAfter = loadavg()[0];
+if (values.json) {
+  console.log(JSON.stringify({ runs, warm: Number(values.warm), parallel: !!values.parallel, papers: rows[0].nPapers, themes: rows[0].nThemes, loadavg: [load, loadAfter], steps: summary }));
+} else {
+  console.log(`${rows[0].nPapers} papers, ${rows[0].nThemes} themes; ${runs} fresh processes${values.warm !== '0' ? `, ${values.warm} warm-up analyses each` : ''}${values.parallel ? ', analyzeInParallel' : ', analyzeCorpus'}; load average ${load.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpus().length} cores`);
+  console.log('step        min ms   median ms');
+  for (const k of steps) console.log(`${k.padEnd(10)} ${summary[k].min.toFixed(0).padStart(7)} ${summary[k].median.toFixed(0).padStart(11)}`);
+}

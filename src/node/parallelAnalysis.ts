@@ -1,0 +1,56 @@
+/**
+ * analyzeCorpus on two threads: titles and keywords (textFeatures) on a worker thread, vectors and themes
+ * on the calling thread at the same time, then the search index once both are there. Same result as
+ * analyzeCorpus; when the worker cannot run, the features are computed here instead.
+ */
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../core/analyze';
+import { Corpus } from '../core/corpus';
+import { TextFeatures, textFeatures } from '../core/textFeatures';
+
+/** What textFeaturesWorker.js sends back. */
+export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };
+
+/** Below this many papers a thread costs more than it saves. */
+export const PARALLEL_MIN_PAPERS = 64;
+
+/** The features from a worker thread running `workerPath` (dist/textFeaturesWorker.js) on the abstracts. */
+function featuresInWorker(workerPath: string, abstracts: string[]): Promise<TextFeatures> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerPath, { workerData: abstracts });
+    worker.once('message', (m: FeaturesMessage) => {
+      void worker.terminate();
+      if (m.type === 'done') resolve(m.features);
+      else reject(new Error(m.message));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`text features worker exited with code ${code}`)));
+  });
+}
+
+export interface ParallelOptions extends AnalyzeOptions {
+  /** Fewer papers are analyzed on this thread alone. Default PARALLEL_MIN_PAPERS. */
+  minPapers?: number;
+}
+
+/** analyzeCorpus, with the titles and keywords computed on a worker thread running `workerPath`. */
+export async function analyzeInParallel(corpus: Corpus, workerPath: string, options: ParallelOptions = {}): Promise<Analysis> {
+  if (corpus.papers.length < (options.minPapers ?? PARALLEL_MIN_PAPERS) || !existsSync(workerPath)) return analyzeCorpus(corpus, options);
+  const abstracts = corpus.papers.map((p) => p.abstract);
+  const features = featuresInWorker(workerPath, abstracts);
+  // a failed worker is handled below, after the themes: not an unhandled rejection meanwhile
+  features.catch(() => {});
+  const pending = beginAnalysis(corpus, options);
+  options.onProgress?.('titles', 0);
+  const waitStart = performance.now();
+  let computed: TextFeatures;
+  try {
+    computed = await features;
+  } catch {
+    computed = textFeatures(abstracts, options.onProgress);
+  }
+  // how long this thread waited for the worker (or did its work after it failed): what is left to balance
+  computed.timings.wait = performance.now() - waitStart;
+  return pending.finish(computed);
+}
