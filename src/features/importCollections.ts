@@ -21,10 +21,13 @@ export function isAbsolutePath(entry: string): boolean {
   return /^(?:[A-Za-z]:)?[\\/]/.test(entry);
 }
 
-/** The entries of papers.collections as the workspace stores them (not the default, not the user's global value). */
+/**
+ * The entries of papers.collections that apply here: the workspace's, else the user's (changes are written to
+ * the workspace, starting from what the user saw loaded).
+ */
 function configuredEntries(): string[] {
   const inspected = vscode.workspace.getConfiguration('papers').inspect<string[]>('collections');
-  return [...(inspected?.workspaceValue ?? [])];
+  return [...(inspected?.workspaceValue ?? inspected?.globalValue ?? [])];
 }
 
 async function setEntries(entries: string[]): Promise<void> {
@@ -49,7 +52,7 @@ function entryOf(uri: vscode.Uri, folder: vscode.WorkspaceFolder, entries: strin
  * written and the collections reloaded. Cancelled before the setting is written, nothing changes;
  * cancelled while reloading, the setting goes back to what it was.
  */
-export async function importCollections(services: Services, uris: readonly vscode.Uri[]): Promise<ImportResult | undefined> {
+export async function importCollections(services: Services, uris: readonly vscode.Uri[], outer?: vscode.CancellationToken): Promise<ImportResult | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
     void vscode.window.showWarningMessage('Papers: open a folder first: imported collections are listed in its settings (papers.collections).');
@@ -59,7 +62,9 @@ export async function importCollections(services: Services, uris: readonly vscod
   const before = configuredEntries();
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Papers: importing', cancellable: true },
-    async (progress, token) => {
+    async (progress, button) => {
+      // the notification's Cancel button, or the caller's token
+      const token = { get isCancellationRequested() { return button.isCancellationRequested || outer?.isCancellationRequested === true; } };
       const result: ImportResult = { added: [], papers: 0, problems: 0, cancelled: false };
       const step = 80 / uris.length;
       for (const uri of uris) {

@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseBibtex } from '../../../src/core/formats/bibtex';
 import type { PapersApi } from '../../../src/extension';
+import { importCollections } from '../../../src/features/importCollections';
+import { ThemeDragAndDrop } from '../../../src/features/themeCommands';
 
 // Made-up collections (test/vscode/fixtures/collections): a BibTeX reading list, a Zotero CSL-JSON export,
 // and a .bib with two good entries and three broken ones (no abstract, a repeated key, cut off).
@@ -76,6 +78,19 @@ suite('Collections: import, problems, export', () => {
     const result = await vscode.commands.executeCommand<{ added: string[] }>('papers.importCollection', [inWorkspace('refs', 'lab-reading.bib')]);
     assert.deepEqual(result.added, []);
     assert.equal(setting().length, 2);
+  });
+
+  test('an import cancelled while it reads leaves the setting and the papers as they were', async () => {
+    const { services } = await api();
+    const before = setting();
+    const papers = services.model.analysis!.papers.length;
+    const cancel = new vscode.CancellationTokenSource();
+    cancel.cancel();
+    const result = await importCollections(services, [await copyIn('broken-refs.bib')], cancel.token);
+    assert.equal(result?.cancelled, true);
+    assert.deepEqual(result?.added, []);
+    assert.deepEqual(setting(), before);
+    assert.equal(services.model.analysis!.papers.length, papers);
   });
 
   test('a broken file: its good entries load, each bad entry is a diagnostic at its line, cleared when fixed', async () => {
@@ -184,5 +199,28 @@ suite('Collections: import, problems, export', () => {
     assert.ok(await exists(inWorkspace('refs', 'lab-reading.bib')), 'the file is still there');
     assert.deepEqual(services.model.analysis!.collections.map((c) => c.name), ['zotero-export', 'broken-refs']);
     assert.ok(!tree.getChildren().some((g) => g.kind === 'group' && g.label === 'lab-reading'));
+  });
+});
+
+suite('Collections: dropped on the tree', () => {
+  suiteTeardown(async () => {
+    const { services } = await api();
+    await vscode.workspace.getConfiguration('papers').update('collections', undefined, vscode.ConfigurationTarget.Workspace);
+    await services.model.reload();
+    await until('the seeds again', () => services.model.analysis?.papers.length === 340);
+  });
+
+  test('files dropped on the tree are imported when they are collections; other files are left out', async () => {
+    const { services } = await api();
+    const bib = await copyIn('lab-reading.bib');
+    const notes = inWorkspace('refs', 'todo.md');
+    await vscode.workspace.fs.writeFile(notes, new TextEncoder().encode('# not a collection\n'));
+    const data = new vscode.DataTransfer();
+    data.set('text/uri-list', new vscode.DataTransferItem(`${bib.toString()}\r\n${notes.toString()}\r\n`));
+    // the tree's own drag-and-drop controller, as VS Code calls it for a drop on the tree's empty space
+    await new ThemeDragAndDrop(services).handleDrop(undefined, data);
+    assert.ok(setting().includes('refs/lab-reading.bib'), JSON.stringify(setting()));
+    assert.ok(!setting().some((e) => e.endsWith('todo.md')));
+    assert.ok(services.model.analysis!.papers.some((p) => p.title === BIB_TITLES[0]));
   });
 });
