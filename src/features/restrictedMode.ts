@@ -2,14 +2,15 @@ import * as vscode from 'vscode';
 
 /**
  * Restricted Mode (an untrusted workspace): Papers reads and searches, but writes nothing of the user's
- * (.papers/ marks, themes and links, notes). Every write path calls `assertCanWrite` before it touches a
- * file, so this is the one place that decides; it tells the user once per burst of attempts.
- *
- * The error is a CancellationError so that a command stopped here is not also reported by VS Code as
- * "command failed": the message below is the one the user sees.
+ * (.papers/ marks, themes and links, notes). This module alone decides: the stores' update methods ask
+ * `refusedInRestrictedMode` first, and the file helpers (workspaceFiles.ts, notes creation) call
+ * `assertCanWrite` before they touch a file. The user is told once per burst of attempts.
  */
-export class RestrictedModeError extends vscode.CancellationError {
-  readonly restricted = true;
+export class RestrictedModeError extends Error {
+  constructor(what: string) {
+    super(`Papers is in Restricted Mode: ${what} is not written`);
+    this.name = 'RestrictedModeError';
+  }
 }
 
 const MESSAGE =
@@ -26,15 +27,28 @@ export function isRestricted(): boolean {
   return simulatedUntrusted || !vscode.workspace.isTrusted;
 }
 
-/** Throws RestrictedModeError (after telling the user) when the workspace is not trusted. */
+function tellRestricted(): void {
+  if (Date.now() - lastShown <= QUIET_MS) return;
+  lastShown = Date.now();
+  void vscode.window.showInformationMessage(MESSAGE, MANAGE).then((pick) => (pick === MANAGE ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
+}
+
+/**
+ * For the stores' update methods, where commands write: true (after telling the user) when the workspace is
+ * not trusted, and the caller returns without changing anything. Returning, not throwing, so that the
+ * command ends quietly: VS Code would report a thrown error as "command resulted in an error".
+ */
+export function refusedInRestrictedMode(): boolean {
+  if (!isRestricted()) return false;
+  tellRestricted();
+  return true;
+}
+
+/** The last line of defence in the file helpers: throws RestrictedModeError (after telling the user). */
 export function assertCanWrite(what: vscode.Uri | string): void {
   if (!isRestricted()) return;
-  const name = typeof what === 'string' ? what : vscode.workspace.asRelativePath(what);
-  if (Date.now() - lastShown > QUIET_MS) {
-    lastShown = Date.now();
-    void vscode.window.showInformationMessage(MESSAGE, MANAGE).then((pick) => (pick === MANAGE ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
-  }
-  throw Object.assign(new RestrictedModeError(), { detail: `not written in Restricted Mode: ${name}` });
+  tellRestricted();
+  throw new RestrictedModeError(typeof what === 'string' ? what : vscode.workspace.asRelativePath(what));
 }
 
 export function isRestrictedModeError(err: unknown): boolean {

@@ -171,7 +171,7 @@ suite('Collections: import, problems, export', () => {
     };
     try {
       await restricted.simulateUntrusted(true);
-      await assert.rejects(Promise.resolve(vscode.commands.executeCommand('papers.star', lichen.id)));
+      await vscode.commands.executeCommand('papers.star', lichen.id); // ends quietly: the message is the answer
       assert.equal(services.state.marks(lichen.id).starred, false);
       assert.equal(await exists(inWorkspace('.papers', 'papers', `${lichen.id}.json`)), false);
       assert.equal(messages.filter((m) => /Restricted Mode/.test(m)).length, 1, messages.join(' | '));
