@@ -143,6 +143,26 @@ export const scenarios = [
       const back = JSON.parse(run.stdout).papers.map((p) => p.title).sort();
       const expected = [...TITLES, ...BROKEN_GOOD_TITLES].sort();
       if (JSON.stringify(back) !== JSON.stringify(expected)) throw new Error(`read back ${JSON.stringify(back)}, expected ${JSON.stringify(expected)}`);
+
+      // remove a collection from its row's menu: a confirmation, then it leaves the setting; the file stays
+      await brokenRow.click({ button: 'right' });
+      const menuItem = page.locator('.context-view .action-item', { hasText: 'Remove Collection' }).first();
+      await menuItem.waitFor({ state: 'visible' });
+      await sleep(300);
+      // the menu acts on mouse up after its own mouse down, or on Enter for the item under the pointer
+      await menuItem.hover();
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+      if (!/broken-refs/.test(await dialog.innerText())) throw new Error(`the confirmation does not name the collection: ${await dialog.innerText()}`);
+      await shot('remove-confirmation');
+      await dialog.locator('.monaco-button', { hasText: /^Remove$/ }).click();
+      await waitFor('the broken-refs row gone', async () => !(await rowLabels(page)).some((l) => l.startsWith('broken-refs')));
+      const after = JSON.parse(readFileSync(join(workspace, '.vscode', 'settings.json'), 'utf8'))['papers.collections'];
+      if (JSON.stringify(after) !== JSON.stringify(['refs/lab-reading.bib', 'refs/zotero-export.json'])) throw new Error(`papers.collections is ${JSON.stringify(after)}`);
+      if (!existsSync(join(refs, 'broken-refs.bib'))) throw new Error('the removed collection\'s file was deleted');
+      await sleep(500);
+      await shot('removed');
     },
   },
 ];
