@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '../workbench.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = join(HERE, '..', '..', '..', '..');
@@ -19,16 +20,6 @@ const TITLES = [
 const BROKEN_GOOD_TITLES = ['Moss Carpets Cool Rooftops in Summer', "Snails Follow Each Other's Slime Trails to Save Energy"];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what, probe, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 /** The web workbench's file dialog is a quick input holding a path: type the file's path and accept it. */
 async function pickPath(page, path) {
