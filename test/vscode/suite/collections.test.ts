@@ -160,6 +160,39 @@ suite('Collections: import, problems, export', () => {
     assert.deepEqual(back.papers.map((p) => p.sourceKey), [services.model.keyOf(otters)]);
   });
 
+  test('Export BibTeX of the papers linked from code, and of the rows the command was run on', async () => {
+    const { services, tree } = await api();
+    const [tide, beeline] = [BIB_TITLES[1], CSL_TITLES[1]].map((t) => services.model.analysis!.papers.find((p) => p.title === t)!);
+    const code = inWorkspace('src', 'pools.py');
+    await vscode.workspace.fs.writeFile(code, new TextEncoder().encode('def forecast(pools):\n    return [p.temp for p in pools]\n'));
+    const editor = await vscode.window.showTextDocument(code);
+    editor.selection = new vscode.Selection(0, 0, 1, 10);
+    const linkId = await vscode.commands.executeCommand<string>('papers.linkSelection', tide.id, { note: 'the forecast of each pool' });
+    assert.ok(linkId);
+    try {
+      const linked = inWorkspace('export', 'linked.bib');
+      await vscode.commands.executeCommand('papers.exportBibtex', { set: 'linked', uri: linked });
+      const back = parseBibtex(decode(await vscode.workspace.fs.readFile(linked)), 'linked.bib');
+      assert.deepEqual(back.papers.map((p) => p.sourceKey), [services.model.keyOf(tide)]);
+    } finally {
+      await vscode.commands.executeCommand('papers.unlink', linkId);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+    // from a paper row's menu VS Code passes the row and the selected rows: those are exported
+    const rows = tree.getChildren().flatMap((g) => tree.getChildren(g)).filter((n) => n.id === tide.id || n.id === beeline.id);
+    assert.equal(rows.length, 2);
+    const picked = inWorkspace('export', 'selected.bib');
+    const saved = vscode.window.showSaveDialog;
+    (vscode.window as { showSaveDialog: unknown }).showSaveDialog = async () => picked; // the dialog a user would answer
+    try {
+      await vscode.commands.executeCommand('papers.exportBibtex', rows[0], rows);
+    } finally {
+      (vscode.window as { showSaveDialog: unknown }).showSaveDialog = saved;
+    }
+    const back = parseBibtex(decode(await vscode.workspace.fs.readFile(picked)), 'selected.bib');
+    assert.deepEqual(back.papers.map((p) => p.sourceKey).sort(), [services.model.keyOf(tide), services.model.keyOf(beeline)].sort());
+  });
+
   test('Restricted Mode: marks and notes are not written, the model still reads and searches', async () => {
     const { services, restricted } = await api();
     const lichen = services.model.analysis!.papers.find((p) => p.title === BIB_TITLES[2])!;
