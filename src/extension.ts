@@ -1,5 +1,9 @@
 import * as vscode from 'vscode';
 import { activateAnnotations, HIGHLIGHT_SELECTION_COMMAND, highlightSelection } from './features/annotations';
+import { activateCollectionDiagnostics } from './features/collectionDiagnostics';
+import { registerExportBibtex } from './features/exportBibtex';
+import { registerCollectionCommands } from './features/importCollections';
+import { activateRestrictedMode, RestrictedModeApi } from './features/restrictedMode';
 import { activateLinks, LinksApi } from './features/links';
 import { PapersModelImpl } from './features/model';
 import { createNotesService } from './features/notes';
@@ -20,12 +24,14 @@ export interface PapersApi {
   links: LinksApi;
   tree: PapersTree;
   prefs: ViewPrefs;
+  restricted: RestrictedModeApi;
 }
 
 /** Only wiring: every feature lives in src/features and pushes its own disposables. */
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
   context.subscriptions.push(log);
+  const restricted = activateRestrictedMode();
   const corrections = await ThemeCorrectionsStore.create(context, log);
   const model = new PapersModelImpl(context, log, corrections);
   const state = await UserStore.create(context, log);
@@ -39,12 +45,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Papers
   registerThemeCommands(services, (arg, title) => targetPaper(services, arg, title));
   activateStatusBar(services);
   const links = activateLinks(services);
+  registerCollectionCommands(services);
+  activateCollectionDiagnostics(services);
+  registerExportBibtex(services, tree, links);
   context.subscriptions.push(
     activateAnnotations(services),
     vscode.commands.registerCommand(HIGHLIGHT_SELECTION_COMMAND, () => highlightSelection(services)),
   );
   void model.reload();
-  return { services, tree, prefs, links };
+  return { services, tree, prefs, links, restricted };
 }
 
 export function deactivate(): void {}

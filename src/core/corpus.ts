@@ -42,6 +42,23 @@ export function parseCollectionBytes(bytes: Uint8Array, path: string, parse?: Fo
   }
 }
 
+/** The bibliographic fields a format may bring; a paper seen in several files takes each from the first file that has it. */
+const METADATA_FIELDS = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const;
+
+/**
+ * Gives `into` every metadata field it lacks and `from` has: a Daily Papers dump (no titles) listed before
+ * a .bib of the same papers must not hide the .bib's titles, authors and DOIs.
+ */
+function fillMissingMetadata(into: ParsedPaper, from: ParsedPaper): void {
+  for (const field of METADATA_FIELDS) {
+    const have = into[field];
+    const offered = from[field];
+    const missing = have === undefined || (Array.isArray(have) ? have.length === 0 : have.trim() === '');
+    const present = offered !== undefined && (Array.isArray(offered) ? offered.length > 0 : offered.trim() !== '');
+    if (missing && present) (into as unknown as Record<string, unknown>)[field] = Array.isArray(offered) ? [...offered] : offered;
+  }
+}
+
 /**
  * Merges parsed files into one corpus: the same abstract (same id) in several files is one paper
  * listed in each of their collections. A file that fails to load is a problem, not a failure.
@@ -63,7 +80,7 @@ export function mergeCollections(files: { path: string; result: ParseResult }[])
       const existing = byId.get(paper.id);
       if (existing) {
         existing.sources.push(...sources);
-        if (!existing.sourceTitle && paper.sourceTitle) existing.sourceTitle = paper.sourceTitle;
+        fillMissingMetadata(existing, paper);
       } else {
         byId.set(paper.id, { ...paper, sources });
       }

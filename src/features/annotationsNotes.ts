@@ -5,6 +5,7 @@ import { renderNotesTemplate } from '../core/notesTemplate';
 import { Paper } from '../core/types';
 import { Services } from './services';
 import { writeFileAtomic } from './userStore';
+import { assertCanWrite } from './restrictedMode';
 
 export type NotesSyncResult = 'unchanged' | 'written' | 'created' | 'edited' | 'broken' | 'skipped';
 
@@ -77,6 +78,7 @@ function template(deps: Deps, paper: Paper): string {
 
 /** Creates the notes file without overwriting one another window (or the notes feature) created meanwhile. */
 async function createNotes(deps: Deps, paper: Paper, uri: vscode.Uri, text: string): Promise<boolean> {
+  assertCanWrite(uri);
   const folder = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
   await vscode.workspace.fs.createDirectory(folder);
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);

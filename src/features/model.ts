@@ -11,6 +11,7 @@ import { ThemeCorrectionsStore } from './themeCorrectionsStore';
 import { paperKey, resolvePaperKey } from '../core/paperKey';
 import { LoadProblem, Paper, Theme } from '../core/types';
 import { PapersModel } from './services';
+import { isAbsolutePath } from './importCollections';
 
 /** Shows a notification only when the work takes longer than this. */
 const NOTIFY_AFTER_MS = 600;
@@ -33,6 +34,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private loading: Promise<void> | undefined;
   private again = false;
   private readonly cache: AnalysisCache;
+  /** The files of the last load, watched (also the unreadable ones: a file created later reloads). */
+  private lastUris: vscode.Uri[] = [];
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -107,9 +110,10 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     }
     const uris: vscode.Uri[] = [];
     for (const entry of configured) {
+      // an absolute path is a file imported from outside the folder (see importCollections.ts)
       const found = /[*?{[]/.test(entry)
         ? await vscode.workspace.findFiles(new vscode.RelativePattern(folder, entry))
-        : [vscode.Uri.joinPath(folder.uri, entry)];
+        : [isAbsolutePath(entry) ? vscode.Uri.file(entry) : vscode.Uri.joinPath(folder.uri, entry)];
       found.sort((a, b) => a.path.localeCompare(b.path));
       for (const u of found) if (!uris.some((x) => x.toString() === u.toString())) uris.push(u);
     }
@@ -120,6 +124,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     const started = Date.now();
     const work = async (report: (message: string) => void): Promise<Analysis> => {
       const uris = await this.collectionUris();
+      this.lastUris = uris;
       report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
       const files: { path: string; bytes: Uint8Array }[] = [];
       const unreadable: { file: string; message: string }[] = [];
@@ -141,9 +146,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         void this.cache.save(key, snapshot);
       }
       const analysis = fromSnapshot(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes));
-      analysis.problems.unshift(...unreadable);
-      // show workspace-relative names in problems
-      for (const p of analysis.problems) p.file = vscode.workspace.asRelativePath(vscode.Uri.parse(p.file));
+      // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
+      analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({ ...p, file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)) }));
       return analysis;
     };
     let finished = false;
@@ -169,7 +173,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       this.keys = new Map(analysis.papers.map((p) => [p.id, paperKey(p)]));
       this.log.info(`loaded ${analysis.papers.length} papers, ${analysis.themes.length} themes in ${Date.now() - started} ms (${Object.entries(analysis.timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
       this.reportProblems(analysis.problems);
-      this.watchCollections(analysis.collections.map((c) => vscode.Uri.parse(c.path)));
+      this.watchCollections(this.lastUris);
       this.emitter.fire();
     } catch (err) {
       this.log.error(err as Error);
@@ -192,14 +196,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     }
   }
 
+  /** Logged here; the Problems panel and the one summary notification of a load are collectionDiagnostics.ts's. */
   private reportProblems(problems: LoadProblem[]): void {
-    if (problems.length === 0) return;
     for (const p of problems) this.log.warn(formatProblem(p));
-    const first = formatProblem(problems[0]);
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-    void vscode.window.showWarningMessage(`Papers: ${first}${more}. The other papers loaded.`, 'Show Log').then((pick) => {
-      if (pick) this.log.show(true);
-    });
   }
 
   private watchCollections(uris: vscode.Uri[]): void {

@@ -4,6 +4,7 @@ import { idPartOfKey } from '../core/paperKey';
 import { NotesFrontMatter, notesFileName, notesFolderSetting, readFrontMatter, renderNotesTemplate } from '../core/notesTemplate';
 import { Paper } from '../core/types';
 import { NotesService, PapersModel } from './services';
+import { assertCanWrite, isRestrictedModeError } from './restrictedMode';
 
 /** Notes bigger than this are searched by their start only. */
 const MAX_TEXT_BYTES = 1_000_000;
@@ -104,6 +105,7 @@ class WorkspaceNotes implements NotesService, vscode.Disposable {
     try {
       await this.createIfMissing(uri, paper);
     } catch (e) {
+      if (isRestrictedModeError(e)) return undefined; // already said so
       this.log.error(`Could not create the notes file ${uri.toString(true)}: ${errorMessage(e)}`);
       void vscode.window.showErrorMessage(
         `Papers: could not create the notes file ${vscode.workspace.asRelativePath(uri)}: ${errorMessage(e)}. ` +
@@ -345,6 +347,7 @@ class WorkspaceNotes implements NotesService, vscode.Disposable {
   /** Writes the template to a temporary file and renames it into place without overwriting anything. */
   private async createIfMissing(uri: vscode.Uri, paper: Paper): Promise<boolean> {
     if (await this.exists(uri)) return false;
+    assertCanWrite(uri);
     const folderUri = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
     await vscode.workspace.fs.createDirectory(folderUri);
     const text = renderNotesTemplate(paper, { key: this.model.keyOf(paper), themeLabel: this.model.theme(paper.theme)?.label });

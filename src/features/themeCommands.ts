@@ -3,6 +3,7 @@ import { parseTagList } from '../core/tags';
 import { StoredCorrections } from '../core/themeCorrectionsFile';
 import { slugify } from '../core/paperKey';
 import { Paper, Theme } from '../core/types';
+import { dropCollections } from './importCollections';
 import { Services } from './services';
 import { TreeNode } from './tree';
 
@@ -123,11 +124,11 @@ export function registerThemeCommands(services: Services, paperArg: (arg: unknow
   );
 }
 
-/** Drag papers onto a theme row to move them there. */
+/** Drag papers onto a theme row to move them there; drop collection files anywhere on the tree to import them. */
 export class ThemeDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
   static readonly MIME = 'application/vnd.code.tree.papers.tree';
   readonly dragMimeTypes = [ThemeDragAndDrop.MIME];
-  readonly dropMimeTypes = [ThemeDragAndDrop.MIME];
+  readonly dropMimeTypes = [ThemeDragAndDrop.MIME, 'text/uri-list', 'files'];
 
   constructor(private readonly services: Services) {}
 
@@ -138,7 +139,11 @@ export class ThemeDragAndDrop implements vscode.TreeDragAndDropController<TreeNo
 
   async handleDrop(target: TreeNode | undefined, data: vscode.DataTransfer): Promise<void> {
     const item = data.get(ThemeDragAndDrop.MIME);
-    if (!item || !target) return;
+    if (!item) {
+      await dropCollections(this.services, data);
+      return;
+    }
+    if (!target) return;
     const groupId = target.kind === 'group' ? target.id : target.groupId;
     if (!groupId.startsWith(THEME_PREFIX)) {
       void vscode.window.showInformationMessage('Papers: drop papers on a theme (group the tree by theme) to move them there.');

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { EMPTY_CORRECTIONS, parseCorrections, pruneMembers, serializeCorrections, StoredCorrections } from '../core/themeCorrectionsFile';
 import { PapersInputError } from '../core/types';
 import { readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
+import { refusedInRestrictedMode } from './restrictedMode';
 
 const FILE = '.papers/themes.json';
 const MEMENTO_KEY = 'papers.themeCorrections';
@@ -68,6 +69,7 @@ export class ThemeCorrectionsStore implements vscode.Disposable {
 
   /** Changes the corrections: `edit` gets what is on disk now. */
   update(edit: (onDisk: StoredCorrections) => StoredCorrections): Promise<void> {
+    if (refusedInRestrictedMode()) return Promise.resolve();
     const next = this.queue.then(async () => {
       let onDisk = this.value;
       if (this.uri) {

@@ -3,6 +3,7 @@ import { applyChange, isEmptyUserData, parseUserData, PaperUserData, serializeUs
 import { PapersInputError } from '../core/types';
 import { PaperMarks, UserState } from './services';
 import { readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
+import { refusedInRestrictedMode } from './restrictedMode';
 
 const STORE_DIR = '.papers/papers';
 const MEMENTO_KEY = 'papers.userData';
@@ -119,6 +120,7 @@ export class UserStore implements UserState, vscode.Disposable {
 
   /** Serializes writes so two quick clicks cannot interleave their read-merge-write. */
   update(id: string, edit: (onDisk: PaperUserData) => PaperUserData): Promise<void> {
+    if (refusedInRestrictedMode()) return Promise.resolve();
     const next = this.queue.then(() => this.write(id, edit));
     this.queue = next.catch(() => undefined);
     return next;

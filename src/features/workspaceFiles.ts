@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { PapersInputError } from '../core/types';
+import { assertCanWrite } from './restrictedMode';
 
 /**
  * Writes a file atomically: a temporary file beside it, then a rename over it. On local disks this uses
@@ -8,6 +9,7 @@ import { PapersInputError } from '../core/types';
  * workspace.fs.rename with overwrite may delete the target first.
  */
 export async function writeFileAtomic(uri: vscode.Uri, text: string): Promise<void> {
+  assertCanWrite(uri);
   if (uri.scheme === 'file') {
     const tmpPath = `${uri.fsPath}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
     await fs.writeFile(tmpPath, text, 'utf8');
@@ -44,6 +46,8 @@ export async function readText(uri: vscode.Uri): Promise<string | undefined> {
  * so the caller can start from the last good state it knows.
  */
 export async function readForUpdate<T>(uri: vscode.Uri, parse: (text: string, file: string) => T, log: vscode.LogOutputChannel): Promise<{ value: T | undefined; existed: boolean; corrupt?: boolean }> {
+  // every store reads this way right before it writes (or moves a corrupt file aside): the place to stop in Restricted Mode
+  assertCanWrite(uri);
   const text = await readText(uri);
   if (text === undefined) return { value: undefined, existed: false };
   try {

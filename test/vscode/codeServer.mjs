@@ -48,16 +48,17 @@ export function cleanEnv(extra = {}) {
 /**
  * Starts code-server on a free 127.0.0.1 port and waits until /healthz answers.
  * options.settings are merged over the defaults; options.logName names the server log under test-results/logs/;
- * options.port asks for a fixed port instead of a free one.
+ * options.port asks for a fixed port instead of a free one; options.workspaceTrust turns workspace trust on (a new
+ * folder then opens in Restricted Mode until trusted).
  */
-export async function startCodeServer({ settings = {}, logName = 'code-server', env = {}, port: fixedPort, timeoutMs = 60_000 } = {}) {
+export async function startCodeServer({ settings = {}, logName = 'code-server', env = {}, port: fixedPort, timeoutMs = 60_000, workspaceTrust = false } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'papers-code-server-'));
   const userData = join(tmp, 'user-data');
   const extensions = join(tmp, 'extensions');
   const config = join(tmp, 'config.yaml');
   mkdirSync(join(userData, 'User'), { recursive: true });
   mkdirSync(extensions);
-  writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
+  writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, 'security.workspace.trust.enabled': workspaceTrust, ...settings }, null, 2));
   writeFileSync(config, 'auth: none\ncert: false\n');
   mkdirSync(join(RESULTS_DIR, 'logs'), { recursive: true });
   const logFile = join(RESULTS_DIR, 'logs', `${logName}.log`);
@@ -69,7 +70,7 @@ export async function startCodeServer({ settings = {}, logName = 'code-server', 
       codeServerEntry(),
       '--auth', 'none',
       '--bind-addr', `127.0.0.1:${port}`,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+      '--disable-telemetry', '--disable-update-check', ...(workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
       '--user-data-dir', userData, '--extensions-dir', extensions, '--config', config,
     ], { cwd: tmp, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child.stdout.pipe(log);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../../core/links';
 import { PapersInputError } from '../../core/types';
 import { readForUpdate, readText, writeFileAtomic } from '../workspaceFiles';
+import { refusedInRestrictedMode } from '../restrictedMode';
 
 /** Wait before believing that a link file is gone. */
 const REREAD_MS = 150;
@@ -102,6 +103,7 @@ export class LinkStore implements vscode.Disposable {
    * and one at a time.
    */
   update(paperId: string, edit: (onDisk: PaperLink[]) => PaperLink[]): Promise<void> {
+    if (refusedInRestrictedMode()) return Promise.resolve();
     const next = this.queue.then(() => this.write(paperId, edit));
     this.queue = next.catch(() => undefined);
     return next;

@@ -73,3 +73,14 @@ export async function runCommand(page, label) {
   // No wait for the palette to close: some commands open a quick pick of their own in the same widget.
   await row.click();
 }
+
+/** Polls `probe` until it returns something truthy (and returns that), or throws after `timeout` ms. */
+export async function waitFor(what, probe, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
