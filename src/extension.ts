@@ -39,6 +39,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Papers
   registerThemeCommands(services, (arg, title) => targetPaper(services, arg, title));
   activateStatusBar(services);
   const links = activateLinks(services);
+  tree.useLinks(links);
+  panel.useLinks(links);
   context.subscriptions.push(
     activateAnnotations(services),
     vscode.commands.registerCommand(HIGHLIGHT_SELECTION_COMMAND, () => highlightSelection(services)),

@@ -81,7 +81,8 @@ export function registerLinkCommands(services: Services, store: LinkStore, live:
   };
 
   const linkArg = (arg: unknown): PaperLink | undefined => {
-    const id = typeof arg === 'string' ? arg : arg instanceof LinkNoteComment ? arg.linkId : undefined;
+    // An id, a comment of the link's note, or a tree row of the link (both carry `linkId`).
+    const id = typeof arg === 'string' ? arg : arg && typeof arg === 'object' && typeof (arg as { linkId?: unknown }).linkId === 'string' ? (arg as { linkId: string }).linkId : undefined;
     const link = id ? store.get(id) : undefined;
     if (!link) void vscode.window.showWarningMessage(`Papers: that link is gone (removed here or in another window).`);
     return link;

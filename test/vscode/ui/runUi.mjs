@@ -87,7 +87,8 @@ async function runScenario(scenario, manifest) {
     return file;
   };
   try {
-    await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+    // A loaded machine (other VS Code tests, builds) can take well over 15 s to serve the workbench.
+    await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }), { timeout: 90_000 });
     await waitForWorkbench(page);
     await withTimeout(scenario.run({ page, runCommand: (title) => runCommand(page, title), shot, workspace, manifest, server }),
       SCENARIO_TIMEOUT_MS, `scenario "${scenario.name}"`);
