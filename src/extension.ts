@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { activateAnnotations, HIGHLIGHT_SELECTION_COMMAND, highlightSelection } from './features/annotations';
 import { activateLinks, LinksApi } from './features/links';
+import { registerExportAnnotations } from './features/exportAnnotations';
 import { PapersModelImpl } from './features/model';
 import { createNotesService } from './features/notes';
 import { registerPaperCommands, targetPaper } from './features/paperCommands';
@@ -43,6 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Papers
   panel.useLinks(links);
   context.subscriptions.push(
     activateAnnotations(services),
+    registerExportAnnotations(services),
     vscode.commands.registerCommand(HIGHLIGHT_SELECTION_COMMAND, () => highlightSelection(services)),
   );
   void model.reload();
