@@ -211,10 +211,10 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
         this.selectionRequests.get(message.requestId)?.(message);
         break;
       case 'webviewDidOpenLink':
-        void vscode.commands.executeCommand('papers.openLink', message.linkId).then(undefined, (e) => this.failed('open the link', e));
+        void vscode.commands.executeCommand('papers.openLink', message.linkId, { viewColumn: this.besideView() }).then(undefined, (e) => this.failed('open the link', e));
         break;
       case 'webviewDidOpenBacklink':
-        if (this.links) void openBacklink(this.links, message.paperId, message.uri, message.line).catch((e) => this.failed('open the note', e));
+        if (this.links) void openBacklink(this.links, message.paperId, message.uri, message.line, this.besideView()).catch((e) => this.failed('open the note', e));
         break;
       case 'webviewDidRemoveTag': {
         const { id, tag } = message;
@@ -270,8 +270,7 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
         await state.setRead(id, !state.marks(id).read);
         break;
       case 'openNotes':
-        // Beside the view: the first column, unless the view is there.
-        await notes.open(paper, this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One);
+        await notes.open(paper, this.besideView());
         break;
       case 'copyKey': {
         const key = model.keyOf(paper);
@@ -288,6 +287,11 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
       default:
         assertNever(action);
     }
+  }
+
+  /** Where files opened from the view go, so they do not cover it: the first column, unless the view is there. */
+  private besideView(): vscode.ViewColumn {
+    return this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
   }
 
   /** The model was reloaded: show the fresh version of the paper (its title, theme or related may change). */

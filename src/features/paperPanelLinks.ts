@@ -20,11 +20,11 @@ export async function backlinkItems(links: LinksApi, paperId: string): Promise<B
  * Opens a backlink the page asked for, at its mention: only one the host listed for that paper, since the
  * page's messages are data, not orders to open any file.
  */
-export async function openBacklink(links: LinksApi, paperId: string, uri: string, line: number): Promise<void> {
+export async function openBacklink(links: LinksApi, paperId: string, uri: string, line: number, viewColumn: vscode.ViewColumn): Promise<void> {
   const known = (await links.backlinksOf(paperId)).find((b) => b.uri.toString() === uri && b.range.start.line === line);
   if (!known) {
     void vscode.window.showWarningMessage('Papers: that note no longer mentions this paper.');
     return;
   }
-  await vscode.window.showTextDocument(known.uri, { selection: known.range, viewColumn: vscode.ViewColumn.One });
+  await vscode.window.showTextDocument(known.uri, { selection: known.range, viewColumn });
 }

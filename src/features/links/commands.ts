@@ -100,13 +100,14 @@ export function registerLinkCommands(services: Services, store: LinkStore, live:
     tracking,
     vscode.commands.registerCommand('papers.linkSelection', linkSelection),
 
-    vscode.commands.registerCommand('papers.openLink', async (arg: unknown) => {
+    // `viewColumn`: where to open, for callers that must not cover themselves (the paper view).
+    vscode.commands.registerCommand('papers.openLink', async (arg: unknown, options?: { viewColumn?: vscode.ViewColumn }) => {
       const link = linkArg(arg);
       const uri = link && live.uriOf(link.file);
       if (!link || !uri) return undefined;
       const range = toRange(live.state(link).range);
       try {
-        const editor = await vscode.window.showTextDocument(uri, { selection: range, preview: true });
+        const editor = await vscode.window.showTextDocument(uri, { selection: range, preview: true, viewColumn: options?.viewColumn });
         editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
         return editor;
       } catch (err) {

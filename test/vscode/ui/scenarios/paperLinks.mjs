@@ -1,6 +1,6 @@
 // The paper view as the hub of a paper's links and tags: link the editor's selection from the view's button,
 // see the link and the notes that mention the paper listed there, open both from the view, and add and
-// remove a tag with the view's controls.
+// remove a tag with the view's controls; then the link under the paper in the tree, fine and stale.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openFile, paperView, selectLines, sleep, waitFor } from '../editorSteps.mjs';
@@ -34,6 +34,8 @@ export const scenarios = [
     async run({ page, runCommand, shot, workspace }) {
       mkdirSync(join(workspace, 'src'), { recursive: true });
       writeFileSync(join(workspace, 'src', 'curriculum.py'), CODE);
+      mkdirSync(join(workspace, 'ideas'), { recursive: true });
+      writeFileSync(join(workspace, 'ideas', 'reading.md'), '# Reading list\n\n');
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 90_000 });
 
@@ -73,11 +75,17 @@ export const scenarios = [
         if (!rowText.includes(want)) throw new Error(`the link row lacks "${want}": ${rowText}`);
       }
 
-      // A notes file that mentions the paper's key is listed as a backlink.
-      mkdirSync(join(workspace, 'ideas'), { recursive: true });
-      writeFileSync(join(workspace, 'ideas', 'reading.md'), `# Reading list\n\nCompare [[${key}]] with our curriculum.\n`);
+      // The user writes the paper's key into a notes file of theirs (opened in the first column, beside
+      // the view): it is listed as a backlink.
+      await page.locator('.editor-group-container').first().locator('.monaco-editor .view-lines').first().click();
+      await openFile(page, runCommand, 'reading.md');
+      await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.keyboard.insertText(`Compare @paper:${key} with our curriculum.`);
       const backlink = view.locator('.backlink', { hasText: 'ideas/reading.md:3' });
-      await backlink.waitFor({ state: 'visible', timeout: 20_000 });
+      await backlink.waitFor({ state: 'visible', timeout: 20_000 }).catch(async (e) => {
+        throw new Error(`${e.message}\nthe section says: ${await view.locator('#paper-links').innerText()}`);
+      });
       await backlink.scrollIntoViewIfNeeded();
       await sleep(300);
       await shot('links-and-backlinks');
@@ -106,6 +114,31 @@ export const scenarios = [
       await chip.waitFor({ state: 'detached', timeout: 10_000 });
       await waitFor('the tag removed from the file', () => storedTags(workspace, paperId)?.length === 0);
       await shot('tag-removed');
+
+      // The tree lists the link under the paper ("Open Paper" on the paper in the view reveals its row).
+      await runCommand('Papers: Open Paper');
+      const paperRow = page.locator('.pane-body [role="treeitem"][aria-level="2"]', { hasText: 'EnvFactory' }).first();
+      await paperRow.waitFor({ state: 'visible', timeout: 15_000 });
+      // The row is redrawn while the tree refreshes: click its twistie until it is open.
+      await waitFor('the paper row expanded', async () => {
+        if ((await paperRow.getAttribute('aria-expanded').catch(() => null)) === 'true') return true;
+        await paperRow.locator('.monaco-tl-twistie').click({ timeout: 2000 }).catch(() => undefined);
+        await sleep(500);
+        return false;
+      });
+      const linkRow = page.locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'curriculum.py:4-6' }).first();
+      await linkRow.waitFor({ state: 'visible', timeout: 10_000 });
+      const linkRowText = await linkRow.innerText();
+      if (!linkRowText.includes('def curriculum(tasks, rounds):')) throw new Error(`the link row shows "${linkRowText}"`);
+      await sleep(300);
+      await shot('tree-link');
+      // The linked function deleted on disk: the row stays, marked stale.
+      writeFileSync(join(workspace, 'src', 'curriculum.py'), CODE.replace(/def curriculum[\s\S]*?rounds\]\]\n\n\n/, ''));
+      await page.locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+      await view.locator('.code-link.stale', { hasText: 'stale' }).waitFor({ state: 'visible', timeout: 10_000 });
+      await view.locator('.code-link.stale').scrollIntoViewIfNeeded();
+      await sleep(300);
+      await shot('tree-and-view-stale-link');
     },
   },
 ];
