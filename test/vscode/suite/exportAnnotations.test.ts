@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
-import { addTags } from '../../../src/core/tags';
-import { addHighlight } from '../../../src/features/annotations';
+import { addTags, removeTags } from '../../../src/core/tags';
+import { addHighlight, deleteHighlight } from '../../../src/features/annotations';
 
 async function api(): Promise<PapersApi> {
   const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
@@ -30,9 +30,20 @@ function answerSaveDialogs(...answers: (vscode.Uri | undefined)[]): vscode.Dispo
 }
 
 suite('Export Annotations', function () {
+  /** What this suite added, removed at the end so other suites see the workspace as they expect. */
+  let added: { paperId: string; annotationId: string } | undefined;
+
   suiteSetup(async function () {
     this.timeout(120_000);
     await api();
+  });
+
+  suiteTeardown(async () => {
+    if (!added) return;
+    const { services } = await api();
+    const { paperId, annotationId } = added;
+    await deleteHighlight(services, paperId, annotationId);
+    await services.state.update(paperId, (d) => ({ ...d, tags: removeTags(d.tags, ['export-check']) }));
   });
 
   test('writes a Markdown digest by theme and W3C Web Annotation JSON to the files picked in the save dialogs', async () => {
@@ -42,6 +53,7 @@ suite('Export Annotations', function () {
     const words = [...paper.abstract.matchAll(/\S+/g)].slice(5, 9);
     const range = { start: words[0].index!, end: words[3].index! + words[3][0].length };
     const a = await addHighlight(services, paper.id, range, 'pink', 'quxifying remark for the export');
+    added = { paperId: paper.id, annotationId: a.id };
     await services.state.update(paper.id, (d) => ({ ...d, tags: addTags(d.tags, ['export-check']) }));
 
     const md = uri('exports', 'digest.md');

@@ -84,8 +84,10 @@ suite('A paper\'s code links in the tree', () => {
   });
 
   test('clicking a link row opens the file with the linked range selected', async () => {
-    const { tree } = await api();
-    const item = tree.getTreeItem((await linkRows())[1]);
+    const { tree, links } = await api();
+    const rows = await linkRows();
+    assert.equal(rows.length, 2, `the links now: ${JSON.stringify(links.linksOf(paperId).map((l) => [l.file, l.range.start.line, l.status]))}`);
+    const item = tree.getTreeItem(rows[1]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(item.command!.command, ...(item.command!.arguments ?? []));
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), file.toString());
