@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { anchorAt, formatRange } from '../../core/codeAnchor';
 import { createLink, linkableRange, PaperLink } from '../../core/links';
 import { Paper } from '../../core/types';
+import { PAPER_VIEW_TYPE } from '../paperPanel';
 import { pickPaper } from '../searchPick';
 import { Services } from '../services';
 import { LiveLinks, toRange, toTextRange } from './live';
@@ -22,6 +23,17 @@ function paperFromArg(services: Services, arg: unknown): Paper | undefined {
     return services.model.paper(id) ?? services.model.resolve(id);
   }
   return undefined;
+}
+
+/**
+ * The first column when the active group shows the paper view (a link opened from the tree or a hover
+ * then goes beside the view instead of covering it); else undefined, the active group.
+ */
+function notOverPaperView(): vscode.ViewColumn | undefined {
+  const group = vscode.window.tabGroups.activeTabGroup;
+  const input = group.activeTab?.input;
+  if (!(input instanceof vscode.TabInputWebview) || !input.viewType.endsWith(PAPER_VIEW_TYPE)) return undefined;
+  return group.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
 }
 
 const linkLines = (link: PaperLink, range = link.range) => `${link.file}:${range.startLine + 1}${range.endLine !== range.startLine ? `-${range.endLine + 1}` : ''}`;
@@ -107,7 +119,7 @@ export function registerLinkCommands(services: Services, store: LinkStore, live:
       if (!link || !uri) return undefined;
       const range = toRange(live.state(link).range);
       try {
-        const editor = await vscode.window.showTextDocument(uri, { selection: range, preview: true, viewColumn: options?.viewColumn });
+        const editor = await vscode.window.showTextDocument(uri, { selection: range, preview: true, viewColumn: options?.viewColumn ?? notOverPaperView() });
         editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
         return editor;
       } catch (err) {

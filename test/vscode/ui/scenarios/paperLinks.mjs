@@ -40,9 +40,12 @@ export const scenarios = [
       await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 90_000 });
 
       // Open a paper: its notes go to the first column, the view beside them.
-      await runCommand('Papers: Search Papers');
       const input = page.locator('.quick-input-widget input.input');
-      await input.waitFor({ state: 'visible' });
+      // Right after the tree fills, the palette can close before the command opens its quick pick: again.
+      await waitFor('the search quick pick', async () => {
+        await runCommand('Papers: Search Papers');
+        return input.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+      }, 60_000);
       await input.pressSequentially('EnvFactory', { delay: 30 });
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'EnvFactory' }).first().waitFor({ state: 'visible' });
       await page.keyboard.press('Enter');
