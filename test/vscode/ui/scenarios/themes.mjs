@@ -69,10 +69,14 @@ export const scenarios = [
 
       // Rename the target theme from its context menu.
       const renamed = 'Hand-picked papers';
-      await themeRow(page, targetName).click({ button: 'right' });
-      await page.locator('.monaco-menu .action-item', { hasText: 'Rename Theme' }).first().click();
       const input = page.locator('.quick-input-widget input.input');
-      await input.waitFor({ state: 'visible' });
+      // A menu opened while the tree redraws can close before the click: open it again until the prompt shows.
+      await waitFor('the rename prompt', async () => {
+        await page.keyboard.press('Escape');
+        await themeRow(page, targetName).click({ button: 'right' });
+        await page.locator('.monaco-menu .action-item', { hasText: 'Rename Theme' }).first().click({ timeout: 5000 }).catch(() => undefined);
+        return input.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+      }, 60_000);
       await input.fill(renamed);
       await page.keyboard.press('Enter');
       await themeRow(page, renamed).waitFor({ state: 'visible', timeout: 30_000 });
