@@ -5,6 +5,7 @@ import { registerExportBibtex } from './features/exportBibtex';
 import { registerCollectionCommands } from './features/importCollections';
 import { activateRestrictedMode, RestrictedModeApi } from './features/restrictedMode';
 import { activateLinks, LinksApi } from './features/links';
+import { registerExportAnnotations } from './features/exportAnnotations';
 import { PapersModelImpl } from './features/model';
 import { createNotesService } from './features/notes';
 import { registerPaperCommands, targetPaper } from './features/paperCommands';
@@ -45,11 +46,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Papers
   registerThemeCommands(services, (arg, title) => targetPaper(services, arg, title));
   activateStatusBar(services);
   const links = activateLinks(services);
+  tree.useLinks(links);
+  panel.useLinks(links);
   registerCollectionCommands(services);
   activateCollectionDiagnostics(services);
   registerExportBibtex(services, tree, links);
   context.subscriptions.push(
     activateAnnotations(services),
+    registerExportAnnotations(services),
     vscode.commands.registerCommand(HIGHLIGHT_SELECTION_COMMAND, () => highlightSelection(services)),
   );
   void model.reload();

@@ -17,7 +17,7 @@ const MIN_FUZZY_CONTEXT = 0.5;
 /** Bounds the work on texts where the quote occurs very often. */
 const MAX_CANDIDATES = 200;
 
-const WEIGHT = { quote: 50, prefix: 20, suffix: 20, position: 4 };
+const WEIGHT = { quote: 50, prefix: 20, suffix: 20, position: 4, edge: 5 };
 
 interface Candidate {
   start: number;
@@ -97,6 +97,25 @@ function suffixSimilarity(text: string, end: number, suffix: string): number {
   return similarity(want, have);
 }
 
+/** What is next to a quote's edge: a letter or digit, something else, or the end of the text. */
+function edgeKind(c: string | undefined): 'word' | 'other' | 'end' {
+  if (c === undefined) return 'end';
+  return /[\p{L}\p{N}_]/u.test(c) ? 'word' : 'other';
+}
+
+/**
+ * 0..2: how many of the candidate's two edges have the same kind of neighbour as when it was stored. The
+ * context similarities alone cannot tell text inserted right before the quote from text inserted right
+ * after an earlier copy of its words (both lose as much context): "identify a hidden" edited into
+ * "identify an a hidden" scores the "a" of "an" as well as the highlighted "a", and the old position
+ * then wins. A word is not cut in the middle by an insertion next to it, so the edges decide.
+ */
+function edgeAgreement(text: string, start: number, end: number, prefix: string, suffix: string): number {
+  const before = edgeKind(start > 0 ? text[start - 1] : undefined) === edgeKind(prefix ? prefix[prefix.length - 1] : undefined);
+  const after = edgeKind(end < text.length ? text[end] : undefined) === edgeKind(suffix ? suffix[0] : undefined);
+  return Number(before) + Number(after);
+}
+
 function addCandidate(found: Map<string, Candidate>, c: Candidate): void {
   if (c.end <= c.start || found.size >= MAX_CANDIDATES) return;
   const key = `${c.start}:${c.end}`;
@@ -169,7 +188,8 @@ export function anchorQuote(quote: Quote, position: Position | undefined, text: 
     if (c.errors > 0 && Math.max(before, after) < MIN_FUZZY_CONTEXT) continue;
     const quoteScore = 1 - c.errors / exact.length - (c.respaced ? 0.001 : 0);
     const distance = position ? Math.abs(c.start - position.start) / Math.max(1, text.length) : 1;
-    const score = WEIGHT.quote * quoteScore + WEIGHT.prefix * before + WEIGHT.suffix * after + WEIGHT.position * (1 - Math.min(1, distance));
+    const edges = edgeAgreement(text, c.start, c.end, prefix, suffix);
+    const score = WEIGHT.quote * quoteScore + WEIGHT.prefix * before + WEIGHT.suffix * after + WEIGHT.position * (1 - Math.min(1, distance)) + WEIGHT.edge * edges;
     if (!best || score > best.score) best = { candidate: c, score };
   }
   if (!best) return detached;

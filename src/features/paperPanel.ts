@@ -12,7 +12,11 @@ import {
   WebviewDidReportSelection,
 } from '../webview/protocol';
 import { addHighlight, annotationViews, deleteHighlight, editHighlight, restoreHighlight, SelectionSource } from './annotations';
+import type { LinksApi } from './links';
+import { paperPageHtml } from './paperPageHtml';
+import { backlinkItems, linkItems, openBacklink } from './paperPanelLinks';
 import { NotesService, PaperPanelService, PapersModel, UserState } from './services';
+import { removeTags } from '../core/tags';
 
 export const PAPER_VIEW_TYPE = 'papers.paperView';
 
@@ -27,11 +31,6 @@ export interface PaperPanelDeps {
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** How long "Highlight Selection" waits for the page to say what is selected. */
 const SELECTION_TIMEOUT_MS = 3000;
-
-function nonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The paper view: one webview panel, created on first use and revealed after, restored after a reload by
@@ -55,6 +54,8 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
   private nextRequestId = 1;
   /** The last highlight deleted in this view, for its Undo. */
   private lastDeleted: { paperId: string; annotation: Annotation } | undefined;
+  /** Code links and backlinks, once the links feature is active (it starts after the view). */
+  private links: LinksApi | undefined;
 
   constructor(private readonly deps: PaperPanelDeps) {
     this.mediaRoot = vscode.Uri.joinPath(deps.context.extensionUri, 'media');
@@ -66,6 +67,7 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
         if (this.currentId && ids.includes(this.currentId)) {
           this.postMarks();
           this.postAnnotations();
+          this.postTags();
         }
       }),
       deps.notes.onDidChange(() => this.postMarks()),
@@ -95,6 +97,13 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
       this.selectionRequests.set(requestId, finish);
       this.post({ type: 'didRequestSelection', requestId });
     });
+  }
+
+  /** Lists the paper's code links and backlinks in the view from now on, and keeps them current. */
+  useLinks(links: LinksApi): void {
+    this.links = links;
+    this.disposables.push(links.onDidChange(() => this.postLinks()));
+    this.postLinks();
   }
 
   dispose(): void {
@@ -155,7 +164,7 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
     this.panel = panel;
     this.ready = false;
     panel.webview.options = { enableScripts: true, localResourceRoots: [this.mediaRoot] };
-    panel.webview.html = this.html(panel.webview);
+    panel.webview.html = paperPageHtml(panel.webview, this.mediaRoot);
     this.panelDisposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(message)),
       // Without retainContextWhenHidden a hidden page is destroyed; it says webviewDidLoad again when shown.
@@ -201,6 +210,17 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
       case 'webviewDidReportSelection':
         this.selectionRequests.get(message.requestId)?.(message);
         break;
+      case 'webviewDidOpenLink':
+        void vscode.commands.executeCommand('papers.openLink', message.linkId, { viewColumn: this.besideView() }).then(undefined, (e) => this.failed('open the link', e));
+        break;
+      case 'webviewDidOpenBacklink':
+        if (this.links) void openBacklink(this.links, message.paperId, message.uri, message.line, this.besideView()).catch((e) => this.failed('open the note', e));
+        break;
+      case 'webviewDidRemoveTag': {
+        const { id, tag } = message;
+        void this.deps.state.update(id, (d) => ({ ...d, tags: removeTags(d.tags, [tag]) })).catch((e) => this.failed(`remove the tag ${tag}`, e));
+        break;
+      }
       default:
         assertNever(message);
     }
@@ -250,8 +270,7 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
         await state.setRead(id, !state.marks(id).read);
         break;
       case 'openNotes':
-        // Beside the view: the first column, unless the view is there.
-        await notes.open(paper, this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One);
+        await notes.open(paper, this.besideView());
         break;
       case 'copyKey': {
         const key = model.keyOf(paper);
@@ -259,9 +278,20 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
         vscode.window.setStatusBarMessage(`$(check) Copied paper key ${key}`, 2500);
         break;
       }
+      case 'linkSelection':
+        await vscode.commands.executeCommand('papers.linkSelection', id);
+        break;
+      case 'addTag':
+        await vscode.commands.executeCommand('papers.addTag', id);
+        break;
       default:
         assertNever(action);
     }
+  }
+
+  /** Where files opened from the view go, so they do not cover it: the first column, unless the view is there. */
+  private besideView(): vscode.ViewColumn {
+    return this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
   }
 
   /** The model was reloaded: show the fresh version of the paper (its title, theme or related may change). */
@@ -303,6 +333,8 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
       starred: marks.starred,
       hasNotes: notes.hasNotes(paper.id),
       annotations: annotationViews(paper, state.data(paper.id)),
+      tags: [...(state.data(paper.id).tags ?? [])],
+      links: linkItems(this.links, paper.id),
     };
   }
 
@@ -312,7 +344,27 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
   }
 
   private postPaper(): void {
-    if (this.currentPaper) this.post({ type: 'didShowPaper', paper: this.viewModel(this.currentPaper) });
+    if (!this.currentPaper) return;
+    this.post({ type: 'didShowPaper', paper: this.viewModel(this.currentPaper) });
+    this.postLinks();
+  }
+
+  private postTags(): void {
+    const id = this.currentPaper?.id;
+    if (id) this.post({ type: 'didUpdateTags', id, tags: [...(this.deps.state.data(id).tags ?? [])] });
+  }
+
+  /** Links now; backlinks when the workspace's notes were read (the first time, a scan). */
+  private postLinks(): void {
+    const id = this.currentPaper?.id;
+    const links = this.links;
+    if (!id || !links || !this.ready) return;
+    void backlinkItems(links, id).then(
+      (backlinks) => {
+        if (this.currentPaper?.id === id) this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks });
+      },
+      (e) => this.deps.log.warn(`Paper view: could not list the notes that mention ${id}: ${errorMessage(e)}`),
+    );
   }
 
   private postMarks(): void {
@@ -331,31 +383,10 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
     this.deps.log.error(`Paper view: could not ${what}: ${errorMessage(e)}`);
     void vscode.window.showErrorMessage(`Papers: could not ${what}: ${errorMessage(e)}`);
   }
-
-  private html(webview: vscode.Webview): string {
-    const n = nonce();
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.mediaRoot, 'paper.css'));
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.mediaRoot, 'dist', 'page.js'));
-    const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${n}'; img-src ${webview.cspSource};`;
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${csp}">
-  <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link rel="stylesheet" href="${style}">
-  <title>Paper</title>
-</head>
-<body>
-  <main id="paper"></main>
-  <script nonce="${n}" src="${script}"></script>
-</body>
-</html>`;
-  }
 }
 
 /** The paper view service; the caller disposes it (it owns the panel and the serializer). */
-export function createPaperPanel(deps: PaperPanelDeps): PaperPanelService & vscode.Disposable {
+export function createPaperPanel(deps: PaperPanelDeps): PaperPanelService & vscode.Disposable & { useLinks(links: LinksApi): void } {
   return new PaperPanel(deps);
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Paper } from '../core/types';
+import type { LinksApi } from './links';
 import { Services } from './services';
 import { allTags, tagsOf } from './tags';
 import { ThemeDragAndDrop } from './themeCommands';
@@ -8,7 +9,9 @@ import { FILTER_LABELS, ViewPrefs } from './viewPrefs';
 /** A row of the tree: a group (theme or collection) or a paper inside a group. */
 export type TreeNode =
   | { kind: 'group'; id: string; label: string; paperIds: string[] }
-  | { kind: 'paper'; id: string; groupId: string };
+  | { kind: 'paper'; id: string; groupId: string }
+  /** A code link of a paper, listed under it (`id` is the link's too). */
+  | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string };
 
 const ABSTRACT_PREVIEW_CHARS = 420;
 
@@ -19,6 +22,8 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
   private groups: Extract<TreeNode, { kind: 'group' }>[] = [];
   private readonly disposables: vscode.Disposable[] = [this.emitter];
   readonly view: vscode.TreeView<TreeNode>;
+  /** Code links, shown as a paper's children once the links feature is active (it starts after the tree). */
+  private links: LinksApi | undefined;
 
   constructor(private readonly services: Services, private readonly prefs: ViewPrefs) {
     this.view = vscode.window.createTreeView('papers.tree', {
@@ -40,6 +45,12 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+  }
+
+  useLinks(links: LinksApi): void {
+    this.links = links;
+    this.disposables.push(links.onDidChange(() => this.refresh()));
+    this.refresh();
   }
 
   refresh(): void {
@@ -99,10 +110,12 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
   getChildren(node?: TreeNode): TreeNode[] {
     if (!node) return this.groups;
     if (node.kind === 'group') return node.paperIds.map((id) => ({ kind: 'paper', id, groupId: node.id }));
+    if (node.kind === 'paper') return (this.links?.linksOf(node.id) ?? []).map((l) => ({ kind: 'link', id: l.id, linkId: l.id, paperId: node.id, groupId: node.groupId }));
     return [];
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
+    if (node.kind === 'link') return { kind: 'paper', id: node.paperId, groupId: node.groupId };
     return node.kind === 'paper' ? this.groups.find((g) => g.id === node.groupId) : undefined;
   }
 
@@ -113,6 +126,14 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
+    if (node.kind === 'link') {
+      const view = this.links?.linksOf(node.paperId).find((l) => l.id === node.linkId);
+      if (!view || !this.links) return new vscode.TreeItem('(link removed)');
+      const item = this.links.treeItemOf(view);
+      // A paper can sit in several groups (by tag): the row's id says which.
+      item.id = `${node.groupId}/${node.paperId}/${item.id}`;
+      return item;
+    }
     if (node.kind === 'group') {
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = node.id;
@@ -128,7 +149,8 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     if (!paper) return new vscode.TreeItem('(paper no longer loaded)');
     const marks = state.marks(paper.id);
     const hasNotes = notes.hasNotes(paper.id);
-    const item = new vscode.TreeItem(paper.title, vscode.TreeItemCollapsibleState.None);
+    const linked = (this.links?.linksOf(paper.id).length ?? 0) > 0;
+    const item = new vscode.TreeItem(paper.title, linked ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = `${node.groupId}/${paper.id}`;
     const themeLabel = model.theme(paper.theme)?.label;
     // the method, unless the title already starts with it; the theme when grouped by collection

@@ -45,6 +45,33 @@ export interface PaperViewModel {
   starred: boolean;
   hasNotes: boolean;
   annotations: AnnotationView[];
+  tags: string[];
+  /** The paper's code links; its backlinks come later in `didUpdateLinks` (they need a workspace scan). */
+  links: LinkItemView[];
+}
+
+/** A code link of the paper, as the page lists it. */
+export interface LinkItemView {
+  id: string;
+  /** `file:line` or `file:start-end` (1-based), workspace-relative. */
+  place: string;
+  /** The first line of the linked text. */
+  preview: string;
+  note?: string;
+  /** The linked text is gone from the file: the link waits to be re-linked or removed. */
+  stale: boolean;
+}
+
+/** A Markdown file that mentions the paper's key. */
+export interface BacklinkItemView {
+  /** The file's URI, as the host gave it; the host opens only backlinks it listed. */
+  uri: string;
+  /** Workspace-relative path. */
+  file: string;
+  /** 0-based line of the mention. */
+  line: number;
+  /** The line of the mention, trimmed. */
+  text: string;
 }
 
 // Host -> page.
@@ -70,7 +97,19 @@ export interface DidRequestSelection {
   type: 'didRequestSelection';
   requestId: number;
 }
-export type HostToPageMessage = DidShowPaper | DidUpdateMarks | DidUpdateAnnotations | DidRequestSelection;
+/** The paper's code links or the notes that mention it changed (or the backlinks finished loading). */
+export interface DidUpdateLinks {
+  type: 'didUpdateLinks';
+  id: string;
+  links: LinkItemView[];
+  backlinks: BacklinkItemView[];
+}
+export interface DidUpdateTags {
+  type: 'didUpdateTags';
+  id: string;
+  tags: string[];
+}
+export type HostToPageMessage = DidShowPaper | DidUpdateMarks | DidUpdateAnnotations | DidRequestSelection | DidUpdateLinks | DidUpdateTags;
 
 // Page -> host.
 export interface WebviewDidLoad {
@@ -80,7 +119,8 @@ export interface WebviewDidOpenRelated {
   type: 'webviewDidOpenRelated';
   id: string;
 }
-export const PAPER_ACTIONS = ['toggleStar', 'toggleRead', 'openNotes', 'copyKey'] as const;
+/** `linkSelection` links the last active text editor's selection to the paper; `addTag` asks for tags. */
+export const PAPER_ACTIONS = ['toggleStar', 'toggleRead', 'openNotes', 'copyKey', 'linkSelection', 'addTag'] as const;
 export type PaperAction = (typeof PAPER_ACTIONS)[number];
 export interface WebviewDidRequest {
   type: 'webviewDidRequest';
@@ -130,7 +170,25 @@ export interface WebviewDidReportSelection {
   color: AnnotationColor;
   range?: AbstractRange;
 }
+export interface WebviewDidOpenLink {
+  type: 'webviewDidOpenLink';
+  linkId: string;
+}
+export interface WebviewDidOpenBacklink {
+  type: 'webviewDidOpenBacklink';
+  paperId: string;
+  uri: string;
+  line: number;
+}
+export interface WebviewDidRemoveTag {
+  type: 'webviewDidRemoveTag';
+  id: string;
+  tag: string;
+}
 export type PageToHostMessage =
+  | WebviewDidOpenLink
+  | WebviewDidOpenBacklink
+  | WebviewDidRemoveTag
   | WebviewDidLoad
   | WebviewDidOpenRelated
   | WebviewDidRequest
@@ -178,6 +236,12 @@ export function isPageToHostMessage(value: unknown): value is PageToHostMessage 
     case 'webviewDidDeleteAnnotation':
     case 'webviewDidRestoreAnnotation':
       return names();
+    case 'webviewDidOpenLink':
+      return typeof m.linkId === 'string';
+    case 'webviewDidOpenBacklink':
+      return typeof m.paperId === 'string' && typeof m.uri === 'string' && isOffset(m.line);
+    case 'webviewDidRemoveTag':
+      return typeof m.id === 'string' && typeof m.tag === 'string' && m.tag.length > 0;
     case 'webviewDidReportSelection':
       return isOffset(m.requestId) && names() && isAnnotationColor(m.color) && (m.range === undefined || isAbstractRange(m.range));
     default:

@@ -76,6 +76,28 @@ describe('anchorAnnotation', () => {
     assert.equal(slice(longer, anchor), 'dynamics reward');
   });
 
+  test('text inserted exactly at the start of the quote stays before it, also when it begins like the quote', () => {
+    // "identify a hidden" -> "identify an a hidden": the old place now holds the "a" of "an", 3 characters early.
+    const at = ABSTRACT.indexOf('identify a hidden') + 'identify '.length;
+    const article = createAnnotation(ABSTRACT, at, at + 1, 'yellow');
+    for (const inserted of ['an ', 'and ', 'so-called ']) {
+      const edited = ABSTRACT.slice(0, at) + inserted + ABSTRACT.slice(at);
+      const anchor = anchorAnnotation(article, edited);
+      assert.deepEqual([anchor.start, anchor.end], [at + inserted.length, at + inserted.length + 1], `after inserting "${inserted}"`);
+      assert.equal(anchor.status, 'moved');
+    }
+    // A longer quote, the inserted words starting with it ("dynamics rewards, a dynamics reward").
+    const a = annotate(ABSTRACT, 'dynamics reward');
+    const start = ABSTRACT.indexOf('dynamics reward');
+    for (const inserted of ['dynamics rewards, a ', 'x', 'the learned ']) {
+      const edited = ABSTRACT.slice(0, start) + inserted + ABSTRACT.slice(start);
+      const anchor = anchorAnnotation(a, edited);
+      assert.equal(anchor.start, start + inserted.length, `after inserting "${inserted}"`);
+      assert.equal(slice(edited, anchor), 'dynamics reward');
+      assert.equal(anchor.status, 'moved');
+    }
+  });
+
   test('a quote that occurs twice: prefix and suffix pick the one that was highlighted', () => {
     const text = `${ABSTRACT} We learn the dynamics reward from offline data.`;
     const second = annotate(text, 'dynamics reward', 1);

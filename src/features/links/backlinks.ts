@@ -102,9 +102,12 @@ export class Backlinks implements vscode.Disposable {
     }, 100);
   }
 
-  /** A changed or new file is read again at the next question (before the first scan, it will be read anyway). */
+  /**
+   * A changed or new file is read again at the next question. Also during the first scan: a file written
+   * after the scan listed the folder would be missed otherwise.
+   */
   private forget(uri: vscode.Uri): void {
-    if (this.scanned) this.stale.add(uri.toString());
+    this.stale.add(uri.toString());
     this.fireSoon();
   }
 
@@ -126,10 +129,10 @@ export class Backlinks implements vscode.Disposable {
 
   private async refresh(): Promise<void> {
     if (!this.scanned) {
+      this.stale.clear();
       const uris = await vscode.workspace.findFiles(MARKDOWN, EXCLUDE, MAX_FILES);
       for (let i = 0; i < uris.length; i += 16) await Promise.all(uris.slice(i, i + 16).map((u) => this.read(u)));
       this.scanned = true;
-      this.stale.clear();
       return;
     }
     const again = [...this.stale];
@@ -139,8 +142,11 @@ export class Backlinks implements vscode.Disposable {
 
   /** The mentions of a paper in the workspace's Markdown files (its own notes file left out). */
   async backlinksOf(paperId: string): Promise<Backlink[]> {
-    this.scanning ??= this.refresh().finally(() => (this.scanning = undefined));
-    await this.scanning;
+    // Files that changed while a scan ran are read by the next one; a few rounds, in case writes go on.
+    for (let round = 0; round < 3 && (!this.scanned || this.stale.size > 0 || this.scanning); round++) {
+      this.scanning ??= this.refresh().finally(() => (this.scanning = undefined));
+      await this.scanning;
+    }
     const paper = this.services.model.paper(paperId);
     const ownNotes = paper && this.services.notes.uriFor(paper)?.toString();
     const out: Backlink[] = [];

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { anchorAt, formatRange } from '../../core/codeAnchor';
 import { createLink, linkableRange, PaperLink } from '../../core/links';
 import { Paper } from '../../core/types';
+import { PAPER_VIEW_TYPE } from '../paperPanel';
 import { pickPaper } from '../searchPick';
 import { Services } from '../services';
 import { LiveLinks, toRange, toTextRange } from './live';
@@ -22,6 +23,17 @@ function paperFromArg(services: Services, arg: unknown): Paper | undefined {
     return services.model.paper(id) ?? services.model.resolve(id);
   }
   return undefined;
+}
+
+/**
+ * The first column when the active group shows the paper view (a link opened from the tree or a hover
+ * then goes beside the view instead of covering it); else undefined, the active group.
+ */
+function notOverPaperView(): vscode.ViewColumn | undefined {
+  const group = vscode.window.tabGroups.activeTabGroup;
+  const input = group.activeTab?.input;
+  if (!(input instanceof vscode.TabInputWebview) || !input.viewType.endsWith(PAPER_VIEW_TYPE)) return undefined;
+  return group.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
 }
 
 const linkLines = (link: PaperLink, range = link.range) => `${link.file}:${range.startLine + 1}${range.endLine !== range.startLine ? `-${range.endLine + 1}` : ''}`;
@@ -81,7 +93,8 @@ export function registerLinkCommands(services: Services, store: LinkStore, live:
   };
 
   const linkArg = (arg: unknown): PaperLink | undefined => {
-    const id = typeof arg === 'string' ? arg : arg instanceof LinkNoteComment ? arg.linkId : undefined;
+    // An id, a comment of the link's note, or a tree row of the link (both carry `linkId`).
+    const id = typeof arg === 'string' ? arg : arg && typeof arg === 'object' && typeof (arg as { linkId?: unknown }).linkId === 'string' ? (arg as { linkId: string }).linkId : undefined;
     const link = id ? store.get(id) : undefined;
     if (!link) void vscode.window.showWarningMessage(`Papers: that link is gone (removed here or in another window).`);
     return link;
@@ -99,13 +112,14 @@ export function registerLinkCommands(services: Services, store: LinkStore, live:
     tracking,
     vscode.commands.registerCommand('papers.linkSelection', linkSelection),
 
-    vscode.commands.registerCommand('papers.openLink', async (arg: unknown) => {
+    // `viewColumn`: where to open, for callers that must not cover themselves (the paper view).
+    vscode.commands.registerCommand('papers.openLink', async (arg: unknown, options?: { viewColumn?: vscode.ViewColumn }) => {
       const link = linkArg(arg);
       const uri = link && live.uriOf(link.file);
       if (!link || !uri) return undefined;
       const range = toRange(live.state(link).range);
       try {
-        const editor = await vscode.window.showTextDocument(uri, { selection: range, preview: true });
+        const editor = await vscode.window.showTextDocument(uri, { selection: range, preview: true, viewColumn: options?.viewColumn ?? notOverPaperView() });
         editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
         return editor;
       } catch (err) {

@@ -96,7 +96,8 @@ export function activateLinks(services: Services): LinksApi {
       const lines = `${v.range.start.line + 1}${v.range.end.line !== v.range.start.line ? `-${v.range.end.line + 1}` : ''}`;
       const item = new vscode.TreeItem(`${name}:${lines}`, vscode.TreeItemCollapsibleState.None);
       item.id = `link:${v.id}`;
-      item.description = v.status === 'stale' ? 'stale' : v.note ?? v.preview;
+      // The linked text; a stale link says so first (its icon is a warning too).
+      item.description = v.status === 'stale' ? `stale · ${v.preview}` : v.preview;
       const tooltip = new vscode.MarkdownString(`${escapeMarkdown(`${v.file}:${lines}`)}${v.status === 'stale' ? ' — _stale: the linked text is no longer there_' : ''}\n\n`);
       if (v.note) tooltip.appendMarkdown(`${escapeMarkdown(v.note)}\n\n`);
       tooltip.appendCodeblock(v.preview);

@@ -45,9 +45,15 @@ export class LinkStore implements vscode.Disposable {
     const ids = entries.filter(([name, type]) => type === vscode.FileType.File && paperIdOfLinksFile(name)).map(([name]) => paperIdOfLinksFile(name)!);
     await Promise.all(ids.map((id) => this.loadPaper(id)));
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.dir, '*.json'));
-    const reload = async (uri: vscode.Uri) => {
+    const reload = (uri: vscode.Uri) => {
       const id = paperIdOfLinksFile(uri.path);
-      if (id && (await this.loadPaper(id))) this.emitter.fire([id]);
+      if (!id) return;
+      // In the write queue: a read that began before one of our own writes ended (two links made in a
+      // row) would otherwise put the older list back in memory after the newer one.
+      const next = this.queue.then(async () => {
+        if (await this.loadPaper(id)) this.emitter.fire([id]);
+      });
+      this.queue = next.catch((err) => this.log.error(`Papers links: cannot re-read ${linksFilePath(id)}: ${(err as Error).message}`));
     };
     this.disposables.push(watcher, watcher.onDidCreate(reload), watcher.onDidChange(reload), watcher.onDidDelete(reload));
     if (ids.length) this.emitter.fire(ids);

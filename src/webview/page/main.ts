@@ -4,6 +4,7 @@ import type { DidUpdateMarks, HostToPageMessage, PageToHostMessage, PaperAction,
 import { toPaperPageState } from '../protocol';
 import { afterRender, initAnnotations, renderAnnotated, reportSelection, updateAnnotations } from './annotations';
 import { el } from './controls';
+import { initLinksAndTags, renderLinks, renderTags, updateLinks, updateTags } from './linksAndTags';
 
 interface VsCodeApi {
   postMessage(message: PageToHostMessage): void;
@@ -41,7 +42,10 @@ function renderPlaceholder(text: string): void {
   root().replaceChildren(p);
 }
 
-function actionButton(action: PaperAction, paper: PaperViewModel): HTMLButtonElement {
+/** The actions of the row under the title; `addTag` and `linkSelection` have their own sections. */
+type RowAction = Exclude<PaperAction, 'addTag' | 'linkSelection'>;
+
+function actionButton(action: RowAction, paper: PaperViewModel): HTMLButtonElement {
   const button = el('button', 'action');
   button.type = 'button';
   button.dataset.action = action;
@@ -54,8 +58,8 @@ function actionButton(action: PaperAction, paper: PaperViewModel): HTMLButtonEle
 }
 
 /** The visible and spoken label of an action button, from the paper's current marks. */
-function labelActionButton(button: HTMLButtonElement, action: PaperAction, paper: PaperViewModel): void {
-  const labels: Record<PaperAction, [text: string, aria: string]> = {
+function labelActionButton(button: HTMLButtonElement, action: RowAction, paper: PaperViewModel): void {
+  const labels: Record<RowAction, [text: string, aria: string]> = {
     toggleStar: paper.starred ? ['★ Unstar', 'Unstar this paper'] : ['☆ Star', 'Star this paper'],
     toggleRead: paper.read ? ['Mark unread', 'Mark this paper as unread'] : ['Mark read', 'Mark this paper as read'],
     openNotes: paper.hasNotes
@@ -92,7 +96,7 @@ function renderPaper(paper: PaperViewModel): void {
   const h1 = el('h1', undefined, paper.title);
   h1.id = 'paper-title';
   h1.tabIndex = -1;
-  header.append(h1, metaLine(paper));
+  header.append(h1, metaLine(paper), renderTags(paper));
   if (paper.keywords.length) {
     const chips = el('ul', 'chips');
     chips.setAttribute('aria-label', 'Keywords');
@@ -105,7 +109,7 @@ function renderPaper(paper: PaperViewModel): void {
   actions.setAttribute('aria-label', 'Paper actions');
   for (const action of ['toggleStar', 'toggleRead', 'openNotes', 'copyKey'] as const) actions.append(actionButton(action, paper));
 
-  article.append(header, actions, ...renderAnnotated(paper));
+  article.append(header, actions, ...renderAnnotated(paper), renderLinks(paper));
 
   if (paper.related.length) {
     const related = el('section', 'related');
@@ -150,7 +154,7 @@ function updateMarks(marks: DidUpdateMarks): void {
   current = { ...current, read: marks.read, starred: marks.starred, hasNotes: marks.hasNotes };
   const paper = current;
   root().querySelectorAll<HTMLButtonElement>('button[data-action]').forEach((button) => {
-    labelActionButton(button, button.dataset.action as PaperAction, paper);
+    labelActionButton(button, button.dataset.action as RowAction, paper);
   });
 }
 
@@ -173,6 +177,18 @@ window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
     case 'didRequestSelection':
       reportSelection(message.requestId);
       break;
+    case 'didUpdateLinks':
+      if (current?.id === message.id) {
+        current = { ...current, links: message.links };
+        updateLinks(message.links, message.backlinks);
+      }
+      break;
+    case 'didUpdateTags':
+      if (current?.id === message.id) {
+        current = { ...current, tags: message.tags };
+        updateTags(message.tags);
+      }
+      break;
     default: {
       // Fails to compile when the protocol gains a message this page does not handle.
       const unhandled: never = message;
@@ -181,6 +197,7 @@ window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
   }
 });
 
+initLinksAndTags(post);
 initAnnotations({ post, saveColor: (color) => saveState({ color }) }, pageState.color);
 renderPlaceholder('Loading the paper…');
 post({ type: 'webviewDidLoad' });

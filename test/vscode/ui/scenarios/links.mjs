@@ -2,18 +2,7 @@
 // linked code, the note's comment thread, and a stale link after the code was deleted on disk.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what, probe, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
+import { openFile, selectLines, sleep, waitFor } from '../editorSteps.mjs';
 
 const TRAIN = `import torch
 
@@ -39,27 +28,6 @@ def rollout(policy, env, steps=32):
     return reward
 `;
 
-/** Opens a workspace file through Go to File. */
-async function openFile(page, runCommand, name) {
-  await runCommand('Go to File...');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible' });
-  await page.keyboard.press('Enter');
-  await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ state: 'visible' });
-  await page.locator('.monaco-editor .view-lines').first().click();
-}
-
-/** Selects whole lines (1-based, inclusive) with Go to Line and Shift+Down. */
-async function selectLines(page, runCommand, first, last) {
-  await runCommand('Go to Line/Column...');
-  await page.keyboard.type(String(first));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Home');
-  await page.keyboard.press('Home');
-  for (let i = first; i <= last; i++) await page.keyboard.press('Shift+ArrowDown');
-}
-
 export const scenarios = [
   {
     name: 'link a selection to a paper: CodeLens, hover and note on the code; a stale link after the code is deleted',
@@ -71,6 +39,7 @@ export const scenarios = [
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 90_000 });
       await openFile(page, runCommand, 'agent.py');
+      await page.locator('.monaco-editor .view-lines').first().click();
       await selectLines(page, runCommand, 8, 13);
       await runCommand('Papers: Link Paper to Selection');
       const input = page.locator('.quick-input-widget input.input');

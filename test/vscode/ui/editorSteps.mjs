@@ -1,0 +1,36 @@
+// Steps the scenarios share: waiting, opening a workspace file, selecting lines, and the paper view's page.
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitFor(what, probe, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+/** The paper view's page: the webview's outer iframe, then the frame its content runs in. */
+export const paperView = (page) => page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+
+/** Opens a workspace file through Go to File, in the active editor group. */
+export async function openFile(page, runCommand, name) {
+  await runCommand('Go to File...');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ state: 'visible' });
+}
+
+/** Selects whole lines (1-based, inclusive) of the focused editor with Go to Line and Shift+Down. */
+export async function selectLines(page, runCommand, first, last) {
+  await runCommand('Go to Line/Column...');
+  await page.keyboard.type(String(first));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Home');
+  for (let i = first; i <= last; i++) await page.keyboard.press('Shift+ArrowDown');
+}
