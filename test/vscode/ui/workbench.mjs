@@ -40,10 +40,12 @@ export function paletteRow(page, label) {
  * only once the workbench has registered that extension, which can come after the window is drawn.
  */
 export async function findCommand(page, label, timeout = 30_000) {
-  const input = await openPalette(page);
+  let input = await openPalette(page);
   const row = paletteRow(page, label);
   const deadline = Date.now() + timeout;
   for (;;) {
+    // The palette can close under us (focus taken by a notification, a dialog closing): open it again.
+    if (!(await input.isVisible())) input = await openPalette(page);
     await input.fill(`>${label}`);
     try {
       await row.waitFor({ state: 'visible', timeout: 1500 });
@@ -53,7 +55,7 @@ export async function findCommand(page, label, timeout = 30_000) {
         const shown = await rowLabels(page);
         throw new Error(`the command palette has no command "${label}"; for that text it lists: ${shown.slice(0, 10).join(' | ') || '(nothing)'}`);
       }
-      await input.fill('>');
+      if (await input.isVisible()) await input.fill('>');
       await sleep(300);
     }
   }
