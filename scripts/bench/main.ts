@@ -8,14 +8,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadCorpus } from '../../src/core/corpus';
 import { BenchJson, quantile } from '../../src/node/benchMeasure';
 import { nodeFileSource } from '../../src/node/nodeFileSource';
 import { runCorpus } from './corpusRun';
 import { BENCH_QUERIES, textOf } from './queries';
-import { synthAbstracts, toDailyPapers } from './synthCorpus';
+import { synthAbstracts, writeDailyPapers } from './synthCorpus';
 
 interface QueryTime {
   query: string;
@@ -24,6 +24,8 @@ interface QueryTime {
 }
 type CorpusResult = BenchJson & {
   related_ms: number;
+  total_cpu_ms: number;
+  search_cpu: BenchJson['search'];
   restore_ms: number;
   index_heap_mb: number;
   queries: QueryTime[];
@@ -77,7 +79,7 @@ async function writeCorpora(sizes: number[]): Promise<{ name: string; files: str
   mkdirSync(dir, { recursive: true });
   for (const n of sizes) {
     const file = join(dir, `synth-${n >= 1000 ? `${n / 1000}k` : n}.txt`);
-    writeFileSync(file, toDailyPapers(synthAbstracts(sources, n)));
+    writeDailyPapers(file, synthAbstracts(sources, n));
     corpora.push({ name: `synth-${n >= 1000 ? `${n / 1000}k` : n}`, files: [file] });
   }
   return corpora;
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
     results.push(entry);
   }
 
-  const header = ['corpus', 'papers', 'MB', 'load', 'floor', 'index', 'themes', 'total', '×floor', 'related', '2nd act.', 'p50', 'p95', 'max', 'rg p50', 'rg p95', 'vs rg p50/p95', 'index MB', 'peak RSS'];
+  const header = ['corpus', 'papers', 'MB', 'load', 'floor', 'index', 'themes', 'total', 'total CPU', '×floor', 'related', '2nd act.', 'p50', 'p95', 'max', 'CPU p50/p95', 'rg p50', 'rg p95', 'vs rg p50/p95', 'index MB', 'peak RSS'];
   const ms = (x: number) => (x >= 1000 ? `${round(x / 1000, 1)} s` : `${round(x, x < 10 ? 2 : 0)} ms`);
   const rows = results.map((r) => [
     r.name,
@@ -135,12 +137,14 @@ async function main(): Promise<void> {
     ms(r.index_ms),
     ms(r.themes_ms),
     ms(r.total_ms),
+    ms(r.total_cpu_ms),
     `${round(r.total_ms / r.tokenize_floor_ms)}×`,
     ms(r.related_ms),
     ms(r.restore_ms),
     ms(r.search.p50_ms),
     ms(r.search.p95_ms),
     ms(r.search.max_ms),
+    `${ms(r.search_cpu.p50_ms)} / ${ms(r.search_cpu.p95_ms)}`,
     r.rg ? ms(r.rg.p50_ms!) : '—',
     r.rg ? ms(r.rg.p95_ms!) : '—',
     r.rg ? `${r.rg.speedup_p50}× / ${r.rg.speedup_p95}×` : '—',
@@ -161,11 +165,13 @@ async function main(): Promise<void> {
     })()}`,
   };
   const elapsed = (performance.now() - started) / 1000;
+  // other processes on the machine slow every wall-clock figure: the load average says how busy it was
+  const load = loadavg().map((x) => round(x, 1));
   const out = table([header, ...rows]);
-  process.stdout.write(`\n${out}\n\n${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.os}; ${rounds} rounds; bench took ${round(elapsed)} s\n`);
+  process.stdout.write(`\n${out}\n\n${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.os}; ${rounds} rounds; load average ${load.join(' ')}; bench took ${round(elapsed)} s\n`);
   const dir = join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
-  const report = { date: new Date().toISOString(), machine, rounds, elapsed_s: round(elapsed), table: out, corpora: results };
+  const report = { date: new Date().toISOString(), machine, load_average: load, rounds, elapsed_s: round(elapsed), table: out, corpora: results };
   const name = `bench-${report.date.replace(/[:.]/g, '-')}.json`;
   writeFileSync(join(dir, name), `${JSON.stringify(report, null, 1)}\n`);
   writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 1)}\n`);

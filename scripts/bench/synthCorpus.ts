@@ -7,6 +7,7 @@
  * synthetic abstract, so the vocabulary grows with the corpus as it does in a real library (every
  * paper names its method) instead of staying at the size of the source texts.
  */
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { sentenceOffsets } from '../../src/core/text';
 import { seededRandom } from '../../src/core/vectors';
 
@@ -52,7 +53,13 @@ export function synthAbstracts(sources: readonly string[], count: number, seed =
   return out;
 }
 
-/** A Daily Papers dump of the abstracts. */
-export function toDailyPapers(abstracts: readonly string[]): string {
-  return `Daily Papers\n\n${abstracts.join('\n\n')}\n`;
+/** Writes the abstracts as a Daily Papers dump, a chunk at a time (100k abstracts are ~150 MB). */
+export function writeDailyPapers(file: string, abstracts: readonly string[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, 'Daily Papers\n\n');
+    for (let i = 0; i < abstracts.length; i += 1000) writeSync(fd, `${abstracts.slice(i, i + 1000).join('\n\n')}\n\n`);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -45,8 +45,14 @@ export interface SegmentData {
 const K1 = 1.2;
 const B = 0.7;
 const DELTA = 0.5;
-/** At most this many completions of a prefix are searched (the most frequent ones): "re" has thousands. */
-const PREFIX_CAP = 48;
+/**
+ * At most this many completions of a prefix are searched (the most frequent ones): "re" has thousands.
+ * Fewer for short prefixes: two letters say little about the word being typed, and every completion
+ * searched costs its postings.
+ */
+export function prefixCap(prefix: string): number {
+  return prefix.length <= 2 ? 6 : prefix.length === 3 ? 16 : 48;
+}
 /** MiniSearch's weights for prefix and fuzzy matches, kept so rankings stay as they were. */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
@@ -179,22 +185,45 @@ export class Segment {
   completions(prefix: string, cap: number): number[] {
     const lo = lowerBound(this.termList, prefix);
     const hi = lowerBound(this.termList, `${prefix}\uffff`, lo);
-    const out: number[] = [];
-    for (let t = lo; t < hi; t++) if (this.termList[t] !== prefix) out.push(t);
-    if (out.length > cap) {
-      out.sort((a, b) => this.df(b) - this.df(a) || a - b);
-      out.length = cap;
+    // the `cap` most frequent, kept in a small sorted list: short prefixes have thousands of completions
+    const best: number[] = [];
+    const more = (a: number, b: number) => this.df(a) > this.df(b) || (this.df(a) === this.df(b) && a < b);
+    for (let t = lo; t < hi; t++) {
+      if (this.termList[t] === prefix) continue;
+      if (best.length === cap && !more(t, best[cap - 1])) continue;
+      let at = best.length < cap ? best.length : cap - 1;
+      best[at] = t;
+      while (at > 0 && more(best[at], best[at - 1])) {
+        [best[at], best[at - 1]] = [best[at - 1], best[at]];
+        at--;
+      }
     }
-    return out;
+    return best;
   }
 
-  /** Term numbers within `max` edits of `term` (not equal to it), with their distance. */
+  /**
+   * Term numbers within `max` edits of `term` (not equal to it), with their distance. Pigeonhole filter
+   * first: cut `term` into max + 1 pieces; a word within max edits keeps at least one piece intact, near
+   * its place. A native indexOf per piece rejects most of the vocabulary before any edit distance is computed.
+   */
   near(term: string, max: number): [number, number][] {
     const out: [number, number][] = [];
     const list = this.termList;
+    const pieces: { text: string; at: number }[] = [];
+    const size = Math.floor(term.length / (max + 1));
+    for (let k = 0; k <= max && size > 0; k++) pieces.push({ text: term.slice(k * size, k === max ? term.length : (k + 1) * size), at: k * size });
     for (let t = 0; t < list.length; t++) {
       const w = list[t];
       if (Math.abs(w.length - term.length) > max || w === term) continue;
+      let keeps = pieces.length === 0;
+      for (const { text, at } of pieces) {
+        const found = w.indexOf(text, Math.max(0, at - max));
+        if (found >= 0 && found <= at + max) {
+          keeps = true;
+          break;
+        }
+      }
+      if (!keeps) continue;
       const d = boundedDistance(term, w, max);
       if (d <= max) out.push([t, d]);
     }
@@ -392,4 +421,4 @@ export function idf(df: number, n: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-export { PREFIX_CAP, PREFIX_WEIGHT, FUZZY_WEIGHT };
+export { PREFIX_WEIGHT, FUZZY_WEIGHT };

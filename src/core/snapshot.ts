@@ -86,6 +86,7 @@ export function encodeSnapshot(s: AnalysisSnapshot): { json: string; binary: Uin
     searchIndex: {
       ...searchIndex,
       alive: ref(searchIndex.alive),
+      titleOrder: searchIndex.titleOrder && ref(searchIndex.titleOrder),
       segments: searchIndex.segments.map((g) => ({ terms: g.terms, offsets: ref(g.offsets), docs: ref(g.docs), weights: ref(g.weights), fieldMasks: ref(g.fieldMasks) })),
     },
   };

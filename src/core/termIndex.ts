@@ -3,7 +3,7 @@
  * whole. The first segment holds the corpus; updates (notes, tags) go to small segments that are merged
  * once there are several, so an update costs the size of the update, not of the corpus.
  */
-import { buildSegment, FUZZY_WEIGHT, idf, IndexedField, IndexHit, PREFIX_CAP, PREFIX_WEIGHT, Scorer, Segment, SegmentData, TermQuery } from './searchIndex';
+import { buildSegment, FUZZY_WEIGHT, idf, IndexedField, IndexHit, prefixCap, PREFIX_WEIGHT, Scorer, Segment, SegmentData, TermQuery } from './searchIndex';
 
 /** The index as plain data (typed arrays and strings): what the analysis cache stores. */
 export interface SerializedIndex {
@@ -12,9 +12,16 @@ export interface SerializedIndex {
   alive: Uint8Array;
   avgChars: number[];
   segments: SegmentData[];
+  /** Paper numbers in title order (see PaperSearch), so a restore does not sort again. */
+  titleOrder?: Uint32Array;
 }
 
 const MAX_SMALL_SEGMENTS = 4;
+/** Expansions remembered (a word typed on, the AND then OR fallback, the same query again). */
+const EXPANSION_CACHE = 256;
+
+/** Which terms of each segment a query word stands for, with their weights (before idf). */
+type Expansion = { seg: number; t: number; weight: number }[];
 
 export class TermIndex {
   private segments: Segment[] = [];
@@ -25,6 +32,7 @@ export class TermIndex {
   private avgChars: number[];
   private liveCount = 0;
   private readonly scorer = new Scorer();
+  private readonly expansionCache = new Map<string, Expansion>();
   /** Texts of the papers in the small segments, kept to merge them. */
   private readonly smallTexts = new Map<number, string[]>();
 
@@ -56,6 +64,7 @@ export class TermIndex {
     if (!first) for (const d of numbered) this.smallTexts.set(d.doc, d.fields);
     this.segments.push(buildSegment(numbered, this.fields, this.avgChars, this.processTerm));
     if (this.segments.length > 1 + MAX_SMALL_SEGMENTS) this.mergeSmall();
+    this.expansionCache.clear();
   }
 
   private assign(id: string): number {
@@ -97,46 +106,22 @@ export class TermIndex {
 
   /**
    * The best `limit` papers for the query words: every word must match (AND) or any may (OR). A word
-   * matches its exact term, its completions when `prefix` (the most frequent PREFIX_CAP of them), and
+   * matches its exact term, its completions when `prefix` (the most frequent few, see prefixCap), and
    * terms within `fuzzy` edits; completions and near terms count less, the farther the less.
    */
   query(words: readonly TermQuery[], and: boolean, limit: number, accept?: (doc: number) => boolean): IndexHit[] {
     const words32 = words.slice(0, 32);
-    const expansions: { seg: Segment; t: number; term: string }[][] = words32.map(() => []);
+    const expansions = words32.map((w) => this.expand(w));
     this.scorer.reset(this.ids.length);
     const n = Math.max(1, this.liveCount);
     const idfs = new Map<string, number>();
-    const idfOf = (term: string) => {
-      let v = idfs.get(term);
-      if (v === undefined) idfs.set(term, (v = idf(this.dfOf(term), n)));
-      return v;
-    };
-    words32.forEach((w, i) => {
-      const bit = 1 << i;
-      for (const seg of this.segments) {
-        const add = (t: number, weight: number) => {
-          const term = seg.termList[t];
-          this.scorer.add(seg, t, weight * idfOf(term), bit, this.alive);
-          expansions[i].push({ seg, t, term });
-        };
-        const exact = seg.find(w.term);
-        if (exact >= 0) add(exact, 1);
-        const seen = new Set<number>();
-        if (w.prefix) {
-          for (const t of seg.completions(w.term, PREFIX_CAP)) {
-            const term = seg.termList[t];
-            const distance = term.length - w.term.length;
-            seen.add(t);
-            add(t, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance));
-          }
-        }
-        if (w.fuzzy > 0) {
-          for (const [t, distance] of seg.near(w.term, w.fuzzy)) {
-            if (seen.has(t)) continue;
-            const term = seg.termList[t];
-            add(t, (FUZZY_WEIGHT * term.length) / (term.length + distance));
-          }
-        }
+    expansions.forEach((list, i) => {
+      for (const { seg, t, weight } of list) {
+        const segment = this.segments[seg];
+        const term = segment.termList[t];
+        let v = idfs.get(term);
+        if (v === undefined) idfs.set(term, (v = idf(this.dfOf(term), n)));
+        this.scorer.add(segment, t, weight * v, 1 << i, this.alive);
       }
     });
     const all = words32.length >= 32 ? 0xffffffff : (1 << words32.length) - 1;
@@ -146,15 +131,51 @@ export class TermIndex {
       const terms = new Set<string>();
       let fields = 0;
       for (const list of expansions) {
-        for (const { seg, t, term } of list) {
-          const p = seg.position(t, doc);
+        for (const { seg, t } of list) {
+          const segment = this.segments[seg];
+          const p = segment.position(t, doc);
           if (p < 0) continue;
-          terms.add(term);
-          fields |= seg.data.fieldMasks[p];
+          terms.add(segment.termList[t]);
+          fields |= segment.data.fieldMasks[p];
         }
       }
       return { doc, score, terms: [...terms], fields };
     });
+  }
+
+  /** Forgets remembered expansions (benchmarks measure every round from cold). */
+  clearCaches(): void {
+    this.expansionCache.clear();
+  }
+
+  /** The terms a query word stands for in each segment, remembered until the index changes. */
+  private expand(w: TermQuery): Expansion {
+    const key = `${w.prefix ? 'p' : 'x'}${w.fuzzy}:${w.term}`;
+    const cached = this.expansionCache.get(key);
+    if (cached) return cached;
+    const out: Expansion = [];
+    this.segments.forEach((segment, seg) => {
+      const exact = segment.find(w.term);
+      if (exact >= 0) out.push({ seg, t: exact, weight: 1 });
+      const seen = new Set<number>();
+      if (w.prefix) {
+        for (const t of segment.completions(w.term, prefixCap(w.term))) {
+          const term = segment.termList[t];
+          seen.add(t);
+          out.push({ seg, t, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - w.term.length)) });
+        }
+      }
+      if (w.fuzzy > 0) {
+        for (const [t, distance] of segment.near(w.term, w.fuzzy)) {
+          if (seen.has(t)) continue;
+          const term = segment.termList[t];
+          out.push({ seg, t, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) });
+        }
+      }
+    });
+    if (this.expansionCache.size >= EXPANSION_CACHE) this.expansionCache.delete(this.expansionCache.keys().next().value!);
+    this.expansionCache.set(key, out);
+    return out;
   }
 
   /** Live paper numbers in order of addition. */
