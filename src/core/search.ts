@@ -187,8 +187,9 @@ export class PaperSearch {
   static restore(data: unknown, docs: Iterable<SearchDoc>): PaperSearch {
     const list = [...docs];
     if (!isSerializedIndex(data)) return new PaperSearch(list);
-    const byId = new Map(list.map((d) => [d.id, d]));
+    let byId: Map<string, SearchDoc> | undefined; // only needed when the user had annotated papers
     const index = TermIndex.restore(data, INDEXED_FIELDS, processTerm, (id) => {
+      byId ??= new Map(list.map((d) => [d.id, d]));
       const doc = byId.get(id);
       return doc ? fieldTexts(doc) : undefined;
     });

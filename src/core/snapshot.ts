@@ -98,7 +98,16 @@ export function encodeSnapshot(s: AnalysisSnapshot): { json: string; binary: Uin
 export function decodeSnapshot(json: string, binary: Uint8Array): AnalysisSnapshot {
   const copy = binary.slice();
   const isRef = (v: unknown): v is BinaryRef => !!v && typeof v === 'object' && typeof (v as BinaryRef).$binary === 'string' && (v as BinaryRef).$binary in TYPED;
-  const parsed = JSON.parse(json, (_key, value: unknown) => (isRef(value) ? new TYPED[value.$binary](copy.buffer, copy.byteOffset + value.offset, value.length) : value)) as AnalysisSnapshot;
+  const view = <T>(v: unknown): T => (isRef(v) ? (new TYPED[v.$binary](copy.buffer, copy.byteOffset + v.offset, v.length) as T) : (v as T));
+  // plain JSON.parse, then the few known places: a reviver would be called for every value of every paper
+  const parsed = JSON.parse(json) as AnalysisSnapshot;
+  parsed.relatedRows = view(parsed.relatedRows);
+  const index = parsed.searchIndex as unknown as Record<string, unknown> | undefined;
+  if (index && typeof index === 'object' && Array.isArray(index.segments)) {
+    index.alive = view(index.alive);
+    index.titleOrder = view(index.titleOrder);
+    for (const g of index.segments as Record<string, unknown>[]) for (const k of ['offsets', 'docs', 'weights', 'fieldMasks']) g[k] = view(g[k]);
+  }
   // a snapshot from before the binary refs: the binary part was the related rows alone
   if (!(parsed.relatedRows instanceof Float32Array)) parsed.relatedRows = new Float32Array(copy.buffer, copy.byteOffset, copy.byteLength / 4);
   return parsed;
