@@ -1,15 +1,17 @@
 /**
  * A compact inverted index for paper search, built to answer within a frame at 100k abstracts.
  *
- * Why not a general library: with 100k abstracts the index holds ~10M (term, paper) pairs. Stored as
- * typed arrays (CSR: one sorted term list, postings as paper numbers and precomputed weights) that is
- * ~9 bytes a pair instead of a Map entry per pair, and a query walks arrays and keeps only the best
- * `limit` papers (a bounded heap) instead of building a result object for every matching paper.
+ * Each segment's term dictionary is MiniSearch's radix tree (termDictionary.ts): exact, prefix and
+ * fuzzy lookup of words. The postings are our own: with 100k abstracts the index holds ~10M (term, paper)
+ * pairs. As typed arrays (CSR: postings grouped by term number, paper numbers and precomputed weights)
+ * that is ~9 bytes a pair instead of MiniSearch's Map entry per pair, and a query walks arrays and keeps
+ * only the best `limit` papers (a bounded heap) instead of building a result object for every matching paper.
  *
  * Scoring is BM25+ per field (k1 1.2, b 0.7, δ 0.5), field boosts folded into each posting's weight at
  * build time; the idf is applied at query time from the document frequencies of all segments.
  * Updates (notes, tags) add a small segment and mark the old entry dead; small segments are merged.
  */
+import { TermDictionary } from './termDictionary';
 
 /** A word of the query: its text, whether it may be a prefix, and the edit distance it may be off by. */
 export interface TermQuery {
@@ -81,60 +83,6 @@ export function forEachWord(text: string, word: (w: string) => void): void {
   }
 }
 
-/** Binary search: first index in sorted `a` whose value is ≥ `x`. */
-function lowerBound(a: readonly string[], x: string, lo = 0, hi = a.length): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
-
-/**
- * Levenshtein distance of a and b if it is ≤ max, else max + 1. Only the band |i - j| ≤ max is filled
- * and the scan stops once a whole row is over max: most words of a vocabulary are rejected in two rows.
- */
-export function boundedDistance(a: string, b: string, max: number): number {
-  const la = a.length;
-  const lb = b.length;
-  if (Math.abs(la - lb) > max) return max + 1;
-  if (lb + 1 > rowA.length) {
-    rowA = new Int32Array(lb + 1);
-    rowB = new Int32Array(lb + 1);
-  }
-  let prev = rowA;
-  let cur = rowB;
-  const over = max + 1;
-  for (let j = 0; j <= lb; j++) prev[j] = j <= max ? j : over;
-  for (let i = 1; i <= la; i++) {
-    const from = Math.max(1, i - max);
-    const to = Math.min(lb, i + max);
-    cur[from - 1] = from - 1 === 0 ? i : over;
-    let rowMin = cur[from - 1];
-    const ca = a.charCodeAt(i - 1);
-    for (let j = from; j <= to; j++) {
-      let v = prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1);
-      const up = prev[j] + 1;
-      const left = cur[j - 1] + 1;
-      if (up < v) v = up;
-      if (left < v) v = left;
-      if (v > over) v = over;
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (to < lb) cur[to + 1] = over;
-    if (rowMin > max) return over;
-    const swap = prev;
-    prev = cur;
-    cur = swap;
-  }
-  return Math.min(prev[lb], over);
-}
-
 /** Growable typed-array columns for postings while a segment is built. */
 class PostingBuffer {
   term = new Uint32Array(1024);
@@ -164,12 +112,17 @@ class PostingBuffer {
   }
 }
 
-/** One immutable block of the index: sorted terms, and per term its papers (ascending) with weights. */
+/** One immutable block of the index: its terms (termDictionary.ts), and per term its papers (ascending) with weights. */
 export class Segment {
-  readonly termList: string[];
+  readonly dictionary: TermDictionary;
 
   constructor(readonly data: SegmentData) {
-    this.termList = data.terms === '' ? [] : data.terms.split('\n');
+    this.dictionary = new TermDictionary(data.terms);
+  }
+
+  /** Term number -> term. */
+  get termList(): readonly string[] {
+    return this.dictionary.terms;
   }
 
   df(t: number): number {
@@ -177,57 +130,17 @@ export class Segment {
   }
 
   find(term: string): number {
-    const i = lowerBound(this.termList, term);
-    return i < this.termList.length && this.termList[i] === term ? i : -1;
+    return this.dictionary.find(term);
   }
 
   /** Term numbers that start with `prefix` (not equal to it), the `cap` most frequent when there are more. */
   completions(prefix: string, cap: number): number[] {
-    const lo = lowerBound(this.termList, prefix);
-    const hi = lowerBound(this.termList, `${prefix}\uffff`, lo);
-    // the `cap` most frequent, kept in a small sorted list: short prefixes have thousands of completions
-    const best: number[] = [];
-    const more = (a: number, b: number) => this.df(a) > this.df(b) || (this.df(a) === this.df(b) && a < b);
-    for (let t = lo; t < hi; t++) {
-      if (this.termList[t] === prefix) continue;
-      if (best.length === cap && !more(t, best[cap - 1])) continue;
-      let at = best.length < cap ? best.length : cap - 1;
-      best[at] = t;
-      while (at > 0 && more(best[at], best[at - 1])) {
-        [best[at], best[at - 1]] = [best[at - 1], best[at]];
-        at--;
-      }
-    }
-    return best;
+    return this.dictionary.completions(prefix, cap, (t) => this.df(t));
   }
 
-  /**
-   * Term numbers within `max` edits of `term` (not equal to it), with their distance. Pigeonhole filter
-   * first: cut `term` into max + 1 pieces; a word within max edits keeps at least one piece intact, near
-   * its place. A native indexOf per piece rejects most of the vocabulary before any edit distance is computed.
-   */
+  /** Term numbers within `max` edits of `term` (not equal to it), with their distance. */
   near(term: string, max: number): [number, number][] {
-    const out: [number, number][] = [];
-    const list = this.termList;
-    const pieces: { text: string; at: number }[] = [];
-    const size = Math.floor(term.length / (max + 1));
-    for (let k = 0; k <= max && size > 0; k++) pieces.push({ text: term.slice(k * size, k === max ? term.length : (k + 1) * size), at: k * size });
-    for (let t = 0; t < list.length; t++) {
-      const w = list[t];
-      if (Math.abs(w.length - term.length) > max || w === term) continue;
-      let keeps = pieces.length === 0;
-      for (const { text, at } of pieces) {
-        const found = w.indexOf(text, Math.max(0, at - max));
-        if (found >= 0 && found <= at + max) {
-          keeps = true;
-          break;
-        }
-      }
-      if (!keeps) continue;
-      const d = boundedDistance(term, w, max);
-      if (d <= max) out.push([t, d]);
-    }
-    return out;
+    return this.dictionary.near(term, max);
   }
 
   /** Position of `doc` in the postings of term t, or -1 (postings are ascending). */
