@@ -1,8 +1,9 @@
 import { analyzeCommand } from './analyzeCommand';
+import { benchCommand } from './benchCommand';
 import { CliCommand } from './common';
 import { exportCommand } from './exportCommand';
 import { linkCommand, linksCommand } from './linkCommands';
 import { searchCommand } from './searchCommand';
 
 /** Every `papers` command; a new command is one file in src/cli/ and one line here. */
-export const COMMANDS: CliCommand[] = [analyzeCommand, searchCommand, exportCommand, linkCommand, linksCommand];
+export const COMMANDS: CliCommand[] = [analyzeCommand, searchCommand, exportCommand, linkCommand, linksCommand, benchCommand];

@@ -1,4 +1,5 @@
-import MiniSearch, { Options, SearchResult } from 'minisearch';
+import { forEachWord } from './searchIndex';
+import { SerializedIndex, TermIndex } from './termIndex';
 import { STOPWORDS } from './text';
 
 /** What the index knows of a paper. Filters use the plain fields; text search uses the indexed ones. */
@@ -53,7 +54,17 @@ export interface SearchOptions {
 const FIELDS = ['title', 'method', 'keywords', 'abstract', 'notes', 'tags'] as const;
 const BOOST = { method: 4, title: 3, tags: 3, keywords: 2, abstract: 1, notes: 1.5 };
 
-const loose = (s: string) => s.toLowerCase().replace(/[\s_\-]+/g, ' ').trim();
+const looseCache = new Map<string, string>();
+/** Lower case, `-`/`_`/spaces as one space; remembered, as filters compare the same few labels for every paper. */
+function loose(s: string): string {
+  let out = looseCache.get(s);
+  if (out === undefined) {
+    if (looseCache.size > 10_000) looseCache.clear();
+    out = s.toLowerCase().replace(/[\s_\-]+/g, ' ').trim();
+    looseCache.set(s, out);
+  }
+  return out;
+}
 
 /** The filters every index understands: theme label or id and collection name (a part of the name), tag (whole). */
 export const BUILTIN_FILTERS: Record<string, FilterPredicate> = {
@@ -116,44 +127,73 @@ export function makeSnippet(field: Snippet['field'], text: string, terms: string
   return { field, text: prefix + text.slice(start, end) + suffix, highlights };
 }
 
+/** Field boost and position: the position is the bit of the field in a hit's field mask. */
+const INDEXED_FIELDS = FIELDS.map((name) => ({ name, boost: BOOST[name] }));
+const ABSTRACT_BIT = 1 << FIELDS.indexOf('abstract');
+const NOTES_BIT = 1 << FIELDS.indexOf('notes');
+
+/** Lower case; drops one-letter words (unless a digit) and short stopwords ("the", "of"; "model" stays). */
+function processTerm(word: string): string | null {
+  const t = word.toLowerCase();
+  return t.length < 2 && !/\d/.test(t) ? null : STOPWORDS.has(t) && t.length < 5 ? null : t;
+}
+
+function fieldTexts(doc: SearchDoc): string[] {
+  return FIELDS.map((field) => {
+    const value = doc[field];
+    return Array.isArray(value) ? value.join(' ') : (value ?? '');
+  });
+}
+
+/** Edits a misspelled word may be off by: none under 5 letters, then one per 5 letters, at most 2. */
+function fuzziness(term: string): number {
+  return term.length < 5 ? 0 : Math.min(2, Math.round(term.length * 0.2));
+}
+
+/** How titles sort: without accents, case folded ("Élan" next to "elan"). */
+function titleKey(title: string): string {
+  if (/^[\x00-\x7f]*$/.test(title)) return title.toLowerCase();
+  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
 /**
- * Full-text search over papers with MiniSearch: field boosts (method > title > keywords > abstract),
- * prefix matching on the word being typed, fuzzy matching for longer words, filter words, snippets.
+ * Full-text search over papers: field boosts (method > title > tags > keywords > abstract), prefix
+ * matching on the word being typed, fuzzy matching of longer words when the words as typed find
+ * nothing, filter words, snippets. The index is termIndex.ts (typed arrays, a bounded top-k).
  */
 export class PaperSearch {
-  private readonly index: MiniSearch<SearchDoc>;
+  private index: TermIndex;
   private readonly docs = new Map<string, SearchDoc>();
+  /** Ids sorted by title, for filter-only queries; made with the index (not on a keystroke), redone when titles change. */
+  private byTitle: string[] | undefined;
 
-  constructor(docs: Iterable<SearchDoc> = [], index?: MiniSearch<SearchDoc>) {
-    this.index = index ?? new MiniSearch<SearchDoc>(PaperSearch.indexOptions());
+  constructor(docs: Iterable<SearchDoc> = [], index?: TermIndex, titleOrder?: Uint32Array) {
+    this.index = index ?? new TermIndex(INDEXED_FIELDS, processTerm);
     if (index) for (const doc of docs) this.docs.set(doc.id, doc);
     else this.addAll(docs);
+    if (index && titleOrder && titleOrder.length === this.docs.size) this.byTitle = Array.from(titleOrder, (n) => index.idOf(n));
+    this.titleOrder();
   }
 
-  /** The MiniSearch options; the same for building and for loading a saved index. */
-  private static indexOptions(): Options<SearchDoc> {
-    return {
-      fields: [...FIELDS],
-      storeFields: [],
-      extractField: (doc, field) => {
-        const value = (doc as unknown as Record<string, unknown>)[field];
-        return Array.isArray(value) ? value.join(' ') : ((value as string | null | undefined) ?? '');
-      },
-      processTerm: (term) => {
-        const t = term.toLowerCase();
-        return t.length < 2 && !/\d/.test(t) ? null : STOPWORDS.has(t) && t.length < 5 ? null : t;
-      },
-    };
+  /** The index as plain data (typed arrays), for a cache or to move it between threads. */
+  serialize(): SerializedIndex {
+    const order = this.titleOrder();
+    const numbers = new Uint32Array(order.length);
+    order.forEach((id, i) => (numbers[i] = this.index.numberOf(id)!));
+    return { ...this.index.serialize(), titleOrder: numbers };
   }
 
-  /** The index as JSON text, for a cache or to move it between threads. */
-  serialize(): string {
-    return JSON.stringify(this.index);
-  }
-
-  /** Loads an index saved by serialize(), for the same documents (their text is not in the JSON). */
-  static restore(json: string, docs: Iterable<SearchDoc>): PaperSearch {
-    return new PaperSearch(docs, MiniSearch.loadJSON<SearchDoc>(json, PaperSearch.indexOptions()));
+  /** Loads an index saved by serialize(), for the same documents (their text is not in it); anything else is rebuilt. */
+  static restore(data: unknown, docs: Iterable<SearchDoc>): PaperSearch {
+    const list = [...docs];
+    if (!isSerializedIndex(data)) return new PaperSearch(list);
+    let byId: Map<string, SearchDoc> | undefined; // only needed when the user had annotated papers
+    const index = TermIndex.restore(data, INDEXED_FIELDS, processTerm, (id) => {
+      byId ??= new Map(list.map((d) => [d.id, d]));
+      const doc = byId.get(id);
+      return doc ? fieldTexts(doc) : undefined;
+    });
+    return new PaperSearch(list, index, data.titleOrder);
   }
 
   /** Replaces what filters read (theme, collections) without re-indexing: those fields are not searched as text. */
@@ -168,17 +208,25 @@ export class PaperSearch {
 
   addAll(docs: Iterable<SearchDoc>): void {
     const fresh: SearchDoc[] = [];
+    let reorder = false;
     for (const doc of docs) {
-      if (this.docs.has(doc.id)) this.index.discard(doc.id);
+      // notes and tags do not move a paper in the title order; a new paper or a new title does
+      reorder ||= this.docs.get(doc.id)?.title !== doc.title;
       this.docs.set(doc.id, doc);
       fresh.push(doc);
     }
-    this.index.addAll(fresh);
+    this.index.add(fresh.map((doc) => ({ id: doc.id, fields: fieldTexts(doc) })));
+    if (reorder) this.byTitle = undefined;
   }
 
   /** Replaces one document (after its notes, tags or theme changed). */
   update(doc: SearchDoc): void {
     this.addAll([doc]);
+  }
+
+  /** Forgets what speeds up repeated queries (benchmarks measure every round from cold). */
+  clearCaches(): void {
+    this.index.clearCaches();
   }
 
   get(id: string): SearchDoc | undefined {
@@ -191,32 +239,58 @@ export class PaperSearch {
     const active = filters.filter((f) => predicates[f.key] && f.value !== '');
     const passes = (doc: SearchDoc) => active.every((f) => predicates[f.key](doc, f.value) !== f.negated);
     const limit = options.limit ?? 50;
-    if (text === '') {
-      const all = [...this.docs.values()].filter(passes);
-      all.sort((a, b) => a.title.localeCompare(b.title) || (a.id < b.id ? -1 : 1));
-      return all.slice(0, limit).map((doc) => ({ id: doc.id, score: 0, snippet: null }));
-    }
-    const run = (combineWith: 'AND' | 'OR') =>
-      this.index.search(text, {
-        boost: BOOST,
-        combineWith,
-        prefix: (_term, i, terms) => i === terms.length - 1,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-        filter: active.length ? (r) => passes(this.docs.get(r.id as string)!) : undefined,
-      });
-    let results = run('AND');
-    if (results.length === 0) results = run('OR');
-    return results.slice(0, limit).map((r) => ({ id: r.id as string, score: r.score, snippet: this.snippetFor(r) }));
+    if (text === '') return this.filterOnly(passes, limit);
+    const words: string[] = [];
+    forEachWord(text, (w) => {
+      const term = processTerm(w);
+      if (term !== null) words.push(term);
+    });
+    if (words.length === 0) return [];
+    const accept = active.length ? (n: number) => passes(this.docs.get(this.index.idOf(n))!) : undefined;
+    const run = (fuzzy: boolean, and: boolean) =>
+      this.index.query(
+        words.map((term, i) => ({ term, prefix: i === words.length - 1, fuzzy: fuzzy ? fuzziness(term) : 0 })),
+        and,
+        limit,
+        accept,
+      );
+    // fuzzy matching only when the words as typed find nothing: it is the costly part, and a word
+    // that matches as typed is rarely a misspelling
+    let hits = run(false, true);
+    if (hits.length === 0 && words.some((w) => fuzziness(w) > 0)) hits = run(true, true);
+    if (hits.length === 0) hits = run(true, false);
+    return hits.map((h) => {
+      const id = this.index.idOf(h.doc);
+      return { id, score: h.score, snippet: this.snippetFor(id, h.terms, h.fields) };
+    });
   }
 
-  private snippetFor(result: SearchResult): Snippet | null {
-    const doc = this.docs.get(result.id as string);
+  /** Papers passing the filters, by title. */
+  private filterOnly(passes: (doc: SearchDoc) => boolean, limit: number): SearchHit[] {
+    const out: SearchHit[] = [];
+    for (const id of this.titleOrder()) {
+      if (out.length >= limit) break;
+      if (passes(this.docs.get(id)!)) out.push({ id, score: 0, snippet: null });
+    }
+    return out;
+  }
+
+  private titleOrder(): string[] {
+    if (!this.byTitle) {
+      // a plain comparison of accent-free lower-case keys: a locale collator is ~10× slower on 100k titles
+      const keyed = [...this.docs.values()].map((d) => ({ id: d.id, key: titleKey(d.title) }));
+      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1));
+      this.byTitle = keyed.map((d) => d.id);
+    }
+    return this.byTitle;
+  }
+
+  private snippetFor(id: string, terms: string[], fieldsHit: number): Snippet | null {
+    const doc = this.docs.get(id);
     if (!doc) return null;
-    const terms = result.terms;
-    const fieldsHit = new Set(Object.values(result.match).flat());
-    for (const field of ['notes', 'abstract'] as const) {
+    for (const [field, bit] of [['notes', NOTES_BIT], ['abstract', ABSTRACT_BIT]] as const) {
       const text = doc[field];
-      if (text && fieldsHit.has(field)) {
+      if (text && fieldsHit & bit) {
         const s = makeSnippet(field, text, terms);
         if (s) return s;
       }
@@ -225,4 +299,9 @@ export class PaperSearch {
     const cut = doc.abstract.length > 160 ? doc.abstract.lastIndexOf(' ', 160) : -1;
     return makeSnippet('abstract', doc.abstract, terms) ?? { field: 'abstract', text: cut > 0 ? `${doc.abstract.slice(0, cut)}…` : doc.abstract, highlights: [] };
   }
+}
+
+function isSerializedIndex(data: unknown): data is SerializedIndex {
+  const d = data as SerializedIndex | undefined;
+  return !!d && typeof d === 'object' && d.format === 1 && Array.isArray(d.ids) && d.alive instanceof Uint8Array && Array.isArray(d.segments);
 }

@@ -21,7 +21,12 @@ port.on('message', async (request: AnalyzeRequest) => {
     // titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here
     const analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), { onProgress: (step) => post({ type: 'progress', step }) });
     const snapshot = toSnapshot(analysis);
-    post({ type: 'done', snapshot }, [snapshot.relatedRows.buffer as ArrayBuffer]);
+    // typed arrays are moved, not copied: at 100k papers the index alone is ~100 MB, and a copy is
+    // decoded on the extension host's main thread
+    const index = snapshot.searchIndex;
+    const arrays = [snapshot.relatedRows, index.alive, index.titleOrder, ...index.segments.flatMap((g) => [g.offsets, g.docs, g.weights, g.fieldMasks])];
+    const buffers = new Set(arrays.filter((a) => a !== undefined).map((a) => a.buffer as ArrayBuffer));
+    post({ type: 'done', snapshot }, [...buffers]);
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
   }

@@ -1,0 +1,97 @@
+/**
+ * One corpus, measured in a process of its own (so peak memory is this corpus's): the CLI's
+ * measurements plus related papers, the second activation (restore from the cached snapshot) and the
+ * memory the search index holds. Prints one JSON line.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { liveMemoryMb } from './heap';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toSearchDoc } from '../../src/core/analyze';
+import { hashBytes } from '../../src/core/ids';
+import { PaperSearch } from '../../src/core/search';
+import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../src/core/snapshot';
+import { latencySummary, measureCorpus, peakRssMb, timeQueries } from '../../src/node/benchMeasure';
+import { seededRandom } from '../../src/core/vectors';
+
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+export async function runCorpus(files: string[], queryTemplates: readonly string[], rounds: number): Promise<Record<string, unknown>> {
+  // The theme filter needs a theme of this corpus: the first word of the largest theme's label.
+  // Known only after the analysis, so the measured run uses the templates' text and the filter is
+  // filled in for the rounds that follow (each round replays the whole list on a fresh search state).
+  const cpu0 = process.cpuUsage();
+  const m = await measureCorpus(files, []);
+  const cpu = process.cpuUsage(cpu0);
+  const totalCpuMs = (cpu.user + cpu.system) / 1000;
+  const a = m.analysis;
+  const themeWord = (a.themes[0]?.label.split(/\s+/)[0] ?? 'x').toLowerCase();
+  const queries = queryTemplates.map((q) => q.replaceAll('{theme}', themeWord));
+  const perRound: number[][] = [];
+  const cpuRound: number[][] = [];
+  for (let r = 0; r < rounds; r++) {
+    a.search.clearCaches();
+    perRound.push(timeQueries(a, queries));
+    // the same queries timed in CPU time: what they cost when no other process competes for the cores
+    a.search.clearCaches();
+    cpuRound.push(
+      queries.map((q) => {
+        const c0 = process.cpuUsage();
+        a.search.search(q, { limit: 50 });
+        const c = process.cpuUsage(c0);
+        return (c.user + c.system) / 1000;
+      }),
+    );
+  }
+  const cpuLatencies = queries.map((_, i) => cpuRound.map((round) => round[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)]);
+  // per query, the median over the rounds: damps the noise of other processes on the machine
+  const latencies = queries.map((_, i) => perRound.map((round) => round[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)]);
+  const hits = queries.map((q) => a.search.search(q, { limit: 50 }).length);
+
+  // related papers: a few papers chosen by a seeded PRNG
+  const rand = seededRandom(11);
+  const picks = Array.from({ length: 5 }, () => a.papers[Math.floor(rand() * a.papers.length)].id);
+  const t0 = performance.now();
+  for (const id of picks) a.related.relatedTo(id, 5);
+  const relatedMs = (performance.now() - t0) / picks.length;
+
+  // second activation: read the collection files and hash them (the cache key), read the cached
+  // snapshot, decode it and rebuild a live analysis — what the extension does on an unchanged corpus
+  const dir = mkdtempSync(join(tmpdir(), 'papers-bench-cache-'));
+  const { json, binary } = encodeSnapshot(toSnapshot(a));
+  writeFileSync(join(dir, 'a.json'), json);
+  writeFileSync(join(dir, 'a.bin'), binary);
+  const cacheMb = (Buffer.byteLength(json) + binary.byteLength) / 2 ** 20;
+  const t1 = performance.now();
+  for (const f of files) hashBytes(new Uint8Array(readFileSync(f)));
+  const restored = fromSnapshot(decodeSnapshot(readFileSync(join(dir, 'a.json'), 'utf8'), new Uint8Array(readFileSync(join(dir, 'a.bin')))));
+  const restoreMs = performance.now() - t1;
+  rmSync(dir, { recursive: true, force: true });
+  const restoredSearchP50 = latencySummary(timeQueries(restored, queries)).p50_ms;
+
+  // memory held by the search index: the heap with and without one index
+  const docs = a.papers.map((p) => toSearchDoc(p, new Map(a.themes.map((t) => [t.id, t]))));
+  (restored as { search?: PaperSearch }).search = undefined;
+  (a as { search?: PaperSearch }).search = undefined;
+  const without = liveMemoryMb();
+  const index = new PaperSearch(docs);
+  const indexMb = liveMemoryMb() - without;
+
+  return {
+    ...m.json,
+    search: latencySummary(latencies),
+    search_cpu: latencySummary(cpuLatencies),
+    restored_search_p50_ms: restoredSearchP50,
+    total_cpu_ms: round(totalCpuMs),
+    analysis_ms: a.timings,
+    related_ms: round(relatedMs, 2),
+    restore_ms: round(restoreMs),
+    cache_mb: round(cacheMb),
+    index_heap_mb: round(indexMb),
+    peak_rss_mb: peakRssMb(),
+    themes: a.themes.length,
+    theme_word: themeWord,
+    queries: queries.map((q, i) => ({ query: q, ms: round(latencies[i], 3), hits: hits[i] })),
+    indexed: index.size,
+  };
+}
