@@ -11,7 +11,13 @@ export type TreeNode =
   | { kind: 'group'; id: string; label: string; paperIds: string[] }
   | { kind: 'paper'; id: string; groupId: string }
   /** A code link of a paper, listed under it (`id` is the link's too). */
-  | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string };
+  | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string }
+  /** The last row of a large group: shows the next page of its papers. */
+  | { kind: 'more'; id: string; groupId: string; shown: number; total: number };
+
+/** Hidden command behind a group's "Show more" row. */
+export const SHOW_MORE_COMMAND = 'papers.tree.showMore';
+const DEFAULT_PAGE_SIZE = 500;
 
 const ABSTRACT_PREVIEW_CHARS = 420;
 
@@ -24,6 +30,8 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
   readonly view: vscode.TreeView<TreeNode>;
   /** Code links, shown as a paper's children once the links feature is active (it starts after the tree). */
   private links: LinksApi | undefined;
+  /** Papers listed per group so far (a group starts with one page; "Show more" adds a page). */
+  private readonly listed = new Map<string, number>();
 
   constructor(private readonly services: Services, private readonly prefs: ViewPrefs) {
     this.view = vscode.window.createTreeView('papers.tree', {
@@ -39,6 +47,10 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
       services.state.onDidChange(refresh),
       services.notes.onDidChange(refresh),
       prefs.onDidChange(refresh),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('papers.tree.pageSize')) refresh();
+      }),
+      vscode.commands.registerCommand(SHOW_MORE_COMMAND, (groupId: string) => this.showMore(groupId)),
     );
     this.refresh();
   }
@@ -107,25 +119,65 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     }
   }
 
+  /** Papers per page of a group: thousands of rows in one group would make the tree slow to open and scroll. */
+  private get pageSize(): number {
+    const n = vscode.workspace.getConfiguration('papers').get<number>('tree.pageSize', DEFAULT_PAGE_SIZE);
+    return Number.isFinite(n) && n >= 1 ? Math.floor(n) : DEFAULT_PAGE_SIZE;
+  }
+
+  /** How many papers of a group are listed now. */
+  private listedIn(groupId: string): number {
+    return Math.max(this.listed.get(groupId) ?? 0, this.pageSize);
+  }
+
+  /** Lists one more page of a group's papers. */
+  showMore(groupId: string): void {
+    const group = this.groups.find((g) => g.id === groupId);
+    if (!group) return;
+    this.listed.set(groupId, Math.min(group.paperIds.length, this.listedIn(groupId) + this.pageSize));
+    this.emitter.fire(group);
+  }
+
   getChildren(node?: TreeNode): TreeNode[] {
     if (!node) return this.groups;
-    if (node.kind === 'group') return node.paperIds.map((id) => ({ kind: 'paper', id, groupId: node.id }));
+    if (node.kind === 'group') {
+      const limit = this.listedIn(node.id);
+      const rows: TreeNode[] = node.paperIds.slice(0, limit).map((id) => ({ kind: 'paper', id, groupId: node.id }));
+      if (node.paperIds.length > limit) rows.push({ kind: 'more', id: `${node.id}/more`, groupId: node.id, shown: limit, total: node.paperIds.length });
+      return rows;
+    }
     if (node.kind === 'paper') return (this.links?.linksOf(node.id) ?? []).map((l) => ({ kind: 'link', id: l.id, linkId: l.id, paperId: node.id, groupId: node.groupId }));
     return [];
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
     if (node.kind === 'link') return { kind: 'paper', id: node.paperId, groupId: node.groupId };
-    return node.kind === 'paper' ? this.groups.find((g) => g.id === node.groupId) : undefined;
+    return node.kind === 'paper' || node.kind === 'more' ? this.groups.find((g) => g.id === node.groupId) : undefined;
   }
 
-  /** The tree node of a paper in the current grouping, for reveal(). */
+  /** The tree node of a paper in the current grouping, for reveal(); a paper beyond the listed pages gets them listed. */
   nodeOf(paperId: string): TreeNode | undefined {
     const group = this.groups.find((g) => g.paperIds.includes(paperId));
-    return group && { kind: 'paper', id: paperId, groupId: group.id };
+    if (!group) return undefined;
+    const at = group.paperIds.indexOf(paperId);
+    if (at >= this.listedIn(group.id)) {
+      this.listed.set(group.id, Math.ceil((at + 1) / this.pageSize) * this.pageSize);
+      this.emitter.fire(group);
+    }
+    return { kind: 'paper', id: paperId, groupId: group.id };
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
+    if (node.kind === 'more') {
+      const next = Math.min(this.pageSize, node.total - node.shown);
+      const item = new vscode.TreeItem(`Show ${next.toLocaleString('en-US')} more…`, vscode.TreeItemCollapsibleState.None);
+      item.id = node.id;
+      item.description = `${node.shown.toLocaleString('en-US')} of ${node.total.toLocaleString('en-US')} shown`;
+      item.iconPath = new vscode.ThemeIcon('ellipsis');
+      item.contextValue = 'more';
+      item.command = { command: SHOW_MORE_COMMAND, title: 'Show More', arguments: [node.groupId] };
+      return item;
+    }
     if (node.kind === 'link') {
       const view = this.links?.linksOf(node.paperId).find((l) => l.id === node.linkId);
       if (!view || !this.links) return new vscode.TreeItem('(link removed)');

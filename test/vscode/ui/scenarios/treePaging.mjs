@@ -1,0 +1,29 @@
+// What the user sees in a large group: one page of papers, then a "Show N more…" row that lists the next page.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { waitFor } from '../workbench.mjs';
+
+export const scenarios = [
+  {
+    name: 'a theme larger than a page ends with a "Show more" row that lists the next page',
+    async run({ page, shot, workspace }) {
+      mkdirSync(join(workspace, '.vscode'), { recursive: true });
+      writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify({ 'papers.tree.pageSize': 5 }, null, 2)}\n`);
+      await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
+      const firstTheme = page.locator('[role="treeitem"][aria-level="1"]').first();
+      await firstTheme.waitFor({ state: 'visible', timeout: 60_000 });
+      await firstTheme.click();
+      const papers = page.locator('[role="treeitem"][aria-level="2"]');
+      const more = page.locator('[role="treeitem"][aria-level="2"]', { hasText: 'Show 5 more' });
+      await more.waitFor({ state: 'visible', timeout: 30_000 });
+      const before = await papers.count();
+      if (before !== 6) throw new Error(`expected 5 papers and the "Show more" row, saw ${before} rows`);
+      const description = await more.innerText();
+      if (!/5 of \d+ shown/.test(description)) throw new Error(`the "Show more" row says "${description}"`);
+      await shot('first-page');
+      await more.click();
+      await waitFor('the second page', async () => (await papers.count()) === 11);
+      await shot('second-page');
+    },
+  },
+];
