@@ -256,7 +256,12 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
       const [sp, sq] = [surface(p), surface(q)];
       const words = [...new Set([...p.words, ...q.words])];
       // Shared head word: "GUI agents" + "web agents" -> "GUI and web agents".
-      if (p.ids[1] === q.ids[1] && p.ids[0] !== q.ids[0]) return { text: `${sp.split(' ')[0]} and ${sq}`, parts: [p, q], words };
+      // The head as the longer written form when they differ: two kinds of a thing are plural ("models").
+      if (p.ids[1] === q.ids[1] && p.ids[0] !== q.ids[0]) {
+        const [hp, hq] = [sp.split(' ')[1], sq.split(' ')[1]];
+        const head = hp.length > hq.length && hp.startsWith(hq) ? hp : hq;
+        return { text: `${sp.split(' ')[0]} and ${sq.split(' ')[0]} ${head}`, parts: [p, q], words };
+      }
       // Shared modifier, two processes: "image editing" + "image generation" -> "Image editing and generation".
       if (p.ids[0] === q.ids[0] && NOMINAL.test(p.words[1]) && NOMINAL.test(q.words[1])) return { text: `${sp} and ${sq.split(' ')[1]}`, parts: [p, q], words };
       return null;

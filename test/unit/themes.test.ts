@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDailyPapers } from '../../src/core/formats/dailyPapers';
 import { groupByTheme, themeCount } from '../../src/core/themes';
+import { labelThemes } from '../../src/core/themeLabels';
 import { applyThemeCorrections, ThemeCorrections } from '../../src/core/themeCorrections';
 import { normalizedMutualInformation } from '../../src/core/nmi';
 import { buildVectors, cosine, embedText, nearest, sparseCosine } from '../../src/core/vectors';
@@ -212,4 +213,26 @@ test('corrections: pinned papers stay put when the corpus is regrouped', () => {
   assert.equal(first.get(pinned[1]), 'user-pins');
   if (regrouped.some((t) => t.id === b.id)) assert.equal(second.get(pinned[0]), b.id);
   assert.equal(first.get(pinned[0]), b.id);
+});
+
+test('labels: two phrases sharing a head word join as "A and B heads", plural when either is written in the plural', () => {
+  const art = [
+    'We train a generative model of molecules with a new loss and report gains.',
+    'A generative model of proteins is sampled with fewer steps in our study.',
+    'A large generative model for music is distilled into a small one here.',
+    'Diffusion models for sketches are guided by text prompts we collect.',
+    'Our diffusion models remove noise from satellite images at scale.',
+    'The diffusion models we propose render faces from rough layouts.',
+  ];
+  const soil = [
+    'Soil bacteria fix nitrogen in dry fields during long droughts.',
+    'Soil bacteria respond to rain pulses with bursts of activity.',
+    'We count soil bacteria in forest plots across the seasons.',
+    'Soil bacteria in cold regions grow slowly under snow cover.',
+    'Farm soil bacteria change after tilling and cover crops.',
+    'Soil bacteria trade nutrients with plant roots near the surface.',
+  ];
+  const labels = labelThemes([...art, ...soil], [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]]);
+  assert.match(labels[0], /^(Diffusion and generative|Generative and diffusion) models$/);
+  assert.equal(labels[1], 'Soil bacteria');
 });
