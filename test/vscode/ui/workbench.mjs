@@ -13,9 +13,14 @@ export async function waitForWorkbench(page, timeout = 60_000) {
 /** Opens the command palette (F1) and returns its input box. */
 export async function openPalette(page) {
   const input = page.locator('.quick-input-widget input.input');
-  if (!(await input.isVisible())) {
+  // A busy workbench can swallow the key (still starting, focus in a webview): press it again.
+  for (let attempt = 1; !(await input.isVisible()); attempt++) {
     await page.locator('.monaco-workbench').press('F1');
-    await input.waitFor({ state: 'visible' });
+    try {
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+    } catch (err) {
+      if (attempt >= 4) throw err;
+    }
   }
   return input;
 }
