@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
+import { until } from './until';
 
 // Runs first (files run in name order): the extension is not active yet and its analysis cache is empty
 // (a fresh profile per run), so this measures a cold start.
@@ -10,16 +11,6 @@ async function api(): Promise<PapersApi> {
   const ext = vscode.extensions.getExtension<PapersApi>(EXTENSION_ID);
   assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
   return ext.isActive ? ext.exports : ext.activate();
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 suite('Activation', () => {

@@ -5,6 +5,7 @@ import { createAnnotation } from '../../../src/core/annotations';
 import { ANNOTATIONS_END, ANNOTATIONS_START } from '../../../src/core/annotationsNotes';
 import { Paper } from '../../../src/core/types';
 import { addHighlight, deleteHighlight, editHighlight, highlightSelection, isSelectionSource, SelectionSource } from '../../../src/features/annotations';
+import { until } from './until';
 
 const EXTENSION_ID = 'papers-dev.papers';
 
@@ -12,16 +13,6 @@ async function api(): Promise<PapersApi> {
   const ext = vscode.extensions.getExtension<PapersApi>(EXTENSION_ID);
   assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
   return ext.isActive ? ext.exports : ext.activate();
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 function workspaceUri(...parts: string[]): vscode.Uri {

@@ -5,6 +5,7 @@ import { parseBibtex } from '../../../src/core/formats/bibtex';
 import type { PapersApi } from '../../../src/extension';
 import { importCollections } from '../../../src/features/importCollections';
 import { ThemeDragAndDrop } from '../../../src/features/themeCommands';
+import { until } from './until';
 
 // Made-up collections (test/vscode/fixtures/collections): a BibTeX reading list, a Zotero CSL-JSON export,
 // and a .bib with two good entries and three broken ones (no abstract, a repeated key, cut off).
@@ -16,16 +17,6 @@ async function api(): Promise<PapersApi> {
   const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers');
   assert.ok(ext);
   return ext.isActive ? ext.exports : ext.activate();
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import type { LinksApi, LinkView } from '../../../src/features/links';
+import { until } from './until';
 
 const EXTENSION_ID = 'papers-dev.papers';
 type Api = PapersApi & { links: LinksApi };
@@ -12,16 +13,6 @@ async function api(): Promise<Api> {
   const a = ext.isActive ? ext.exports : await ext.activate();
   assert.ok(a.links, 'the extension exposes its links feature (activateLinks wired in extension.ts)');
   return a;
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 function workspaceUri(...parts: string[]): vscode.Uri {

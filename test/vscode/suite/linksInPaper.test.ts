@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/features/tree';
+import { until } from './until';
 
 async function api(): Promise<PapersApi> {
   const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
@@ -9,16 +10,6 @@ async function api(): Promise<PapersApi> {
   await until('the analysis', () => a.services.model.analysis, 110_000);
   await a.links.ready;
   return a;
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const uri = (...parts: string[]) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, ...parts);

@@ -2,22 +2,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import { ThemeDragAndDrop } from '../../../src/features/themeCommands';
+import { until } from './until';
 
 async function api(): Promise<PapersApi> {
   const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
   const a = ext.isActive ? ext.exports : await ext.activate();
   await until('the analysis', () => a.services.model.analysis);
   return a;
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const file = (...p: string[]) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, ...p);
