@@ -5,6 +5,7 @@
  * conflict. Written the same way by the editor and by `papers link`.
  */
 import { anchorAt, CodeAnchor, LineIndex, normalizeEol, Reanchored, sameRange, TextRange } from './codeAnchor';
+import { lineOfOffset, parseJsonFile } from './jsonFile';
 import { PapersInputError } from './types';
 
 export interface PaperLink {
@@ -151,12 +152,6 @@ export function serializeLinks(links: readonly PaperLink[]): string {
   return `${JSON.stringify(sortLinks(links).map(ordered), null, 2)}\n`;
 }
 
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
 
 const isInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
@@ -177,14 +172,7 @@ function checkLink(value: unknown): string | undefined {
 
 /** Parses a link file; throws PapersInputError naming the file and the line of the first problem. */
 export function parseLinks(text: string, file: string): PaperLink[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const message = (err as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    throw new PapersInputError(file, pos ? lineOf(text, Number(pos[1])) : undefined, `not valid JSON (${message})`);
-  }
+  const value = parseJsonFile(text, file);
   if (!Array.isArray(value)) throw new PapersInputError(file, 1, 'expected a JSON list of links');
   return value.map((item, i) => {
     const problem = checkLink(item);
@@ -197,11 +185,11 @@ export function parseLinks(text: string, file: string): PaperLink[] {
 /** The line where the index-th link of the file starts (as serializeLinks writes it, else found by its id). */
 function lineOfLink(text: string, list: unknown[], index: number): number | undefined {
   const starts = [...text.matchAll(/^ {2}\{/gm)];
-  if (starts.length === list.length) return lineOf(text, starts[index].index!);
+  if (starts.length === list.length) return lineOfOffset(text, starts[index].index!);
   const item = list[index];
   const id = item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
   const at = typeof id === 'string' ? text.indexOf(`"id": ${JSON.stringify(id)}`) : -1;
-  return at === -1 ? undefined : lineOf(text, at);
+  return at === -1 ? undefined : lineOfOffset(text, at);
 }
 
 /** A change to a text: the replaced range (in the text before the change) and what replaced it. */

@@ -3,6 +3,7 @@
  * so a diff shows exactly what was corrected. Validated on read; a broken file is an error naming it.
  */
 import { remapThemeCorrections, ThemeCorrections, UserTheme } from './themeCorrections';
+import { parseJsonFile } from './jsonFile';
 import { PapersInputError } from './types';
 
 export interface StoredCorrections extends ThemeCorrections {
@@ -39,14 +40,7 @@ function fail(file: string, message: string): never {
 const isStringRecord = (v: unknown): v is Record<string, string> => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 
 export function parseCorrections(text: string, file: string): StoredCorrections {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const message = (err as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    throw new PapersInputError(file, pos ? text.slice(0, Number(pos[1])).split('\n').length : undefined, `not valid JSON (${message})`);
-  }
+  const value = parseJsonFile(text, file);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(file, 'expected a JSON object');
   const v = value as Record<string, unknown>;
   const renames = v.renames ?? {};

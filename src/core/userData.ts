@@ -2,6 +2,7 @@
  * What a user writes about one paper, as stored in `.papers/papers/<id>.json`: one small file per paper,
  * keys in a fixed order and two-space JSON, so diffs are small and merges rarely conflict.
  */
+import { parseJsonFile } from './jsonFile';
 import { PapersInputError } from './types';
 
 export interface PaperUserData {
@@ -33,15 +34,7 @@ export function isEmptyUserData(data: PaperUserData): boolean {
 
 /** Parses a stored file; throws PapersInputError naming the file and line when it is not a JSON object. */
 export function parseUserData(text: string, file: string): PaperUserData {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const message = (err as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    const line = pos ? text.slice(0, Number(pos[1])).split('\n').length : undefined;
-    throw new PapersInputError(file, line, `not valid JSON (${message})`);
-  }
+  const value = parseJsonFile(text, file);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new PapersInputError(file, 1, 'expected a JSON object');
   const data = value as PaperUserData;
   for (const flag of ['read', 'starred'] as const) {

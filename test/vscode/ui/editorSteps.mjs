@@ -1,16 +1,8 @@
 // Steps the scenarios share: waiting, opening a workspace file, selecting lines, and the paper view's page.
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+import { sleep, waitFor } from './workbench.mjs';
 
-export async function waitFor(what, probe, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
+export { sleep, waitFor };
 
 /** The paper view's page: the webview's outer iframe, then the frame its content runs in. */
 export const paperView = (page) => page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');

@@ -1,7 +1,7 @@
 // Playwright helpers for the VS Code web workbench (selectors of VS Code 1.100, see VSCODE-TESTING.md).
 
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until the workbench is drawn. Extensions may still be registering: the palette helpers retry. */
 export async function waitForWorkbench(page, timeout = 60_000) {

@@ -2,21 +2,8 @@
 // stored in .papers/, listed in the notes file, and still there after "Developer: Reload Window".
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitForWorkbench } from '../workbench.mjs';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what, probe, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
-const paperView = (page) => page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+import { paperView } from '../editorSteps.mjs';
+import { sleep, waitFor, waitForWorkbench } from '../workbench.mjs';
 
 /**
  * Opens the Papers sidebar, the first theme, and its first paper; returns the paper's title. Retries while

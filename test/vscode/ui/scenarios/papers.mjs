@@ -1,18 +1,8 @@
 // What the user sees: the Papers sidebar with themes, a paper opened beside its notes, the quick-pick search.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what, probe, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
+import { paperView } from '../editorSteps.mjs';
+import { sleep, waitFor } from '../workbench.mjs';
 
 /** Opens the Papers container from the activity bar and returns the first theme row once the tree is filled. */
 async function openSidebar(page) {
@@ -22,8 +12,6 @@ async function openSidebar(page) {
   await firstTheme.waitFor({ state: 'visible', timeout: 60_000 });
   return { tree, firstTheme };
 }
-
-const paperView = (page) => page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 
 export const scenarios = [
   {
