@@ -32,6 +32,8 @@ export interface PapersApi {
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
   context.subscriptions.push(log);
+  // the start of activation, for the time to the tree in the log (scripts/bench/hostMemory.mjs reads it)
+  log.info(`activating Papers ${String(context.extension.packageJSON.version ?? '')}`);
   const restricted = activateRestrictedMode();
   const corrections = await ThemeCorrectionsStore.create(context, log);
   const model = new PapersModelImpl(context, log, corrections);

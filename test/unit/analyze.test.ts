@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyzeCorpus } from '../../src/core/analyze';
 import { loadCorpus } from '../../src/core/corpus';
 import { nodeFileSource } from '../../src/node/nodeFileSource';
+import { scratchDir } from './scratchDir';
 
 const root = resolve(__dirname, '..', '..', '..');
 const seeds = readdirSync(join(root, 'seeds')).sort().map((f) => join(root, 'seeds', f));
@@ -41,7 +41,7 @@ test('papers analyze --json prints the documented shape; no files means the bund
 });
 
 test('bad input: one line per problem naming file and line, exit 1, the good file still loads, no stack trace', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'papers-cli-'));
+  const dir = scratchDir('papers-cli');
   const good = join(dir, 'good.txt');
   const noHeader = join(dir, 'notes.txt');
   const binary = join(dir, 'image.txt');

@@ -5,9 +5,9 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { scratchDir } from './scratchDir';
 
 const CLI = join(resolve(__dirname, '..', '..', '..'), 'dist', 'cli.js');
 const papers = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -28,7 +28,7 @@ let corpus = '';
 let queries = '';
 
 before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'papers-bench-cli-'));
+  dir = scratchDir('papers-bench-cli');
   corpus = join(dir, 'library.txt');
   writeFileSync(corpus, `Daily Papers\n\n${ABSTRACTS.join('\n\n')}\n`);
   queries = join(dir, 'queries.txt');

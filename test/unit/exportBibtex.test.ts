@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { bibtexKey, latexEscape, noteExcerpt, toBibtex } from '../../src/core/bibtexExport';
@@ -12,6 +11,7 @@ import { parseBibtex } from '../../src/core/formats/bibtex';
 import { parseCslJson } from '../../src/core/formats/cslJson';
 import { paperId } from '../../src/core/ids';
 import { ParsedPaper } from '../../src/core/types';
+import { scratchDir } from './scratchDir';
 
 const fixtures = resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'formats');
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -136,7 +136,7 @@ test('notes files: the user text after "## Notes", and the paper a file is about
 const hasBiber = spawnSync('biber', ['--version'], { encoding: 'utf8' }).status === 0;
 
 test('biber reads the export without errors or warnings (when biber is installed)', { skip: !hasBiber && 'biber is not installed' }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'papers-biber-'));
+  const dir = scratchDir('papers-biber');
   const random = fc.sample(fc.tuple(SPECIAL_TEXT, SPECIAL_TEXT, fc.array(SPECIAL_TEXT, { maxLength: 3 })), { seed: 3, numRuns: 200 });
   const titled = [...TRICKY, ...random.map(([a, t, names], i) => paper(`${oneLine(a)} ${i}`, { sourceTitle: t, authors: names.map(oneLine).filter((n) => n && !/^and$/i.test(n)) }))].map((p) => ({
     ...p,

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseBibtex } from '../../src/core/formats/bibtex';
+import { scratchDir } from './scratchDir';
 
 const root = resolve(__dirname, '..', '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -31,7 +31,7 @@ test('papers analyze reads every format; the same paper from five files is one, 
 });
 
 test('papers analyze tells formats by content when the extension says nothing or lies', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'papers-formats-'));
+  const dir = scratchDir('papers-formats');
   copyFileSync(join(fixtures, 'quasars.bib'), join(dir, 'refs.txt'));
   copyFileSync(join(fixtures, 'quasars.json'), join(dir, 'zotero-export'));
   copyFileSync(join(fixtures, 'quasars.xml'), join(dir, 'arxiv.json'));
@@ -43,7 +43,7 @@ test('papers analyze tells formats by content when the extension says nothing or
 });
 
 test('bad input in every format: one line per problem naming file and line, exit 1, good entries load, no stack trace', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'papers-bad-'));
+  const dir = scratchDir('papers-bad');
   const write = (name: string, text: string | Buffer) => {
     writeFileSync(join(dir, name), text);
     return join(dir, name);
@@ -85,7 +85,7 @@ test('papers export --format bibtex writes entries keyed by paper key that the B
 });
 
 test('papers export --format json|markdown, with the notes of a notes folder', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'papers-notes-'));
+  const dir = scratchDir('papers-notes');
   const notes = join(dir, 'notes');
   mkdirSync(notes);
   const clean = [join(fixtures, 'quasars.jsonl'), join(fixtures, 'quasars.xml')];

@@ -1,11 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Analysis, analyzeCorpus } from '../../src/core/analyze';
 import { mergeCollections, parseCollectionBytes } from '../../src/core/corpus';
 import { analyzeInParallel } from '../../src/node/parallelAnalysis';
+import { scratchDir } from './scratchDir';
 
 const root = join(__dirname, '..', '..', '..');
 // the per-file build puts the worker next to its imports (out/src/node)
@@ -42,7 +43,7 @@ test('analyzeInParallel: a missing or failing worker script still gives the anal
   const expected = visible(analyzeCorpus(corpus));
   const missing = await analyzeInParallel(corpus, join(tmpdir(), 'no-such-dir', 'worker.js'), { minPapers: 0 });
   assert.deepEqual(visible(missing), expected);
-  const failing = join(mkdtempSync(join(tmpdir(), 'papers-worker-')), 'failing.js');
+  const failing = join(scratchDir('papers-worker'), 'failing.js');
   writeFileSync(failing, "throw new Error('broken worker');\n");
   assert.deepEqual(visible(await analyzeInParallel(corpus, failing, { minPapers: 0 })), expected);
 });

@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// The extension in a real VS Code (code-server + headless Chromium) on a large corpus: how long the first and the
+// second activation take until the tree has its papers, and how much memory the extension host process holds
+// (its RSS, worker threads included, and its peak). Not part of `npm test`; numbers are reported, never asserted.
+//   node scripts/bench/hostMemory.mjs [--size 100000] [--corpus file.txt]
+// Without --corpus, the benchmark's synthetic corpus of that size is generated (as `npm run bench` does) in the
+// system's temporary folder. Writes bench/results/host-memory.json and a screenshot of the tree.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { RESULTS_DIR, launchBrowser, startCodeServer } from '../../test/vscode/codeServer.mjs';
+import { REPO_ROOT, setup } from '../../test/vscode/setup.mjs';
+import { waitForWorkbench } from '../../test/vscode/ui/workbench.mjs';
+
+const { values } = parseArgs({ options: { size: { type: 'string', default: '100000' }, corpus: { type: 'string' }, timeout: { type: 'string', default: '900' } } });
+const size = Number(values.size);
+const timeoutMs = Number(values.timeout) * 1000;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const mb = (kb) => Math.round(kb / 1024);
+
+/** The benchmark's synthetic corpus of `n` abstracts, generated once (scripts/bench/synthCorpus.ts). */
+async function synthCorpus(n) {
+  const file = join(tmpdir(), 'papers-bench', `synth-${n >= 1000 ? `${n / 1000}k` : n}.txt`);
+  if (existsSync(file)) return file;
+  const dir = mkdtempSync(join(tmpdir(), 'papers-host-memory-'));
+  const entry = join(dir, 'gen.ts');
+  writeFileSync(entry, `
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCorpus } from ${JSON.stringify(join(REPO_ROOT, 'src/core/corpus'))};
+import { nodeFileSource } from ${JSON.stringify(join(REPO_ROOT, 'src/node/nodeFileSource'))};
+import { synthAbstracts, writeDailyPapers } from ${JSON.stringify(join(REPO_ROOT, 'scripts/bench/synthCorpus'))};
+(async () => {
+  const seeds = ${JSON.stringify(join(REPO_ROOT, 'seeds'))};
+  const files = readdirSync(seeds).filter((f) => f.endsWith('.txt')).sort().map((f) => join(seeds, f));
+  const sources = (await loadCorpus(files, nodeFileSource)).papers.map((p) => p.abstract);
+  writeDailyPapers(${JSON.stringify(file)}, synthAbstracts(sources, ${n}));
+})();
+`);
+  await build({ entryPoints: [entry], outfile: join(dir, 'gen.js'), bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
+  mkdirSync(join(tmpdir(), 'papers-bench'), { recursive: true });
+  execFileSync(process.execPath, [join(dir, 'gen.js')], { stdio: 'inherit' });
+  rmSync(dir, { recursive: true, force: true });
+  return file;
+}
+
+/** Every descendant of `root`, with its command line. */
+function descendants(root) {
+  const parent = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone */ }
+  }
+  const found = [];
+  const under = (pid) => { for (let p = pid; p > 1; p = parent.get(p)) if (p === root) return true; return false; };
+  for (const pid of parent.keys()) {
+    if (pid === root || !under(pid)) continue;
+    try { found.push({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') }); } catch { /* gone */ }
+  }
+  return found;
+}
+
+/** The extension host process of the code-server (the newest one: a reload starts another). */
+function extensionHost(serverPid) {
+  const hosts = descendants(serverPid).filter((p) => p.cmd.includes('extensionHost'));
+  return hosts.sort((a, b) => b.pid - a.pid)[0]?.pid;
+}
+
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: mb(kb('VmRSS')), peakMb: mb(kb('VmHWM')) };
+}
+
+/** The Papers log of the current extension host, under the server's user-data folder. */
+function papersLog(serverPid, after) {
+  const args = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0');
+  const userData = args[args.indexOf('--user-data-dir') + 1];
+  const logs = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === 'Papers.log' && statSync(p).mtimeMs >= after) logs.push(p);
+    }
+  };
+  try { walk(join(userData, 'logs')); } catch { /* not yet */ }
+  return logs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+
+/** Opens the Papers view and waits for the model's "loaded N papers" line; samples the host's memory meanwhile. */
+async function activation(page, serverPid, label) {
+  const started = Date.now();
+  await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
+  let peakRss = 0;
+  let host;
+  while (Date.now() - started < timeoutMs) {
+    host = extensionHost(serverPid) ?? host;
+    if (host) {
+      try { peakRss = Math.max(peakRss, memoryOf(host).rssMb); } catch { /* restarting */ }
+    }
+    const log = papersLog(serverPid, started - 1000);
+    const text = log ? readFileSync(log, 'utf8') : '';
+    const loaded = /loaded (\d+) papers, (\d+) themes in (\d+) ms/.exec(text);
+    if (loaded) {
+      const wall = Date.now() - started;
+      // the tree's first theme row on screen
+      await page.locator('.pane-body .monaco-list-row[aria-level="1"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+      const treeMs = Date.now() - started;
+      await sleep(3000); // let the host settle (garbage, the worker gone) before reading its resident memory
+      const mem = memoryOf(host);
+      const restored = /restored the analysis/.test(text);
+      // from the log's own clock: the extension's activation to the model's "loaded" line
+      const stamp = (re) => { const m = new RegExp(`^(\\S+ \\S+) \\[\\w+\\] ${re}`, 'm').exec(text); return m ? Date.parse(m[1].replace(' ', 'T')) : NaN; };
+      const activateToLoadedMs = stamp('loaded \\d+ papers') - stamp('activating Papers');
+      process.stderr.write(`${label}: ${loaded[1]} papers, ${loaded[2]} themes; model ${loaded[3]} ms, activation→loaded ${activateToLoadedMs} ms, click→tree ${treeMs} ms; host RSS ${mem.rssMb} MB, peak ${mem.peakMb} MB${restored ? ' (restored from the cache)' : ''}\n`);
+      return { papers: Number(loaded[1]), themes: Number(loaded[2]), model_ms: Number(loaded[3]), activate_to_loaded_ms: activateToLoadedMs, click_to_log_ms: wall, click_to_tree_ms: treeMs, restored, host_rss_mb: mem.rssMb, host_peak_rss_mb: Math.max(mem.peakMb, peakRss), log: text.split('\n').filter((l) => /activating|loaded|restored|analy/.test(l)).slice(-4) };
+    }
+    await sleep(250);
+  }
+  throw new Error(`${label}: the Papers log never said "loaded … papers" within ${timeoutMs / 1000} s`);
+}
+
+setup();
+const corpus = values.corpus ?? (await synthCorpus(size));
+const workspace = mkdtempSync(join(tmpdir(), 'papers-host-memory-ws-'));
+mkdirSync(join(workspace, '.vscode'));
+writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'papers.collections': [corpus] }, null, 2));
+const server = await startCodeServer({ logName: 'host-memory' });
+const browser = await launchBrowser();
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+  await waitForWorkbench(page);
+  const first = await activation(page, server.pid, 'first activation');
+  const shotDir = join(RESULTS_DIR, 'screenshots');
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: join(shotDir, 'host-memory--first.png') });
+  await page.reload();
+  await waitForWorkbench(page);
+  const second = await activation(page, server.pid, 'second activation');
+  await page.screenshot({ path: join(shotDir, 'host-memory--second.png') });
+  const report = { date: new Date().toISOString(), corpus, corpus_mb: Math.round(statSync(corpus).size / 2 ** 20), load_average: loadavg().map((x) => Math.round(x * 100) / 100), first, second };
+  mkdirSync(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(REPO_ROOT, 'bench', 'results', 'host-memory.json'), `${JSON.stringify(report, null, 1)}\n`);
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(workspace, { recursive: true, force: true });
+}
