@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { liveMemoryMb } from './heap';
+import { themeAgreement } from './themeQuality';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toSearchDoc } from '../../src/core/analyze';
@@ -90,6 +91,7 @@ export async function runCorpus(files: string[], queryTemplates: readonly string
     index_heap_mb: round(indexMb),
     peak_rss_mb: peakRssMb(),
     themes: a.themes.length,
+    theme_nmi: themeAgreement(a, files),
     theme_word: themeWord,
     queries: queries.map((q, i) => ({ query: q, ms: round(latencies[i], 3), hits: hits[i] })),
     indexed: index.size,

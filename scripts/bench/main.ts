@@ -15,7 +15,8 @@ import { BenchJson, quantile } from '../../src/node/benchMeasure';
 import { nodeFileSource } from '../../src/node/nodeFileSource';
 import { runCorpus } from './corpusRun';
 import { BENCH_QUERIES, textOf } from './queries';
-import { synthAbstracts, writeDailyPapers } from './synthCorpus';
+import { synthCorpus, writeDailyPapers } from './synthCorpus';
+import { writeTopicsSidecar } from './themeQuality';
 
 interface QueryTime {
   query: string;
@@ -23,6 +24,8 @@ interface QueryTime {
   hits: number;
 }
 type CorpusResult = BenchJson & {
+  theme_nmi: { nmi: number; labelled: number } | null;
+  themes: number;
   related_ms: number;
   total_cpu_ms: number;
   search_cpu: BenchJson['search'];
@@ -74,12 +77,15 @@ async function writeCorpora(sizes: number[]): Promise<{ name: string; files: str
   const seedDir = join(root, 'seeds');
   const seeds = readdirSync(seedDir).filter((f) => f.endsWith('.txt')).sort().map((f) => join(seedDir, f));
   const corpora = [{ name: 'seeds', files: seeds }];
-  const sources = (await loadCorpus(seeds, nodeFileSource)).papers.map((p) => p.abstract);
+  const papers = (await loadCorpus(seeds, nodeFileSource)).papers;
+  const sources = papers.map((p) => p.abstract);
   const dir = join(tmpdir(), 'papers-bench');
   mkdirSync(dir, { recursive: true });
   for (const n of sizes) {
     const file = join(dir, `synth-${n >= 1000 ? `${n / 1000}k` : n}.txt`);
-    writeDailyPapers(file, synthAbstracts(sources, n));
+    const synth = synthCorpus(sources, n);
+    writeDailyPapers(file, synth.texts);
+    writeTopicsSidecar(file, papers.map((p) => p.id), synth.origins);
     corpora.push({ name: `synth-${n >= 1000 ? `${n / 1000}k` : n}`, files: [file] });
   }
   return corpora;
@@ -126,7 +132,7 @@ async function main(): Promise<void> {
     results.push(entry);
   }
 
-  const header = ['corpus', 'papers', 'MB', 'load', 'floor', 'index', 'themes', 'total', 'total CPU', '×floor', 'related', '2nd act.', 'p50', 'p95', 'max', 'CPU p50/p95', 'rg p50', 'rg p95', 'vs rg p50/p95', 'index MB', 'peak RSS'];
+  const header = ['corpus', 'papers', 'MB', 'load', 'floor', 'index', 'themes', 'total', 'total CPU', '×floor', 'related', '2nd act.', 'p50', 'p95', 'max', 'CPU p50/p95', 'rg p50', 'rg p95', 'vs rg p50/p95', 'index MB', 'peak RSS', 'themes', 'NMI'];
   const ms = (x: number) => (x >= 1000 ? `${round(x / 1000, 1)} s` : `${round(x, x < 10 ? 2 : 0)} ms`);
   const rows = results.map((r) => [
     r.name,
@@ -150,6 +156,8 @@ async function main(): Promise<void> {
     r.rg ? `${r.rg.speedup_p50}× / ${r.rg.speedup_p95}×` : '—',
     String(r.index_heap_mb),
     `${r.peak_rss_mb} MB`,
+    String(r.themes),
+    r.theme_nmi ? r.theme_nmi.nmi.toFixed(3) : '—',
   ]);
   const machine = {
     cores: cpus().length,

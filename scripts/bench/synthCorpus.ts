@@ -30,27 +30,37 @@ function sentencesOf(abstract: string): string[] {
   return starts.map((s, i) => abstract.slice(s, starts[i + 1] ?? abstract.length).trim()).filter((s) => s.length > 0);
 }
 
-/** `count` synthetic abstracts, one per line, from `sources` (abstracts); same inputs and seed, same output. */
-export function synthAbstracts(sources: readonly string[], count: number, seed = 7): string[] {
-  const bySource = sources.map(sentencesOf).filter((s) => s.length > 0);
-  const all = bySource.flat();
+/**
+ * `count` synthetic abstracts, one per line, from `sources` (abstracts); same inputs and seed, same output.
+ * `origins[i]` lists, per sentence of text i, the index in `sources` of the abstract it comes from: the
+ * hand labels of those abstracts say what text i is about, for measuring themes at scale (themeQuality.ts).
+ */
+export function synthCorpus(sources: readonly string[], count: number, seed = 7, swap = 0.35): { texts: string[]; origins: number[][] } {
+  const bySource = sources.map((text, index) => ({ index, sentences: sentencesOf(text) })).filter((s) => s.sentences.length > 0);
+  const all = bySource.flatMap((s) => s.sentences.map((text) => ({ text, source: s.index })));
   const rand = seededRandom(seed);
-  const out: string[] = [];
+  const texts: string[] = [];
+  const origins: number[][] = [];
   for (let i = 0; i < count; i++) {
     const topic = bySource[Math.floor(rand() * bySource.length)];
-    const parts = topic.map((s) => (rand() < 0.35 ? all[Math.floor(rand() * all.length)] : s));
+    const parts = topic.sentences.map((text) => (rand() < swap ? all[Math.floor(rand() * all.length)] : { text, source: topic.index }));
     // a sentence more or less, so lengths vary
     if (rand() < 0.3) parts.push(all[Math.floor(rand() * all.length)]);
     else if (parts.length > 3 && rand() < 0.3) parts.splice(1 + Math.floor(rand() * (parts.length - 1)), 1);
     const names = new Map<string, string>();
-    const text = parts.join(' ').replace(COINED, (w) => {
+    const text = parts.map((p) => p.text).join(' ').replace(COINED, (w) => {
       let name = names.get(w);
       if (!name) names.set(w, (name = coinedName(rand)));
       return name;
     });
-    out.push(text.replace(/\s+/g, ' '));
+    texts.push(text.replace(/\s+/g, ' '));
+    origins.push(parts.map((p) => p.source));
   }
-  return out;
+  return { texts, origins };
+}
+
+export function synthAbstracts(sources: readonly string[], count: number, seed = 7): string[] {
+  return synthCorpus(sources, count, seed).texts;
 }
 
 /** Writes the abstracts as a Daily Papers dump, a chunk at a time (100k abstracts are ~150 MB). */
