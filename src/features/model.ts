@@ -185,15 +185,22 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     }
   }
 
-  /** Analyzes on a worker thread; in-process when the host has no worker threads. */
+  /**
+   * Analyzes in a child process (the memory of a large analysis is never the extension host's); on a worker
+   * thread when no process can be started; on the extension host itself as the last resort.
+   */
   private async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void): Promise<AnalysisSnapshot> {
     const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
-    try {
-      return await analyzeInWorker(workerPath, files, { onProgress: report });
-    } catch (err) {
-      this.log.warn(`worker thread failed (${(err as Error).message}); analyzing on the extension host`);
-      return analyzeHere(files, { onProgress: report });
+    for (const transport of ['process', 'thread'] as const) {
+      try {
+        return await analyzeInWorker(workerPath, files, { onProgress: report, transport });
+      } catch (err) {
+        if ((err as Error).name === 'AnalysisError' || (err as Error).name === 'Cancelled') throw err;
+        this.log.warn(`the analysis ${transport} failed (${(err as Error).message})`);
+      }
     }
+    this.log.warn('analyzing on the extension host');
+    return analyzeHere(files, { onProgress: report });
   }
 
   /** Logged here; the Problems panel and the one summary notification of a load are collectionDiagnostics.ts's. */

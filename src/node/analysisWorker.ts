@@ -9,12 +9,14 @@ import { toSnapshot } from '../core/snapshot';
 import { analyzeInParallel } from './parallelAnalysis';
 import { AnalyzeRequest, WorkerMessage } from './workerProtocol';
 
+// a worker thread, or a child process started with an IPC channel (see analysisChannel.ts)
 const port = parentPort;
-if (!port) throw new Error('analysisWorker.js runs as a worker thread');
+const send = process.send?.bind(process);
+if (!port && !send) throw new Error('analysisWorker.js runs as a worker thread or a child process with IPC');
 
-const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => (port ? port.postMessage(message, transfer) : send!(message));
 
-port.on('message', async (request: AnalyzeRequest) => {
+const onRequest = async (request: AnalyzeRequest) => {
   try {
     post({ type: 'progress', step: 'reading' });
     const corpus = mergeCollections(request.files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })));
@@ -30,4 +32,10 @@ port.on('message', async (request: AnalyzeRequest) => {
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
   }
-});
+};
+if (port) port.on('message', onRequest);
+else {
+  process.on('message', (m) => void onRequest(m as AnalyzeRequest));
+  // the extension host closed (window closed, reload): no one is waiting for this analysis any more
+  process.on('disconnect', () => process.exit(0));
+}

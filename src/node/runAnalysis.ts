@@ -1,20 +1,22 @@
-import { Worker } from 'node:worker_threads';
 import { analyzeCorpus } from '../core/analyze';
 import { mergeCollections, parseCollectionBytes } from '../core/corpus';
 import { AnalysisSnapshot, toSnapshot } from '../core/snapshot';
+import { AnalysisTransport, openChannel } from './analysisChannel';
 import { AnalyzeRequest, WorkerMessage } from './workerProtocol';
 
 export interface RunOptions {
   onProgress?: (step: string) => void;
   /** Ends the worker: the promise rejects with an Error named 'Cancelled'. */
   signal?: AbortSignal;
+  /** A child process (default: its memory is not the caller's) or a worker thread. */
+  transport?: AnalysisTransport;
 }
 
-/** Analyzes collection files on a worker thread (dist/analysisWorker.js); the caller's thread stays free. */
+/** Analyzes collection files in dist/analysisWorker.js (see analysisChannel.ts); the caller's thread stays free. */
 export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files'], options: RunOptions = {}): Promise<AnalysisSnapshot> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerPath);
-    const finish = () => void worker.terminate();
+    const worker = openChannel(workerPath, options.transport ?? 'process');
+    const finish = () => worker.stop();
     const onAbort = () => {
       finish();
       const err = new Error('analysis cancelled');
@@ -22,7 +24,7 @@ export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files
       reject(err);
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: WorkerMessage) => {
+    const onMessage = (m: WorkerMessage) => {
       switch (m.type) {
         case 'progress':
           options.onProgress?.(m.step);
@@ -35,16 +37,17 @@ export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files
         case 'error':
           options.signal?.removeEventListener('abort', onAbort);
           finish();
-          reject(new Error(m.message));
+          // the analysis itself failed (not the process or thread running it): running it elsewhere would fail too
+          reject(Object.assign(new Error(m.message), { name: 'AnalysisError' }));
           break;
       }
-    });
-    worker.on('error', (err) => {
+    };
+    worker.listen(onMessage, (err) => {
       options.signal?.removeEventListener('abort', onAbort);
       reject(err);
     });
     const request: AnalyzeRequest = { type: 'analyze', files };
-    worker.postMessage(request);
+    worker.send(request);
   });
 }
 

@@ -1,12 +1,14 @@
 /**
- * The analysis worker (dist/analysisWorker.js, built by `npm run test:unit`) hands back a snapshot whose
- * typed arrays are moved across threads: what the extension restores must search like an analysis made here.
+ * The analysis worker (dist/analysisWorker.js, built by `npm run test:unit`), in a child process or on a worker
+ * thread, hands back a snapshot: what the extension restores must search like an analysis made here.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fromSnapshot } from '../../src/core/snapshot';
 import { analyzeHere, analyzeInWorker } from '../../src/node/runAnalysis';
+import { scratchDir } from './scratchDir';
 
 const WORKER = join(resolve(__dirname, '..', '..', '..'), 'dist', 'analysisWorker.js');
 // Made-up abstracts from unrelated fields.
@@ -18,9 +20,9 @@ const text = `Daily Papers\n\n${[
   'Soil fungi tolerate drought better than soil bacteria along a rainfall gradient.',
 ].join('\n\n')}\n`;
 
-test('a snapshot from the worker restores to the same search, related papers and themes', async () => {
+for (const transport of ['process', 'thread'] as const) test(`a snapshot from the worker (${transport}) restores to the same search, related papers and themes`, async () => {
   const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
-  const fromWorker = fromSnapshot(await analyzeInWorker(WORKER, files));
+  const fromWorker = fromSnapshot(await analyzeInWorker(WORKER, files, { transport }));
   const here = fromSnapshot(analyzeHere(files));
   assert.equal(fromWorker.papers.length, 5);
   for (const q of ['glacier', 'honeyb', 'coral reefs', 'drougth', 'theme:' + here.themes[0].label]) {
@@ -29,4 +31,14 @@ test('a snapshot from the worker restores to the same search, related papers and
   assert.ok(fromWorker.search.search('glacier').length > 0);
   for (const p of here.papers) assert.deepEqual(fromWorker.related.relatedTo(p.id, 2), here.related.relatedTo(p.id, 2));
   assert.deepEqual(fromWorker.themes, here.themes);
+});
+
+test('a worker that dies is reported with what it printed; an analysis error is named AnalysisError', async () => {
+  const dir = scratchDir('papers-worker');
+  const dying = join(dir, 'dying.js');
+  writeFileSync(dying, "process.stderr.write('FATAL ERROR: out of memory (made up)\\n'); process.exit(134);\n");
+  await assert.rejects(analyzeInWorker(dying, []), /analysis process ended \(exit code 134\): FATAL ERROR: out of memory/);
+  const refusing = join(dir, 'refusing.js');
+  writeFileSync(refusing, "process.on('message', () => process.send({ type: 'error', message: 'cannot analyze' }));\n");
+  await assert.rejects(analyzeInWorker(refusing, []), (err: Error) => err.name === 'AnalysisError' && err.message === 'cannot analyze');
 });
