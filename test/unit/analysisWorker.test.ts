@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
+import { PartialSearch } from '../../src/core/partialSearch';
 import { fromSnapshot } from '../../src/core/snapshot';
 import { analyzeHere, analyzeInWorker } from '../../src/node/runAnalysis';
 
@@ -29,4 +30,33 @@ test('a snapshot from the worker restores to the same search, related papers and
   assert.ok(fromWorker.search.search('glacier').length > 0);
   for (const p of here.papers) assert.deepEqual(fromWorker.related.relatedTo(p.id, 2), here.related.relatedTo(p.id, 2));
   assert.deepEqual(fromWorker.themes, here.themes);
+});
+
+test('asked for chunks, the worker posts every paper in searchable chunks before the analysis', async () => {
+  const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
+  const received: { ids: string[]; total: number }[] = [];
+  const partial = new PartialSearch(5);
+  let settled = false;
+  const run = analyzeInWorker(WORKER, files, {
+    chunks: { first: 2, size: 2, minPapers: 1 },
+    onChunk: (chunk, total) => {
+      assert.equal(settled, false, 'a chunk after the analysis');
+      received.push({ ids: chunk.ids, total });
+      partial.add(chunk);
+    },
+  });
+  const snapshot = await run.finally(() => (settled = true));
+  assert.deepEqual(received.map((c) => c.ids.length), [2, 2, 1]);
+  assert.ok(received.every((c) => c.total === 5));
+  assert.deepEqual(received.flatMap((c) => c.ids), snapshot.papers.map((p) => p.id), 'every paper once, in corpus order');
+  const full = fromSnapshot(snapshot);
+  for (const q of ['glacier', 'honeyb', 'coral reefs']) assert.deepEqual(partial.search(q).hits.map((h) => h.id), full.search.search(q).map((h) => h.id), q);
+});
+
+test('no chunks when not asked, or when the corpus is below the plan\'s minimum', async () => {
+  const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
+  let chunks = 0;
+  await analyzeInWorker(WORKER, files, { onChunk: () => chunks++ });
+  await analyzeInWorker(WORKER, files, { chunks: { first: 2, size: 2, minPapers: 6 }, onChunk: () => chunks++ });
+  assert.equal(chunks, 0);
 });
