@@ -13,7 +13,7 @@ const chunkA = [
 ];
 const chunkB = [
   paper('b1', 'Otters otters otters: a census of river otters from camera traps along three rivers.', undefined, 'river-survey'),
-  paper('b2', 'Glacier meltwater carries ancient pollen downstream, mixing centuries of spring in one sample.'),
+  paper('b2', 'Glacier meltwater carries ancient pollen downstream — naïve models miss it — mixing centuries of spring in one sample (Zürich, 氷河).'),
 ];
 const chunkC = [paper('c1', 'Honeybee foragers count the flowers of a patch before they recruit nestmates to it, and sea otters do not.')];
 
@@ -107,10 +107,12 @@ test('a chunk moved to another thread (its typed arrays transferred) searches th
   const here = new PartialSearch(5);
   here.add(buildSearchChunk([...chunkA, ...chunkB]));
   const buffers = chunkBuffers(chunk);
-  assert.ok(buffers.length >= 5, 'alive, title order and the postings arrays');
+  assert.ok(buffers.length >= 7, 'abstracts, their ends, alive, title order and the postings arrays');
   const moved = structuredClone(chunk, { transfer: buffers });
   assert.equal(chunk.index.segments[0].docs.length, 0, 'the sender no longer holds the postings');
+  assert.equal(chunk.text.length, 0, 'nor the abstracts');
   const there = new PartialSearch(5);
   there.add(moved);
   for (const q of ['otters', 'glacier mel', 'lichen', 'tide pool']) assert.deepEqual(there.search(q), here.search(q), q);
+  assert.deepEqual(chunkA.concat(chunkB).map((p) => there.get(p.id)?.abstract), chunkA.concat(chunkB).map((p) => p.abstract), 'every abstract back as written');
 });
