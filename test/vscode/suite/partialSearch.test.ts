@@ -74,12 +74,12 @@ suite('Partial search while the first analysis runs', () => {
       await until('the theme filter refused', () => qp.items.length === 1 && qp.items[0].label.includes('theme: filters work once the themes are computed'));
       qp.value = MARKER;
       await until('the partial results again', () => qp.items.length > 0 && qp.items[0].paperId !== undefined);
-      const chosenId = qp.items[0].paperId!;
-      // accepting a partial result: the pick closes, the paper comes when the analysis is done
-      let hidden = false;
-      qp.onDidHide(() => (hidden = true));
+      // accepting a partial result: the pick closes (its result resolves only then), the paper comes when the analysis is done
+      let accepted: string | undefined;
+      qp.onDidAccept(() => (accepted = (qp.selectedItems[0] ?? qp.activeItems[0])?.paperId));
+      qp.activeItems = [qp.items[0]];
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await until('the pick closed', () => hidden);
+      const chosenId = await until('the partial result accepted', () => accepted);
 
       const second = openSearchPick(withModel, { initial: MARKER })!;
       const qp2 = second.quickPick as vscode.QuickPick<vscode.QuickPickItem & { paperId?: string }>;
