@@ -39,7 +39,8 @@ export interface PartialResult {
 /** Filter words that read what only the full analysis computes. */
 export const PENDING_FILTERS: ReadonlySet<string> = new Set(['theme']);
 
-const TITLE_CHARS = 80;
+/** About what a quick pick row shows beside a short description. */
+const TITLE_CHARS = 64;
 
 /** A title to show before the analysis made one: the file's title, else the abstract's first words (cut at a word). */
 export function provisionalTitle(abstract: string, sourceTitle?: string | null): string {

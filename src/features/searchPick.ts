@@ -81,9 +81,17 @@ function toPartialPicks(services: Services, result: PartialResult): PaperPick[] 
     paperId: hit.id,
     label: `${services.state.marks(hit.id).starred ? '$(star-full) ' : ''}${hit.title}`,
     description: 'title pending',
-    detail: hit.snippet?.text,
+    detail: hit.snippet ? afterTitle(hit.snippet.text, hit.title) : undefined,
     alwaysShow: true,
   }));
+}
+
+/** A snippet from the abstract's start repeats a title made of its first words: show what follows them. */
+function afterTitle(snippet: string, title: string): string | undefined {
+  const words = title.endsWith('…') ? title.slice(0, -1) : title;
+  if (!snippet.startsWith(words)) return snippet;
+  const rest = snippet.slice(words.length).trim();
+  return rest === '' || rest === '…' ? undefined : `…${rest}`;
 }
 
 function firstWords(paper: Paper): string {

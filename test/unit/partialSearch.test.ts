@@ -65,13 +65,13 @@ test('a provisional title is the source title, else the first words of the abstr
   const long = search.search('kelp').hits[0].title;
   assert.ok(long.endsWith('…'), long);
   assert.ok(chunkA[0].abstract.startsWith(long.slice(0, -1)), long);
-  assert.ok(long.length <= 81, `${long.length} characters`);
+  assert.ok(long.length <= 65, `${long.length} characters`);
   assert.match(chunkA[0].abstract.slice(long.length - 1), /^[\s,.]/, 'cut between words');
   assert.equal(provisionalTitle('Short and whole.'), 'Short and whole.');
   assert.equal(provisionalTitle('  Spaces\n and   breaks  '), 'Spaces and breaks');
   assert.equal(provisionalTitle('A body', '  '), 'A body', 'a blank source title is no title');
   const oneWord = provisionalTitle('x'.repeat(200));
-  assert.equal(oneWord, `${'x'.repeat(80)}…`, 'a word longer than the title is cut');
+  assert.equal(oneWord, `${'x'.repeat(64)}…`, 'a word longer than the title is cut');
 });
 
 test('theme: filters are refused (no themes yet) with no hits; collection: filters work', () => {
