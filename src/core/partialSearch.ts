@@ -8,7 +8,7 @@
  * result shows the paper's source title or the first words of its abstract, and `theme:` is refused.
  */
 import { ParsedPaper } from './types';
-import { PaperSearch, parseQuery, SearchDoc, SearchHit, SearchOptions } from './search';
+import { PaperSearch, parseQuery, RankedHit, SearchDoc, SearchHit, SearchOptions } from './search';
 import { SerializedIndex } from './termIndex';
 
 /** One chunk of papers with its index, as plain data (what the analysis worker posts). */
@@ -145,12 +145,13 @@ export class PartialSearch {
     const refused = [...new Set(parseQuery(query).filters.map((f) => f.key).filter((k) => PENDING_FILTERS.has(k)))];
     if (refused.length > 0) return { hits: [], refused };
     const limit = options.limit ?? 50;
-    const merged: { hit: SearchHit; chunk: number; rank: number }[] = [];
-    this.chunks.forEach((c, chunk) => c.search(query, { ...options, limit }).forEach((hit, rank) => merged.push({ hit, chunk, rank })));
+    const merged: { hit: RankedHit; chunk: number; rank: number }[] = [];
+    this.chunks.forEach((c, chunk) => c.rank(query, { ...options, limit }).forEach((hit, rank) => merged.push({ hit, chunk, rank })));
     merged.sort((a, b) => b.hit.score - a.hit.score || a.chunk - b.chunk || a.rank - b.rank);
+    // snippets (and the abstracts they decode) for the hits kept only
     const hits = merged.slice(0, limit).map(({ hit, chunk }) => {
       const doc = this.chunks[chunk].get(hit.id)!;
-      return { ...hit, title: provisionalTitle(doc.abstract, doc.title) };
+      return { ...this.chunks[chunk].withSnippet(hit), title: provisionalTitle(doc.abstract, doc.title) };
     });
     return { hits, refused: [] };
   }
