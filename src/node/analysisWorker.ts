@@ -19,6 +19,7 @@ const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.post
 function postChunks(corpus: Corpus, plan: ChunkPlan): void {
   const papers = corpus.papers;
   if (papers.length < plan.minPapers) return;
+  post({ type: 'progress', step: 'indexing abstracts for search' });
   for (let start = 0; start < papers.length; ) {
     const end = Math.min(papers.length, start + Math.max(1, start === 0 ? plan.first : plan.size));
     const chunk = buildSearchChunk(papers.slice(start, end));
