@@ -31,6 +31,14 @@ export interface SearchHit {
   snippet: Snippet | null;
 }
 
+/** A hit before its snippet: which terms and fields matched (null terms: a filter-only hit, no snippet). */
+export interface RankedHit {
+  id: string;
+  score: number;
+  terms: string[] | null;
+  fields: number;
+}
+
 export interface QueryFilter {
   key: string;
   value: string;
@@ -234,6 +242,11 @@ export class PaperSearch {
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
+    return this.rank(query, options).map((h) => this.withSnippet(h));
+  }
+
+  /** The hits without their snippets: to merge the hits of several indexes, then make snippets for the few kept. */
+  rank(query: string, options: SearchOptions = {}): RankedHit[] {
     const { text, filters } = parseQuery(query);
     const predicates = { ...BUILTIN_FILTERS, ...options.filters };
     const active = filters.filter((f) => predicates[f.key] && f.value !== '');
@@ -259,18 +272,19 @@ export class PaperSearch {
     let hits = run(false, true);
     if (hits.length === 0 && words.some((w) => fuzziness(w) > 0)) hits = run(true, true);
     if (hits.length === 0) hits = run(true, false);
-    return hits.map((h) => {
-      const id = this.index.idOf(h.doc);
-      return { id, score: h.score, snippet: this.snippetFor(id, h.terms, h.fields) };
-    });
+    return hits.map((h) => ({ id: this.index.idOf(h.doc), score: h.score, terms: h.terms, fields: h.fields }));
+  }
+
+  withSnippet(hit: RankedHit): SearchHit {
+    return { id: hit.id, score: hit.score, snippet: hit.terms ? this.snippetFor(hit.id, hit.terms, hit.fields) : null };
   }
 
   /** Papers passing the filters, by title. */
-  private filterOnly(passes: (doc: SearchDoc) => boolean, limit: number): SearchHit[] {
-    const out: SearchHit[] = [];
+  private filterOnly(passes: (doc: SearchDoc) => boolean, limit: number): RankedHit[] {
+    const out: RankedHit[] = [];
     for (const id of this.titleOrder()) {
       if (out.length >= limit) break;
-      if (passes(this.docs.get(id)!)) out.push({ id, score: 0, snippet: null });
+      if (passes(this.docs.get(id)!)) out.push({ id, score: 0, terms: null, fields: 0 });
     }
     return out;
   }

@@ -4,7 +4,7 @@ import { Analysis } from '../core/analyze';
 import { applyCorrections } from '../core/analyze';
 import { fromSnapshot, AnalysisSnapshot } from '../core/snapshot';
 import { resolveCorrections } from '../core/themeCorrectionsFile';
-import { analyzeHere, analyzeInWorker } from '../node/runAnalysis';
+import { analyzeHere, analyzeInWorker, SEARCH_CHUNKS } from '../node/runAnalysis';
 import { AnalysisCache } from './analysisCache';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrectionsStore } from './themeCorrectionsStore';
@@ -12,6 +12,7 @@ import { paperKey, resolvePaperKey } from '../core/paperKey';
 import { LoadProblem, Paper, Theme } from '../core/types';
 import { PapersModel } from './services';
 import { isAbsolutePath } from './importCollections';
+import { ProvisionalSearch } from './provisionalSearch';
 
 /** Shows a notification only when the work takes longer than this. */
 const NOTIFY_AFTER_MS = 600;
@@ -36,6 +37,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private readonly cache: AnalysisCache;
   /** The files of the last load, watched (also the unreadable ones: a file created later reloads). */
   private lastUris: vscode.Uri[] = [];
+  /** Search over the chunks indexed so far while the first analysis runs (see provisionalSearch.ts). */
+  readonly provisional = new ProvisionalSearch();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -52,6 +55,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.collections')) void this.reload();
       }),
+      this.provisional,
+      this.onDidChange(() => this.current && this.provisional.end()),
     );
   }
 
@@ -93,6 +98,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         } while (this.again);
       } finally {
         this.loading = undefined;
+        this.provisional.end();
       }
     })();
     return this.loading;
@@ -191,10 +197,14 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
    */
   private async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void): Promise<AnalysisSnapshot> {
     const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
+    // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
+    const chunks = this.current ? {} : { chunks: SEARCH_CHUNKS, onChunk: this.provisional.add.bind(this.provisional) };
     for (const transport of ['process', 'thread'] as const) {
+      if (!this.current) this.provisional.begin();
       try {
-        return await analyzeInWorker(workerPath, files, { onProgress: report, transport });
+        return await analyzeInWorker(workerPath, files, { onProgress: report, transport, ...chunks });
       } catch (err) {
+        this.provisional.end();
         if ((err as Error).name === 'AnalysisError' || (err as Error).name === 'Cancelled') throw err;
         this.log.warn(`the analysis ${transport} failed (${(err as Error).message})`);
       }

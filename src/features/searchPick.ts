@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { toSearchDoc } from '../core/analyze';
+import { PartialResult } from '../core/partialSearch';
 import { FilterPredicate, SearchHit } from '../core/search';
 import { Paper } from '../core/types';
 import { Services } from './services';
 
 interface PaperPick extends vscode.QuickPickItem {
-  paperId: string;
+  /** Absent on a row that only explains (a filter that must wait for the analysis). */
+  paperId?: string;
 }
 
 const RESULT_LIMIT = 60;
@@ -69,45 +71,131 @@ function toPicks(services: Services, hits: SearchHit[]): PaperPick[] {
   return picks;
 }
 
+/** Rows for results over the chunks indexed so far: provisional titles, no themes yet. */
+function toPartialPicks(services: Services, result: PartialResult): PaperPick[] {
+  if (result.refused.length > 0) {
+    const words = result.refused.map((k) => `${k}:`).join(', ');
+    return [{ label: `$(info) ${words} filters work once the themes are computed`, detail: 'Papers is still analyzing the collections; the results appear when it is done.', alwaysShow: true }];
+  }
+  return result.hits.map((hit) => ({
+    paperId: hit.id,
+    label: `${services.state.marks(hit.id).starred ? '$(star-full) ' : ''}${hit.title}`,
+    description: 'title pending',
+    detail: hit.snippet ? afterTitle(hit.snippet.text, hit.title) : undefined,
+    alwaysShow: true,
+  }));
+}
+
+/** A snippet from the abstract's start repeats a title made of its first words: show what follows them. */
+function afterTitle(snippet: string, title: string): string | undefined {
+  const words = title.endsWith('…') ? title.slice(0, -1) : title;
+  if (!snippet.startsWith(words)) return snippet;
+  const rest = snippet.slice(words.length).trim();
+  return rest === '' || rest === '…' ? undefined : `…${rest}`;
+}
+
 function firstWords(paper: Paper): string {
   return paper.abstract.length > 140 ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', 140))}…` : paper.abstract;
 }
 
+/** The quick pick's title over partial results: how much is searchable so far. */
+export function partialTitle(base: string, indexed: number, total: number | undefined): string {
+  if (total === undefined) return `${base} — partial: reading the collections, titles and themes pending`;
+  return `${base} — partial: ${indexed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} papers indexed, titles and themes pending`;
+}
+
+/**
+ * The paper chosen among partial results, once the analysis that gives it a title and theme is done
+ * (with a cancellable notification meanwhile); undefined when cancelled or when the analysis failed.
+ */
+function paperWhenAnalyzed(services: Services, id: string): Promise<Paper | undefined> {
+  const { model } = services;
+  if (model.analysis) return Promise.resolve(model.paper(id));
+  return Promise.resolve(
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Papers: opening the paper when the analysis is done', cancellable: true }, (_progress, token) =>
+      new Promise<Paper | undefined>((resolve) => {
+        const subscriptions: vscode.Disposable[] = [];
+        const finish = (paper: Paper | undefined) => {
+          for (const d of subscriptions) d.dispose();
+          resolve(paper);
+        };
+        subscriptions.push(
+          model.onDidChange(() => model.analysis && finish(model.paper(id))),
+          model.provisional.onDidChange(() => !model.analysis && !model.provisional.active && finish(undefined)),
+          token.onCancellationRequested(() => finish(undefined)),
+        );
+      }),
+    ),
+  );
+}
+
+export interface SearchPickOptions {
+  title?: string;
+  placeholder?: string;
+  initial?: string;
+}
+
 /**
  * A quick pick that searches as you type (results ranked by the core, not re-filtered by VS Code).
- * Resolves to the chosen paper, or undefined when dismissed.
+ * While the first analysis runs it searches the chunks indexed so far (marked partial in its title) and
+ * switches to the full results when the analysis lands. `result` resolves to the chosen paper, or
+ * undefined when dismissed; undefined altogether when there is nothing to search yet.
  */
-export function pickPaper(services: Services, options: { title?: string; placeholder?: string; initial?: string } = {}): Promise<Paper | undefined> {
-  const analysis = services.model.analysis;
-  if (!analysis) {
-    void vscode.window.showInformationMessage('Papers is still loading its collections; try again in a moment.');
-    return Promise.resolve(undefined);
-  }
+export function openSearchPick(services: Services, options: SearchPickOptions = {}): { quickPick: vscode.QuickPick<vscode.QuickPickItem>; result: Promise<Paper | undefined> } | undefined {
+  const { model } = services;
+  if (!model.analysis && !model.provisional.active) return undefined;
+  const base = options.title ?? 'Search Papers';
   const qp = vscode.window.createQuickPick<PaperPick>();
-  qp.title = options.title ?? 'Search Papers';
+  qp.title = base;
   qp.placeholder = options.placeholder ?? 'Search titles, abstracts, notes… (filters: theme: collection: tag: is:unread is:starred has:notes)';
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   const filters = userFilters(services);
+  // partial results have no tags in their documents: read them from the user's data
+  const partialFilters: Record<string, FilterPredicate> = { ...filters, tag: (doc, value) => (services.state.data(doc.id).tags ?? []).some((t) => t.toLowerCase() === value.toLowerCase()) };
   const update = (value: string) => {
-    const hits = analysis.search.search(value, { limit: RESULT_LIMIT, filters });
-    qp.items = toPicks(services, hits);
-    qp.title = `${options.title ?? 'Search Papers'} (${hits.length}${hits.length === RESULT_LIMIT ? '+' : ''} of ${analysis.papers.length})`;
+    const analysis = model.analysis;
+    if (analysis) {
+      const hits = analysis.search.search(value, { limit: RESULT_LIMIT, filters });
+      qp.items = toPicks(services, hits);
+      qp.title = `${base} (${hits.length}${hits.length === RESULT_LIMIT ? '+' : ''} of ${analysis.papers.length})`;
+      qp.busy = false;
+      return;
+    }
+    const partial = model.provisional.search;
+    qp.items = partial ? toPartialPicks(services, partial.search(value, { limit: RESULT_LIMIT, filters: partialFilters })) : [];
+    qp.title = partialTitle(base, partial?.indexed ?? 0, partial?.total);
+    qp.busy = true;
   };
-  return new Promise((resolve) => {
-    let chosen: Paper | undefined;
+  const result = new Promise<Paper | undefined>((resolve) => {
+    let chosen: string | undefined;
+    const refresh = () => update(qp.value);
+    const subscriptions = [model.onDidChange(refresh), model.provisional.onDidChange(refresh)];
     qp.onDidChangeValue(update);
     qp.onDidAccept(() => {
       const pick = qp.selectedItems[0] ?? qp.activeItems[0];
-      chosen = pick && services.model.paper(pick.paperId);
+      if (!pick?.paperId) return; // an explaining row: nothing to open
+      chosen = pick.paperId;
       qp.hide();
     });
     qp.onDidHide(() => {
+      for (const d of subscriptions) d.dispose();
       qp.dispose();
-      resolve(chosen);
+      resolve(chosen === undefined ? undefined : paperWhenAnalyzed(services, chosen));
     });
     qp.value = options.initial ?? '';
     update(qp.value);
     qp.show();
   });
+  return { quickPick: qp, result };
+}
+
+/** openSearchPick's chosen paper; says so when the collections are not loaded far enough to search. */
+export function pickPaper(services: Services, options: SearchPickOptions = {}): Promise<Paper | undefined> {
+  const opened = openSearchPick(services, options);
+  if (!opened) {
+    void vscode.window.showInformationMessage('Papers is still loading its collections; try again in a moment.');
+    return Promise.resolve(undefined);
+  }
+  return opened.result;
 }

@@ -2,12 +2,15 @@ import * as vscode from 'vscode';
 import { Analysis } from '../core/analyze';
 import { Paper, Theme } from '../core/types';
 import { PaperUserData } from '../core/userData';
+import type { ProvisionalSearch } from './provisionalSearch';
 import type { ThemeCorrectionsStore } from './themeCorrectionsStore';
 
 /** The loaded corpus and its analysis; features listen to onDidChange and read `analysis`. */
 export interface PapersModel {
   readonly analysis: Analysis | undefined;
   readonly onDidChange: vscode.Event<void>;
+  /** While the first analysis runs: search over what is indexed so far. */
+  readonly provisional: ProvisionalSearch;
   paper(id: string): Paper | undefined;
   theme(id: string): Theme | undefined;
   /** The paper's stable readable key (see core/paperKey.ts). */

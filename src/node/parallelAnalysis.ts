@@ -32,15 +32,24 @@ function featuresInWorker(workerPath: string, abstracts: string[]): Promise<Text
 export interface ParallelOptions extends AnalyzeOptions {
   /** Fewer papers are analyzed on this thread alone. Default PARALLEL_MIN_PAPERS. */
   minPapers?: number;
+  /**
+   * Runs on this thread while the worker computes the titles and keywords, before the vectors: work
+   * that should be done early (the searchable chunks) without waiting for the analysis.
+   */
+  first?: () => void;
 }
 
 /** analyzeCorpus, with the titles and keywords computed on a worker thread running `workerPath`. */
 export async function analyzeInParallel(corpus: Corpus, workerPath: string, options: ParallelOptions = {}): Promise<Analysis> {
-  if (corpus.papers.length < (options.minPapers ?? PARALLEL_MIN_PAPERS) || !existsSync(workerPath)) return analyzeCorpus(corpus, options);
+  if (corpus.papers.length < (options.minPapers ?? PARALLEL_MIN_PAPERS) || !existsSync(workerPath)) {
+    options.first?.();
+    return analyzeCorpus(corpus, options);
+  }
   const abstracts = corpus.papers.map((p) => p.abstract);
   const features = featuresInWorker(workerPath, abstracts);
   // a failed worker is handled below, after the themes: not an unhandled rejection meanwhile
   features.catch(() => {});
+  options.first?.();
   const pending = beginAnalysis(corpus, options);
   options.onProgress?.('titles', 0);
   const waitStart = performance.now();

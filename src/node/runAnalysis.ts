@@ -2,7 +2,15 @@ import { analyzeCorpus } from '../core/analyze';
 import { mergeCollections, parseCollectionBytes } from '../core/corpus';
 import { AnalysisSnapshot, toSnapshot } from '../core/snapshot';
 import { AnalysisTransport, openChannel } from './analysisChannel';
-import { AnalyzeRequest, WorkerMessage } from './workerProtocol';
+import { SearchChunk } from '../core/partialSearch';
+import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './workerProtocol';
+
+/**
+ * The extension's chunks: 1,000 papers first (indexed in well under a second at any corpus size), then
+ * 5,000 (a chunk restores on the extension host in a few milliseconds; ~20 chunks at 100k papers). Below
+ * 3,000 papers the whole analysis takes a few seconds at most: no chunks.
+ */
+export const SEARCH_CHUNKS: ChunkPlan = { first: 1000, size: 5000, minPapers: 3000 };
 
 export interface RunOptions {
   onProgress?: (step: string) => void;
@@ -10,6 +18,9 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** A child process (default: its memory is not the caller's) or a worker thread. */
   transport?: AnalysisTransport;
+  /** Asks the worker for searchable chunks (see core/partialSearch.ts), handed to `onChunk` as they come. */
+  chunks?: ChunkPlan;
+  onChunk?: (chunk: SearchChunk, total: number) => void;
 }
 
 /** Analyzes collection files in dist/analysisWorker.js (see analysisChannel.ts); the caller's thread stays free. */
@@ -29,6 +40,9 @@ export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files
         case 'progress':
           options.onProgress?.(m.step);
           break;
+        case 'chunk':
+          options.onChunk?.(m.chunk, m.total);
+          break;
         case 'done':
           options.signal?.removeEventListener('abort', onAbort);
           finish();
@@ -46,7 +60,7 @@ export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files
       options.signal?.removeEventListener('abort', onAbort);
       reject(err);
     });
-    const request: AnalyzeRequest = { type: 'analyze', files };
+    const request: AnalyzeRequest = { type: 'analyze', files, chunks: options.onChunk ? options.chunks : undefined };
     worker.send(request);
   });
 }

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PartialSearch } from '../../src/core/partialSearch';
 import { fromSnapshot } from '../../src/core/snapshot';
 import { analyzeHere, analyzeInWorker } from '../../src/node/runAnalysis';
 import { scratchDir } from './scratchDir';
@@ -41,4 +42,33 @@ test('a worker that dies is reported with what it printed; an analysis error is 
   const refusing = join(dir, 'refusing.js');
   writeFileSync(refusing, "process.on('message', () => process.send({ type: 'error', message: 'cannot analyze' }));\n");
   await assert.rejects(analyzeInWorker(refusing, []), (err: Error) => err.name === 'AnalysisError' && err.message === 'cannot analyze');
+});
+
+test('asked for chunks, the worker posts every paper in searchable chunks before the analysis', async () => {
+  const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
+  const received: { ids: string[]; total: number }[] = [];
+  const partial = new PartialSearch(5);
+  let settled = false;
+  const run = analyzeInWorker(WORKER, files, {
+    chunks: { first: 2, size: 2, minPapers: 1 },
+    onChunk: (chunk, total) => {
+      assert.equal(settled, false, 'a chunk after the analysis');
+      received.push({ ids: chunk.ids, total });
+      partial.add(chunk);
+    },
+  });
+  const snapshot = await run.finally(() => (settled = true));
+  assert.deepEqual(received.map((c) => c.ids.length), [2, 2, 1]);
+  assert.ok(received.every((c) => c.total === 5));
+  assert.deepEqual(received.flatMap((c) => c.ids), snapshot.papers.map((p) => p.id), 'every paper once, in corpus order');
+  const full = fromSnapshot(snapshot);
+  for (const q of ['glacier', 'honeyb', 'coral reefs']) assert.deepEqual(partial.search(q).hits.map((h) => h.id), full.search.search(q).map((h) => h.id), q);
+});
+
+test('no chunks when not asked, or when the corpus is below the plan\'s minimum', async () => {
+  const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
+  let chunks = 0;
+  await analyzeInWorker(WORKER, files, { onChunk: () => chunks++ });
+  await analyzeInWorker(WORKER, files, { chunks: { first: 2, size: 2, minPapers: 6 }, onChunk: () => chunks++ });
+  assert.equal(chunks, 0);
 });

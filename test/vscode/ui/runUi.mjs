@@ -2,7 +2,8 @@
 // Runs the UI scenarios in test/vscode/ui/scenarios/*.mjs against a real VS Code (code-server) in headless
 // Chromium, with the extension loaded from this repo as a development extension.
 //
-// A scenario file exports `scenarios`: an array of { name, run(ui) }. `ui` holds:
+// A scenario file exports `scenarios`: an array of { name, run(ui), prepare?(workspace) }. `prepare` writes
+// into the workspace folder before the window opens it (settings the extension must see when it starts). `ui` holds:
 //   page        the Playwright page showing the workbench (already loaded, extension host connected)
 //   runCommand  (title) => runs a command through the F1 palette by its label, e.g. "Papers: Search Papers"
 //   shot        (name) => saves test-results/screenshots/<scenario>--<name>.png and returns its path
@@ -77,6 +78,7 @@ async function runScenario(scenario, manifest) {
   for (const f of readdirSync(SHOTS_DIR)) if (f.startsWith(`${name}--`)) rmSync(join(SHOTS_DIR, f));
   workspace = mkdtempSync(join(tmpdir(), 'papers-ui-workspace-'));
   cpSync(FIXTURE, workspace, { recursive: true });
+  await scenario.prepare?.(workspace);
   const page = await context.newPage();
   // Generous: on a loaded 2-core CI machine a page load took over 15 s (a wait that passes early costs nothing).
   page.setDefaultTimeout(45_000);

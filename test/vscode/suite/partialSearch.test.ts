@@ -1,0 +1,105 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PapersApi } from '../../../src/extension';
+import { PapersModelImpl } from '../../../src/features/model';
+import { openSearchPick } from '../../../src/features/searchPick';
+import { Services } from '../../../src/features/services';
+import { until } from './until';
+
+const PAPERS = 6000;
+/** A made-up word planted in every 500th abstract: what the test searches for. */
+const MARKER = 'quokkascope';
+
+/** Made-up abstracts of made-up words (a seeded PRNG): large enough that the analysis takes seconds. */
+function madeUpCorpus(n: number, salt: string): string[] {
+  let state = 12345;
+  const rand = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const syllables = ['ka', 'lo', 'mi', 'ten', 'sor', 'vu', 'ra', 'bel', 'qui', 'dro', 'fen', 'zu', 'pa', 'nix', 'te', 'gor'];
+  const vocabulary = Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join(''));
+  const word = () => vocabulary[Math.floor(rand() ** 2 * vocabulary.length)];
+  return Array.from({ length: n }, (_, i) => {
+    const sentences = Array.from({ length: 4 + Math.floor(rand() * 4) }, () => {
+      const words = Array.from({ length: 10 + Math.floor(rand() * 10) }, word);
+      if (i % 500 === 7 && rand() < 0.5) words[3] = MARKER;
+      return `${words[0][0].toUpperCase()}${words.join(' ').slice(1)}.`;
+    });
+    if (i % 500 === 7) sentences[0] = `We build the ${MARKER} for ${sentences[0]}`;
+    if (i === 0) sentences.push(`Run ${salt}.`); // a corpus no cache has seen
+    return sentences.join(' ');
+  });
+}
+
+/** A model of its own (the extension's has the seeds loaded) whose collection is the made-up corpus. */
+class CorpusModel extends PapersModelImpl {
+  constructor(services: Services, private readonly file: vscode.Uri) {
+    super(services.context, services.log, services.corrections);
+  }
+
+  override collectionUris(): Promise<vscode.Uri[]> {
+    return Promise.resolve([this.file]);
+  }
+}
+
+suite('Partial search while the first analysis runs', () => {
+  test('a search during the analysis shows partial results marked partial, then the full results; a partial result opens once the analysis is done', async function () {
+    this.timeout(240_000);
+    const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
+    const { services } = ext.isActive ? ext.exports : await ext.activate();
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'partial-search', 'made-up.txt');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`Daily Papers\n\n${madeUpCorpus(PAPERS, String(Date.now())).join('\n\n')}\n`));
+    const model = new CorpusModel(services, file);
+    const withModel: Services = { ...services, model };
+    try {
+      const loading = model.reload();
+      await until('the first searchable chunk', () => (model.provisional.search?.indexed ?? 0) > 0, 120_000);
+      assert.equal(model.analysis, undefined, 'the analysis is still running (else this test proves nothing)');
+
+      const first = openSearchPick(withModel, { initial: MARKER })!;
+      const qp = first.quickPick as vscode.QuickPick<vscode.QuickPickItem & { paperId?: string }>;
+      assert.match(qp.title!, new RegExp(`^Search Papers — partial: [\\d,]+ of ${PAPERS.toLocaleString('en-US')} papers indexed, titles and themes pending$`));
+      assert.ok(qp.items.length > 0, 'partial results');
+      for (const item of qp.items) {
+        const doc = model.provisional.search!.get(item.paperId!)!;
+        assert.ok(doc.abstract.includes(MARKER), `${item.label} matches`);
+        assert.ok(item.label.endsWith('…') && doc.abstract.startsWith(item.label.slice(0, -1)), `provisional title from the abstract's first words: ${item.label}`);
+        assert.equal(item.description, 'title pending');
+      }
+
+      qp.value = `theme:anything ${MARKER}`;
+      await until('the theme filter refused', () => qp.items.length === 1 && qp.items[0].label.includes('theme: filters work once the themes are computed'));
+      qp.value = MARKER;
+      await until('the partial results again', () => qp.items.length > 0 && qp.items[0].paperId !== undefined);
+      // accepting a partial result: the pick closes (its result resolves only then), the paper comes when the analysis is done
+      let accepted: string | undefined;
+      qp.onDidAccept(() => (accepted = (qp.selectedItems[0] ?? qp.activeItems[0])?.paperId));
+      qp.activeItems = [qp.items[0]];
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const chosenId = await until('the partial result accepted', () => accepted);
+
+      const second = openSearchPick(withModel, { initial: MARKER })!;
+      const qp2 = second.quickPick as vscode.QuickPick<vscode.QuickPickItem & { paperId?: string }>;
+      if (!model.analysis) assert.match(qp2.title!, /— partial: /);
+      await loading;
+      const analysis = model.analysis!;
+      assert.equal(analysis.papers.length, PAPERS);
+      await until('the full results in the open pick', () => qp2.title === `Search Papers (${qp2.items.length} of ${PAPERS})`, 30_000);
+      const marked = analysis.papers.filter((p) => p.abstract.includes(MARKER)).map((p) => p.id).sort();
+      assert.deepEqual(qp2.items.map((i) => i.paperId).sort(), marked, 'every paper with the word, found in the full index');
+      for (const item of qp2.items) assert.ok(item.label.endsWith(model.paper(item.paperId!)!.title), 'the analysis\'s titles');
+      assert.equal(model.provisional.search, undefined, 'the chunks are dropped');
+      qp2.hide();
+
+      const chosen = await first.result;
+      assert.equal(chosen?.id, chosenId, 'the accepted partial result');
+      assert.equal(chosen, model.paper(chosenId), 'as the analysis made it');
+    } finally {
+      model.dispose();
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(file, '..'), { recursive: true });
+    }
+  });
+});
