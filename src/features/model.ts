@@ -26,6 +26,7 @@ export function formatProblem(p: LoadProblem): string {
  */
 export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private current: Analysis | undefined;
+  /** Paper keys of the current analysis, made on first use (100k slugs would cost the restore ~1 s). */
   private keys = new Map<string, string>();
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
@@ -68,7 +69,12 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   }
 
   keyOf(paper: Paper): string {
-    return this.keys.get(paper.id) ?? paperKey(paper);
+    let key = this.keys.get(paper.id);
+    if (key === undefined) {
+      key = paperKey(this.current?.byId.get(paper.id) ?? paper);
+      if (this.current?.byId.has(paper.id)) this.keys.set(paper.id, key);
+    }
+    return key;
   }
 
   resolve(keyOrId: string): Paper | undefined {
@@ -126,25 +132,30 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       const uris = await this.collectionUris();
       this.lastUris = uris;
       report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
-      const files: { path: string; bytes: Uint8Array }[] = [];
+      const seeds = uris.length > 0 && uris.every((u) => u.toString().startsWith(this.context.extensionUri.toString()));
+      // unchanged collections on disk: restored from the cache by their digests, without reading them into memory
+      let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await this.cache.loadFor(uris);
+      let restored = snapshot !== undefined;
       const unreadable: { file: string; message: string }[] = [];
-      for (const uri of uris) {
-        try {
-          files.push({ path: uri.toString(), bytes: await vscode.workspace.fs.readFile(uri) });
-        } catch (err) {
-          unreadable.push({ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` });
+      if (!snapshot) {
+        const files: { path: string; bytes: Uint8Array }[] = [];
+        for (const uri of uris) {
+          try {
+            files.push({ path: uri.toString(), bytes: await vscode.workspace.fs.readFile(uri) });
+          } catch (err) {
+            unreadable.push({ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` });
+          }
+        }
+        const key = this.cache.key(files);
+        snapshot = (seeds && files.length > 0 ? await bundledSeedsSnapshot(this.context.extensionUri, files) : undefined) ?? (await this.cache.load(key));
+        restored = snapshot !== undefined;
+        if (!snapshot) {
+          report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
+          snapshot = await this.analyze(files, report);
+          void this.cache.save(key, snapshot);
         }
       }
-      const key = this.cache.key(files);
-      const seeds = files.length > 0 && files.every((f) => f.path.startsWith(this.context.extensionUri.toString()));
-      let snapshot: AnalysisSnapshot | undefined = (seeds ? await bundledSeedsSnapshot(this.context.extensionUri, files) : undefined) ?? (await this.cache.load(key));
-      if (snapshot) {
-        this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
-      } else {
-        report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
-        snapshot = await this.analyze(files, report);
-        void this.cache.save(key, snapshot);
-      }
+      if (restored) this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
       const analysis = fromSnapshot(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes));
       // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
       analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({ ...p, file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)) }));
@@ -170,7 +181,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     try {
       const analysis = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () => work(reportAll));
       this.current = analysis;
-      this.keys = new Map(analysis.papers.map((p) => [p.id, paperKey(p)]));
+      this.keys = new Map();
       this.log.info(`loaded ${analysis.papers.length} papers, ${analysis.themes.length} themes in ${Date.now() - started} ms (${Object.entries(analysis.timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
       this.reportProblems(analysis.problems);
       this.watchCollections(this.lastUris);
