@@ -13,6 +13,9 @@ const TEXT_FIELDS = ['id', 'abstract', 'sourceTitle', 'year', 'url', 'doi', 'sou
 const LIST_FIELDS = ['authors', 'keywords', 'collections'] as const;
 /** Text fields whose values repeat across papers: stored once each. */
 const SHARED = new Set<string>(['year', 'theme', 'method']);
+/** Optional fields, in the order a paper has them; and the fields a paper always has. */
+const OPTIONAL = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const;
+const REQUIRED = ['id', 'abstract', 'title', 'method', 'keywords', 'theme', 'collections'];
 const ABSENT = 0xffffffff;
 const NULL = 0xfffffffe;
 
@@ -148,7 +151,7 @@ export function decodePapers(r: SnapshotReader, strings: readonly string[], c: P
     for (let k = srcOffsets[i]; k < srcOffsets[i + 1]; k++) if (srcCollections[k] !== NULL) sources.push({ collection: strings[srcCollections[k]], line: srcLines[k] });
     const p: Record<string, unknown> = { id: value(text.id, i), abstract: value(text.abstract, i), sources };
     // the optional fields only when the stored paper had them: a restored paper equals the stored one
-    for (const field of ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const) {
+    for (const field of OPTIONAL) {
       const v = field === 'authors' ? list('authors', i) : value(text[field], i);
       if (v !== undefined) p[field] = v;
     }
@@ -159,7 +162,7 @@ export function decodePapers(r: SnapshotReader, strings: readonly string[], c: P
     p.collections = list('collections', i);
     const more = c.extras?.[i];
     if (more) Object.assign(p, more);
-    for (const key of ['id', 'abstract', 'title', 'method', 'keywords', 'theme', 'collections']) if (p[key] === undefined && !(more && key in more)) delete p[key];
+    for (const key of REQUIRED) if (p[key] === undefined && !(more && key in more)) delete p[key];
     papers[i] = p as unknown as Paper;
   }
   return papers;

@@ -15,6 +15,8 @@ import { isAbsolutePath } from './importCollections';
 
 /** Shows a notification only when the work takes longer than this. */
 const NOTIFY_AFTER_MS = 600;
+/** Builds the search's fuzzy dictionary this long after a load, when the views have drawn. */
+const PREPARE_SEARCH_AFTER_MS = 1500;
 
 export function formatProblem(p: LoadProblem): string {
   return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
@@ -37,6 +39,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private readonly cache: AnalysisCache;
   /** The files of the last load, watched (also the unreadable ones: a file created later reloads). */
   private lastUris: vscode.Uri[] = [];
+  private prepareTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -82,6 +85,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.prepareTimer);
     for (const d of [...this.disposables, ...this.watchers]) d.dispose();
   }
 
@@ -186,6 +190,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       this.reportProblems(analysis.problems);
       this.watchCollections(this.lastUris);
       this.emitter.fire();
+      // the search's fuzzy dictionary, once the views have drawn (a restore leaves it to be built on demand)
+      clearTimeout(this.prepareTimer);
+      this.prepareTimer = setTimeout(() => analysis.search.prepare(), PREPARE_SEARCH_AFTER_MS);
     } catch (err) {
       this.log.error(err as Error);
       void vscode.window.showErrorMessage(`Papers could not load its collections: ${(err as Error).message}`);
