@@ -44,8 +44,8 @@ suite('Analysis cache: a second load of unchanged collections restores the analy
     const before = await entries(a);
     const folder = vscode.workspace.workspaceFolders![0].uri;
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, FILE), new TextEncoder().encode(`Daily Papers\n\n${ABSTRACTS.join('\n\n')}\n`));
+    // the setting's change loads (one load, so one analysis and one cache write to wait for)
     await vscode.workspace.getConfiguration('papers').update('collections', [FILE], vscode.ConfigurationTarget.Workspace);
-    await services.model.reload();
     await until('the made-up papers', () => services.model.analysis?.papers.length === ABSTRACTS.length);
     const analyzed = services.model.analysis!;
     let entry = '';
