@@ -33,9 +33,9 @@ export class AnalysisCache {
    */
   async loadFor(uris: vscode.Uri[]): Promise<AnalysisSnapshot | undefined> {
     if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
-    let digests: FileDigest[];
+    const digests: FileDigest[] = [];
     try {
-      digests = await Promise.all(uris.map((u) => digestOfFile(u.toString(), u.fsPath)));
+      for (const u of uris) digests.push(await digestOfFile(u.toString(), u.fsPath)); // one file open at a time
     } catch {
       return undefined;
     }
