@@ -2,12 +2,13 @@
 // and runs it with the given options. Not part of `npm test`: timings are reported, never asserted.
 // `npm run bench -- --probe <corpus file> [rounds]` runs the search probe alone (searchProbe.ts);
 // `npm run bench -- --partial [sizes] [runs]` measures the provisional search's chunks (partial.ts; needs `npm run build`);
+// `npm run bench -- --restore <corpus file> [rounds] [work dir]` the second activation alone (restoreProbe.ts);
 // `npm run bench -- --themes-at-scale <n> [swap]` the theme quality of n synthetic abstracts (themesAtScale.ts).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 
-const mode = { '--probe': 'probe', '--partial': 'partial', '--themes-at-scale': 'themes' }[process.argv[2]] ?? 'bench';
-const entry = { probe: 'scripts/bench/searchProbe.ts', partial: 'scripts/bench/partial.ts', themes: 'scripts/bench/themesAtScale.ts', bench: 'scripts/bench/main.ts' }[mode];
+const mode = { '--probe': 'probe', '--partial': 'partial', '--restore': 'restore', '--themes-at-scale': 'themes' }[process.argv[2]] ?? 'bench';
+const entry = { probe: 'scripts/bench/searchProbe.ts', partial: 'scripts/bench/partial.ts', restore: 'scripts/bench/restoreProbe.ts', themes: 'scripts/bench/themesAtScale.ts', bench: 'scripts/bench/main.ts' }[mode];
 const outfile = `bench/results/.build/${mode}.js`;
 await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
 const args = mode === 'bench' ? [outfile, ...process.argv.slice(2)] : [...(mode === 'partial' ? ['--max-old-space-size=6144'] : ['--expose-gc']), outfile, ...process.argv.slice(3)];

@@ -237,6 +237,11 @@ export class PaperSearch {
     this.index.clearCaches();
   }
 
+  /** Builds what the first misspelled query would otherwise build (a restored index builds it on demand). */
+  prepare(): void {
+    this.index.prepare();
+  }
+
   get(id: string): SearchDoc | undefined {
     return this.docs.get(id);
   }

@@ -6,6 +6,8 @@ import { Analysis, assignThemes, toSearchDoc } from './analyze';
 import { Collection } from './corpus';
 import { RelatedIndex } from './related';
 import { PaperSearch } from './search';
+import { SnapshotError, SnapshotReader, SnapshotSource, SnapshotWriter } from './snapshotFormat';
+import { decodePapers, encodePapers, PaperColumns } from './snapshotPapers';
 import { SerializedIndex } from './termIndex';
 import { ThemeCorrections } from './themeCorrections';
 import { LoadProblem, Paper, Theme } from './types';
@@ -57,58 +59,116 @@ export function fromSnapshot(s: AnalysisSnapshot, corrections?: ThemeCorrections
   };
 }
 
-type Typed = Float32Array | Uint32Array | Uint8Array;
-const TYPED = { Float32Array, Uint32Array, Uint8Array } as const;
-/** Where a typed array lives in the binary part. */
-interface BinaryRef {
-  $binary: keyof typeof TYPED;
-  offset: number;
-  length: number;
+/** A list of paper ids: paper numbers when every id is a paper's (the usual case), else the ids themselves. */
+type IdList = { numbers: number } | { ids: string[] };
+
+/**
+ * The snapshot as one buffer (layout in snapshotFormat.ts): papers as columns (snapshotPapers.ts), themes,
+ * collections and problems as JSON with their paper ids as numbers, the related rows and the search index's
+ * arrays as typed sections. `label` is stored as it is (snapshotLabel reads it back without decoding).
+ */
+export function encodeSnapshot(s: AnalysisSnapshot, label?: string): Uint8Array {
+  const w = new SnapshotWriter();
+  const number = new Map(s.papers.map((p, i) => [p.id, i]));
+  const idList = (ids: readonly string[]): IdList => {
+    const numbers = new Uint32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const n = number.get(ids[i]);
+      if (n === undefined) return { ids: [...ids] };
+      numbers[i] = n;
+    }
+    return { numbers: w.array(numbers) };
+  };
+  const { searchIndex: index } = s;
+  const body: Body = {
+    label,
+    papers: encodePapers(w, s.papers),
+    computedThemes: s.computedThemes.map((t) => ({ ...t, paperIds: idList(t.paperIds) })),
+    collections: s.collections.map((c) => ({ ...c, paperIds: idList(c.paperIds) })),
+    problems: s.problems,
+    timings: s.timings,
+    related: { rows: w.array(s.relatedRows), dims: s.relatedDims },
+    searchIndex: {
+      format: index.format,
+      ids: idList(index.ids),
+      alive: w.array(index.alive),
+      avgChars: index.avgChars,
+      titleOrder: index.titleOrder && w.array(index.titleOrder),
+      segments: index.segments.map((g) => ({ terms: w.string(g.terms), offsets: w.array(g.offsets), docs: w.array(g.docs), weights: w.array(g.weights), fieldMasks: w.array(g.fieldMasks) })),
+    },
+  };
+  return w.finish(body);
+}
+
+/** The JSON part of an encoded snapshot: numbers are sections or strings of the snapshot. */
+interface Body {
+  label?: string;
+  papers: PaperColumns;
+  computedThemes: (Omit<Theme, 'paperIds'> & { paperIds: IdList })[];
+  collections: (Omit<Collection, 'paperIds'> & { paperIds: IdList })[];
+  problems: LoadProblem[];
+  timings: Record<string, number>;
+  related: { rows: number; dims: number };
+  searchIndex: Omit<SerializedIndex, 'ids' | 'alive' | 'titleOrder' | 'segments'> & {
+    ids: IdList;
+    alive: number;
+    titleOrder?: number;
+    segments: { terms: number; offsets: number; docs: number; weights: number; fieldMasks: number }[];
+  };
+}
+
+/** The label a snapshot was encoded with; throws SnapshotError when the bytes are not a snapshot of this format. */
+export function snapshotLabel(bytes: Uint8Array | SnapshotSource): string | undefined {
+  return (new SnapshotReader(bytes).body as Body).label;
 }
 
 /**
- * The snapshot's JSON part and its binary part, for storing in two files: every typed array (related
- * rows, the search index's postings) goes to the binary part, 4-byte aligned, and the JSON refers to it.
+ * The snapshot in `bytes` (a buffer or a file read piece by piece). Throws SnapshotError when they are not a whole snapshot of this format (an
+ * older format, a truncated or damaged file): the caller analyzes again.
  */
-export function encodeSnapshot(s: AnalysisSnapshot): { json: string; binary: Uint8Array } {
-  const parts: { array: Typed; offset: number }[] = [];
-  let size = 0;
-  const ref = (array: Typed): BinaryRef => {
-    parts.push({ array, offset: size });
-    const r: BinaryRef = { $binary: array.constructor.name as keyof typeof TYPED, offset: size, length: array.length };
-    size += Math.ceil(array.byteLength / 4) * 4;
-    return r;
+export function decodeSnapshot(bytes: Uint8Array | SnapshotSource): AnalysisSnapshot {
+  const r = new SnapshotReader(bytes);
+  const body = r.body as Body;
+  if (!body || typeof body !== 'object' || !body.papers || !body.searchIndex || !body.related) throw new SnapshotError('snapshot body damaged');
+  const strings = r.strings();
+  const papers = decodePapers(r, strings, body.papers);
+  const ids = (list: IdList): string[] => {
+    if ('ids' in list && Array.isArray(list.ids)) return list.ids;
+    const numbers = r.array<Uint32Array>((list as { numbers: number }).numbers, 'u32');
+    const out = new Array<string>(numbers.length);
+    for (let i = 0; i < numbers.length; i++) {
+      const p = papers[numbers[i]];
+      if (!p) throw new SnapshotError('snapshot paper list damaged');
+      out[i] = p.id;
+    }
+    return out;
   };
-  const { relatedRows, searchIndex, ...rest } = s;
-  const encoded = {
-    ...rest,
-    relatedRows: ref(relatedRows),
+  const index = body.searchIndex;
+  const term = (n: number): string => {
+    if (typeof strings[n] !== 'string') throw new SnapshotError('snapshot search index damaged');
+    return strings[n];
+  };
+  return {
+    papers,
+    computedThemes: body.computedThemes.map((t) => ({ ...t, paperIds: ids(t.paperIds) })),
+    collections: body.collections.map((c) => ({ ...c, paperIds: ids(c.paperIds) })),
+    problems: body.problems,
+    timings: body.timings,
+    relatedRows: r.array<Float32Array>(body.related.rows, 'f32'),
+    relatedDims: body.related.dims,
     searchIndex: {
-      ...searchIndex,
-      alive: ref(searchIndex.alive),
-      titleOrder: searchIndex.titleOrder && ref(searchIndex.titleOrder),
-      segments: searchIndex.segments.map((g) => ({ terms: g.terms, offsets: ref(g.offsets), docs: ref(g.docs), weights: ref(g.weights), fieldMasks: ref(g.fieldMasks) })),
+      format: index.format,
+      ids: ids(index.ids),
+      alive: r.array<Uint8Array>(index.alive, 'u8'),
+      avgChars: index.avgChars,
+      ...(index.titleOrder !== undefined ? { titleOrder: r.array<Uint32Array>(index.titleOrder, 'u32') } : {}),
+      segments: index.segments.map((g) => ({
+        terms: term(g.terms),
+        offsets: r.array<Uint32Array>(g.offsets, 'u32'),
+        docs: r.array<Uint32Array>(g.docs, 'u32'),
+        weights: r.array<Float32Array>(g.weights, 'f32'),
+        fieldMasks: r.array<Uint8Array>(g.fieldMasks, 'u8'),
+      })),
     },
   };
-  const binary = new Uint8Array(size);
-  for (const { array, offset } of parts) binary.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offset);
-  return { json: JSON.stringify(encoded), binary };
-}
-
-export function decodeSnapshot(json: string, binary: Uint8Array): AnalysisSnapshot {
-  const copy = binary.slice();
-  const isRef = (v: unknown): v is BinaryRef => !!v && typeof v === 'object' && typeof (v as BinaryRef).$binary === 'string' && (v as BinaryRef).$binary in TYPED;
-  const view = <T>(v: unknown): T => (isRef(v) ? (new TYPED[v.$binary](copy.buffer, copy.byteOffset + v.offset, v.length) as T) : (v as T));
-  // plain JSON.parse, then the few known places: a reviver would be called for every value of every paper
-  const parsed = JSON.parse(json) as AnalysisSnapshot;
-  parsed.relatedRows = view(parsed.relatedRows);
-  const index = parsed.searchIndex as unknown as Record<string, unknown> | undefined;
-  if (index && typeof index === 'object' && Array.isArray(index.segments)) {
-    index.alive = view(index.alive);
-    index.titleOrder = view(index.titleOrder);
-    for (const g of index.segments as Record<string, unknown>[]) for (const k of ['offsets', 'docs', 'weights', 'fieldMasks']) g[k] = view(g[k]);
-  }
-  // a snapshot from before the binary refs: the binary part was the related rows alone
-  if (!(parsed.relatedRows instanceof Float32Array)) parsed.relatedRows = new Float32Array(copy.buffer, copy.byteOffset, copy.byteLength / 4);
-  return parsed;
 }

@@ -1,8 +1,9 @@
 /**
  * A segment's term dictionary: its terms in sorted order (a term's number is its place there, which is
- * what the postings are laid out by) and MiniSearch's radix tree (SearchableMap, term -> number) for
- * the lookups a query makes: the exact word, the completions of the word being typed, and the words a
- * few edits away. MiniSearch's own inverted index is not used: at 100k papers its Map per term and
+ * what the postings are laid out by). The exact word and the completions of the word being typed are
+ * found by binary search in that order; the words a few edits away by MiniSearch's radix tree
+ * (SearchableMap, term -> number), built on the first such lookup or by prepare(): building it for
+ * 100k papers' terms took half of a restore from the cache, and most queries never need it. MiniSearch's own inverted index is not used: at 100k papers its Map per term and
  * object per (term, paper) pair take 4× the memory and 10–100× the query time of typed-array postings
  * (README, Benchmark), so the postings, BM25+ and top-k stay in searchIndex.ts.
  */
@@ -11,21 +12,58 @@ import SearchableMap from 'minisearch/SearchableMap';
 export class TermDictionary {
   /** Term number -> term. */
   readonly terms: string[];
-  private readonly tree = new SearchableMap<number>();
+  private tree: SearchableMap<number> | undefined;
+  /** False for terms not in code-unit order (never made by searchIndex.ts): then every lookup uses the tree. */
+  private readonly sorted: boolean;
 
   /** `joined`: the sorted terms joined by "\n", as a snapshot stores them. */
   constructor(joined: string) {
     this.terms = joined === '' ? [] : joined.split('\n');
-    for (let t = 0; t < this.terms.length; t++) this.tree.set(this.terms[t], t);
+    let sorted = true;
+    for (let t = 1; t < this.terms.length && sorted; t++) sorted = this.terms[t - 1] < this.terms[t];
+    this.sorted = sorted;
+    if (!sorted) this.prepare();
   }
 
   get size(): number {
     return this.terms.length;
   }
 
+  /** Builds the radix tree now (lookups of near words build it when needed). */
+  prepare(): SearchableMap<number> {
+    if (!this.tree) {
+      this.tree = new SearchableMap<number>();
+      for (let t = 0; t < this.terms.length; t++) this.tree.set(this.terms[t], t);
+    }
+    return this.tree;
+  }
+
+  /** The number of the first term not below `term` in code-unit order. */
+  private lowerBound(term: string): number {
+    let lo = 0;
+    let hi = this.terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.terms[mid] < term) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** The term's number, or -1. */
   find(term: string): number {
-    return this.tree.get(term) ?? -1;
+    if (!this.sorted) return this.prepare().get(term) ?? -1;
+    const t = this.lowerBound(term);
+    return this.terms[t] === term ? t : -1;
+  }
+
+  /** Numbers of the terms that start with `prefix`: a range of the sorted terms. */
+  private *withPrefix(prefix: string): Iterable<number> {
+    if (!this.sorted) {
+      yield* this.prepare().atPrefix(prefix).values();
+      return;
+    }
+    for (let t = this.lowerBound(prefix); t < this.terms.length && this.terms[t].startsWith(prefix); t++) yield t;
   }
 
   /**
@@ -35,7 +73,7 @@ export class TermDictionary {
   completions(prefix: string, cap: number, df: (t: number) => number): number[] {
     const best: number[] = []; // kept sorted: short prefixes have thousands of completions
     const more = (a: number, b: number) => df(a) > df(b) || (df(a) === df(b) && a < b);
-    for (const t of this.tree.atPrefix(prefix).values()) {
+    for (const t of this.withPrefix(prefix)) {
       if (this.terms[t] === prefix) continue;
       if (best.length === cap && !more(t, best[cap - 1])) continue;
       let at = best.length < cap ? best.length : cap - 1;
@@ -55,7 +93,7 @@ export class TermDictionary {
    */
   near(term: string, max: number): [number, number][] {
     const out: [number, number][] = [];
-    for (const [t, distance] of this.tree.fuzzyGet(term, max).values()) if (distance > 0) out.push([t, distance]);
+    for (const [t, distance] of this.prepare().fuzzyGet(term, max).values()) if (distance > 0) out.push([t, distance]);
     return out;
   }
 }

@@ -148,6 +148,11 @@ export class TermIndex {
     this.expansionCache.clear();
   }
 
+  /** Builds what lookups of misspelled words need (termDictionary.ts), instead of on the first one. */
+  prepare(): void {
+    for (const segment of this.segments) segment.dictionary.prepare();
+  }
+
   /** The terms a query word stands for in each segment, remembered until the index changes. */
   private expand(w: TermQuery): Expansion {
     const key = `${w.prefix ? 'p' : 'x'}${w.fuzzy}:${w.term}`;

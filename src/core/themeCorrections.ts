@@ -87,17 +87,18 @@ export function applyThemeCorrections(
   const matchers = userThemes
     .filter((u) => userIds.has(u?.id))
     .map((u) => ({ id: u.id, res: (u.keywords ?? []).map(keywordMatcher).filter((r): r is RegExp => r !== null) }));
-  const abstractOf = new Map(papers.map((p) => [p.id, p.abstract]));
+  // abstracts are looked up only to match user themes' keywords (a map of 100k papers costs a restore)
+  const abstractOf = matchers.length > 0 ? new Map(papers.map((p) => [p.id, p.abstract])) : undefined;
 
-  // Every paper: computed themes' papers in their order, then other papers by id.
+  // Every paper: computed themes' papers in their order, then other papers by id (only those sorted).
   const order = [...home.keys()];
-  for (const id of [...abstractOf.keys()].sort()) if (!home.has(id)) order.push(id);
+  for (const id of [...new Set(papers.filter((p) => !home.has(p.id)).map((p) => p.id))].sort()) order.push(id);
   for (const pid of order) {
     let target: string | undefined;
     const moved = Object.prototype.hasOwnProperty.call(moves, pid) ? moves[pid] : undefined;
     if (moved !== undefined && byId.has(moved)) target = moved;
     if (target === undefined) {
-      const text = abstractOf.get(pid);
+      const text = abstractOf?.get(pid);
       if (text !== undefined) target = matchers.find((m) => m.res.some((re) => re.test(text)))?.id;
     }
     target ??= home.get(pid);

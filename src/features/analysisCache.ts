@@ -1,14 +1,19 @@
 import * as vscode from 'vscode';
-import { hashBytes } from '../core/ids';
 import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot } from '../core/snapshot';
+import { SnapshotError } from '../core/snapshotFormat';
+import { contentKey, digestOf, digestOfFile, FileDigest } from '../node/contentKey';
+import { withSnapshotFile } from '../node/snapshotFile';
 
 /** How many analyses to keep (one per set of collections the user switches between). */
 const KEEP = 3;
+const EXT = '.snapshot';
 
 /**
- * Analyses cached under the extension's global storage, keyed by the extension version and the exact bytes
- * of every collection file: a second activation on unchanged collections restores instead of re-analyzing,
- * and any change to a file or to the extension makes a new key (stale entries are pruned).
+ * Analyses cached under the extension's global storage, one file per analysis (snapshotFormat.ts), keyed
+ * by the extension version, the snapshot format and the exact bytes of every collection file: a second
+ * activation on unchanged collections restores instead of re-analyzing, and any change to a file or to
+ * the extension makes a new key. Entries of other keys beyond the last few, of older formats (the
+ * `.json` + `.bin` pairs of format 1) and unfinished writes are deleted.
  */
 export class AnalysisCache {
   private readonly dir: vscode.Uri;
@@ -18,18 +23,38 @@ export class AnalysisCache {
   }
 
   key(files: { path: string; bytes: Uint8Array }[]): string {
-    const parts = files.map((f) => `${f.path}\n${hashBytes(f.bytes)}\n${f.bytes.length}`);
-    return hashBytes(new TextEncoder().encode(`${this.version}\n${parts.join('\n')}`));
+    return contentKey(this.version, files.map((f) => digestOf(f.path, f.bytes)));
   }
 
-  async load(key: string): Promise<AnalysisSnapshot | undefined> {
+  /**
+   * The cached analysis of these collection files, found without reading them into memory (their digests
+   * are computed a few MB at a time); undefined when there is none, or when a file is not on disk or not
+   * readable (the caller then reads the files and calls key() and load()).
+   */
+  async loadFor(uris: vscode.Uri[]): Promise<AnalysisSnapshot | undefined> {
+    if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
+    const digests: FileDigest[] = [];
     try {
-      const [json, binary] = await Promise.all([
-        vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.dir, `${key}.json`)),
-        vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.dir, `${key}.bin`)),
-      ]);
-      return decodeSnapshot(new TextDecoder().decode(json), binary);
+      for (const u of uris) digests.push(await digestOfFile(u.toString(), u.fsPath)); // one file open at a time
     } catch {
+      return undefined;
+    }
+    return this.load(contentKey(this.version, digests));
+  }
+
+  /** The cached analysis, or undefined (none, or one that cannot be read: it is deleted and the caller analyzes again). */
+  async load(key: string): Promise<AnalysisSnapshot | undefined> {
+    const uri = vscode.Uri.joinPath(this.dir, key + EXT);
+    try {
+      // a file on disk is read piece by piece (snapshotFile.ts); another file system whole
+      if (uri.scheme === 'file') return withSnapshotFile(uri.fsPath, decodeSnapshot);
+      return decodeSnapshot(await vscode.workspace.fs.readFile(uri));
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'ENOENT' || code === 'FileNotFound') return undefined; // no entry yet
+      // damaged, truncated or of another format (SnapshotError), or unreadable: analyze again, never fail
+      this.log.warn(`ignoring the cached analysis ${uri.fsPath} (${err instanceof SnapshotError ? err.message : String(err)}); analyzing again`);
+      await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
       return undefined;
     }
   }
@@ -37,10 +62,11 @@ export class AnalysisCache {
   async save(key: string, snapshot: AnalysisSnapshot): Promise<void> {
     try {
       await vscode.workspace.fs.createDirectory(this.dir);
-      const { json, binary } = encodeSnapshot(snapshot);
-      // the binary part first: a JSON file without its binary is never read as complete
-      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(this.dir, `${key}.bin`), binary);
-      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(this.dir, `${key}.json`), new TextEncoder().encode(json));
+      const bytes = encodeSnapshot(snapshot);
+      // written aside, then renamed: an interrupted write never leaves a partial entry under the key
+      const partial = vscode.Uri.joinPath(this.dir, `${key}${EXT}.partial`);
+      await vscode.workspace.fs.writeFile(partial, bytes);
+      await vscode.workspace.fs.rename(partial, vscode.Uri.joinPath(this.dir, key + EXT), { overwrite: true });
       await this.prune(key);
     } catch (err) {
       this.log.warn(`could not cache the analysis: ${(err as Error).message}`);
@@ -51,13 +77,11 @@ export class AnalysisCache {
     const entries = await vscode.workspace.fs.readDirectory(this.dir);
     const stats = await Promise.all(
       entries
-        .filter(([name]) => name.endsWith('.json') && !name.startsWith(keep))
+        .filter(([name]) => name.endsWith(EXT) && name !== keep + EXT)
         .map(async ([name]) => ({ name, mtime: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime })),
     );
     stats.sort((a, b) => b.mtime - a.mtime);
-    for (const { name } of stats.slice(KEEP - 1)) {
-      const base = name.slice(0, -'.json'.length);
-      for (const ext of ['.json', '.bin']) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, base + ext)).then(undefined, () => undefined);
-    }
+    const stale = [...stats.slice(KEEP - 1).map((s) => s.name), ...entries.map(([name]) => name).filter((name) => !name.endsWith(EXT) && !name.startsWith(keep))];
+    for (const name of stale) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name)).then(undefined, () => undefined);
   }
 }

@@ -16,6 +16,8 @@ import { ProvisionalSearch } from './provisionalSearch';
 
 /** Shows a notification only when the work takes longer than this. */
 const NOTIFY_AFTER_MS = 600;
+/** Builds the search's fuzzy dictionary this long after a load, when the views have drawn. */
+const PREPARE_SEARCH_AFTER_MS = 1500;
 
 export function formatProblem(p: LoadProblem): string {
   return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
@@ -27,6 +29,7 @@ export function formatProblem(p: LoadProblem): string {
  */
 export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private current: Analysis | undefined;
+  /** Paper keys of the current analysis, made on first use (100k slugs would cost the restore ~1 s). */
   private keys = new Map<string, string>();
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
@@ -39,6 +42,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private lastUris: vscode.Uri[] = [];
   /** Search over the chunks indexed so far while the first analysis runs (see provisionalSearch.ts). */
   readonly provisional = new ProvisionalSearch();
+  private prepareTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -73,7 +77,12 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   }
 
   keyOf(paper: Paper): string {
-    return this.keys.get(paper.id) ?? paperKey(paper);
+    let key = this.keys.get(paper.id);
+    if (key === undefined) {
+      key = paperKey(this.current?.byId.get(paper.id) ?? paper);
+      if (this.current?.byId.has(paper.id)) this.keys.set(paper.id, key);
+    }
+    return key;
   }
 
   resolve(keyOrId: string): Paper | undefined {
@@ -81,6 +90,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.prepareTimer);
     for (const d of [...this.disposables, ...this.watchers]) d.dispose();
   }
 
@@ -132,25 +142,30 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       const uris = await this.collectionUris();
       this.lastUris = uris;
       report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
-      const files: { path: string; bytes: Uint8Array }[] = [];
+      const seeds = uris.length > 0 && uris.every((u) => u.toString().startsWith(this.context.extensionUri.toString()));
+      // unchanged collections on disk: restored from the cache by their digests, without reading them into memory
+      let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await this.cache.loadFor(uris);
+      let restored = snapshot !== undefined;
       const unreadable: { file: string; message: string }[] = [];
-      for (const uri of uris) {
-        try {
-          files.push({ path: uri.toString(), bytes: await vscode.workspace.fs.readFile(uri) });
-        } catch (err) {
-          unreadable.push({ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` });
+      if (!snapshot) {
+        const files: { path: string; bytes: Uint8Array }[] = [];
+        for (const uri of uris) {
+          try {
+            files.push({ path: uri.toString(), bytes: await vscode.workspace.fs.readFile(uri) });
+          } catch (err) {
+            unreadable.push({ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` });
+          }
+        }
+        const key = this.cache.key(files);
+        snapshot = (seeds && files.length > 0 ? await bundledSeedsSnapshot(this.context.extensionUri, files) : undefined) ?? (await this.cache.load(key));
+        restored = snapshot !== undefined;
+        if (!snapshot) {
+          report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
+          snapshot = await this.analyze(files, report);
+          void this.cache.save(key, snapshot);
         }
       }
-      const key = this.cache.key(files);
-      const seeds = files.length > 0 && files.every((f) => f.path.startsWith(this.context.extensionUri.toString()));
-      let snapshot: AnalysisSnapshot | undefined = (seeds ? await bundledSeedsSnapshot(this.context.extensionUri, files) : undefined) ?? (await this.cache.load(key));
-      if (snapshot) {
-        this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
-      } else {
-        report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
-        snapshot = await this.analyze(files, report);
-        void this.cache.save(key, snapshot);
-      }
+      if (restored) this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
       const analysis = fromSnapshot(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes));
       // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
       analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({ ...p, file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)) }));
@@ -176,11 +191,14 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     try {
       const analysis = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () => work(reportAll));
       this.current = analysis;
-      this.keys = new Map(analysis.papers.map((p) => [p.id, paperKey(p)]));
+      this.keys = new Map();
       this.log.info(`loaded ${analysis.papers.length} papers, ${analysis.themes.length} themes in ${Date.now() - started} ms (${Object.entries(analysis.timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
       this.reportProblems(analysis.problems);
       this.watchCollections(this.lastUris);
       this.emitter.fire();
+      // the search's fuzzy dictionary, once the views have drawn (a restore leaves it to be built on demand)
+      clearTimeout(this.prepareTimer);
+      this.prepareTimer = setTimeout(() => analysis.search.prepare(), PREPARE_SEARCH_AFTER_MS);
     } catch (err) {
       this.log.error(err as Error);
       void vscode.window.showErrorMessage(`Papers could not load its collections: ${(err as Error).message}`);

@@ -60,3 +60,21 @@ test('completions are the most frequent terms under the prefix, most frequent fi
     { seed: 3, numRuns: 500 },
   );
 });
+
+test('terms out of sorted order (not what a segment writes) are still found, completed and matched by number', () => {
+  fc.assert(
+    fc.property(vocabulary, fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 2 }), (sorted, prefix) => {
+      const terms = [...sorted].reverse();
+      const dict = new TermDictionary(terms.join('\n'));
+      terms.forEach((t, i) => assert.equal(dict.find(t), i));
+      const df = (t: number) => t % 3;
+      const want = terms
+        .map((_, t) => t)
+        .filter((t) => terms[t].startsWith(prefix) && terms[t] !== prefix)
+        .sort((a, b) => df(b) - df(a) || a - b)
+        .slice(0, 4);
+      assert.deepEqual(dict.completions(prefix, 4, df), want);
+    }),
+    { seed: 11, numRuns: 200 },
+  );
+});

@@ -1,0 +1,169 @@
+/**
+ * Papers as columns of a snapshot (snapshotFormat.ts): per text field a string number per paper, per list
+ * field (keywords, authors, collections) offsets and string numbers into a vocabulary (the same keyword
+ * is stored once), sources as collection numbers and lines. Decoding builds plain Paper objects again,
+ * with the same fields present or absent as in the papers stored; a value that does not fit its column
+ * (a field a newer format added, a source with more than a collection and a line) is kept as JSON.
+ */
+import { SnapshotError, SnapshotReader, SnapshotWriter } from './snapshotFormat';
+import { Paper, PaperSource } from './types';
+
+/** Text fields in the order a parsed and analyzed paper has them (sources comes after `abstract`). */
+const TEXT_FIELDS = ['id', 'abstract', 'sourceTitle', 'year', 'url', 'doi', 'sourceKey', 'title', 'method', 'theme'] as const;
+const LIST_FIELDS = ['authors', 'keywords', 'collections'] as const;
+/** Text fields whose values repeat across papers: stored once each. */
+const SHARED = new Set<string>(['year', 'theme', 'method']);
+/** Optional fields, in the order a paper has them; and the fields a paper always has. */
+const OPTIONAL = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const;
+const REQUIRED = ['id', 'abstract', 'title', 'method', 'keywords', 'theme', 'collections'];
+const ABSENT = 0xffffffff;
+const NULL = 0xfffffffe;
+
+type TextField = (typeof TEXT_FIELDS)[number];
+type ListField = (typeof LIST_FIELDS)[number];
+
+export interface PaperColumns {
+  count: number;
+  text: Record<TextField, number>;
+  lists: Record<ListField, { present: number; offsets: number; items: number }>;
+  sources: { offsets: number; collections: number; lines: number };
+  /** Per paper number, the fields stored as JSON. */
+  extras: Record<number, Record<string, unknown>>;
+}
+
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isPlainSource = (s: PaperSource): boolean => {
+  if (!s || typeof s.collection !== 'string' || !Number.isInteger(s.line) || s.line < 0 || s.line >= NULL) return false;
+  const keys = Object.keys(s);
+  return keys.length === 2 && 'collection' in s && 'line' in s;
+};
+
+export function encodePapers(w: SnapshotWriter, papers: readonly Paper[]): PaperColumns {
+  const n = papers.length;
+  const shared = new Map<string, number>();
+  const sharedString = (s: string) => {
+    let k = shared.get(s);
+    if (k === undefined) shared.set(s, (k = w.string(s)));
+    return k;
+  };
+  const extras: PaperColumns['extras'] = {};
+  const extra = (i: number, field: string, value: unknown) => ((extras[i] ??= {})[field] = value);
+  const known = new Set<string>([...TEXT_FIELDS, ...LIST_FIELDS, 'sources']);
+
+  const text = {} as PaperColumns['text'];
+  for (const field of TEXT_FIELDS) {
+    const column = new Uint32Array(n);
+    papers.forEach((p, i) => {
+      const record = p as unknown as Record<string, unknown>;
+      const v = record[field];
+      if (typeof v === 'string') column[i] = SHARED.has(field) ? sharedString(v) : w.string(v);
+      else if (v === null) column[i] = NULL;
+      else {
+        column[i] = ABSENT;
+        if (field in record) extra(i, field, v); // present but not a string: as it is
+      }
+    });
+    text[field] = w.array(column);
+  }
+
+  const lists = {} as PaperColumns['lists'];
+  for (const field of LIST_FIELDS) {
+    const present = new Uint8Array(n);
+    const offsets = new Uint32Array(n + 1);
+    const items: number[] = [];
+    papers.forEach((p, i) => {
+      const v = (p as unknown as Record<string, unknown>)[field];
+      if (isStringList(v)) {
+        present[i] = 1;
+        for (const s of v) items.push(sharedString(s));
+      } else if (field in p) extra(i, field, v);
+      offsets[i + 1] = items.length;
+    });
+    lists[field] = { present: w.array(present), offsets: w.array(offsets), items: w.array(Uint32Array.from(items)) };
+  }
+
+  const offsets = new Uint32Array(n + 1);
+  const collections: number[] = [];
+  const lines: number[] = [];
+  papers.forEach((p, i) => {
+    if (Array.isArray(p.sources) && p.sources.every(isPlainSource)) {
+      for (const s of p.sources) {
+        collections.push(sharedString(s.collection));
+        lines.push(s.line);
+      }
+    } else {
+      extra(i, 'sources', p.sources);
+      collections.push(NULL); // marks the paper's sources as stored in extras
+      lines.push(0);
+    }
+    offsets[i + 1] = lines.length;
+    for (const key of Object.keys(p)) if (!known.has(key)) extra(i, key, (p as unknown as Record<string, unknown>)[key]);
+  });
+  const sources = { offsets: w.array(offsets), collections: w.array(Uint32Array.from(collections)), lines: w.array(Uint32Array.from(lines)) };
+  return { count: n, text, lists, sources, extras };
+}
+
+export function decodePapers(r: SnapshotReader, strings: readonly string[], c: PaperColumns): Paper[] {
+  const n = c.count;
+  if (!Number.isInteger(n) || n < 0 || !c.text || !c.lists || !c.sources) throw new SnapshotError('snapshot papers damaged');
+  const column = (section: number, length: number): Uint32Array => {
+    const a = r.array<Uint32Array>(section, 'u32');
+    if (a.length !== length) throw new SnapshotError('snapshot papers damaged');
+    return a;
+  };
+  const checkStrings = (a: Uint32Array, allowMarks: boolean) => {
+    for (let i = 0; i < a.length; i++) if (a[i] >= strings.length && !(allowMarks && a[i] >= NULL)) throw new SnapshotError('snapshot papers damaged');
+  };
+  const checkOffsets = (a: Uint32Array, items: number) => {
+    for (let i = 0; i < a.length; i++) if ((i > 0 && a[i] < a[i - 1]) || a[i] > items) throw new SnapshotError('snapshot papers damaged');
+    if (a[0] !== 0 || a[a.length - 1] !== items) throw new SnapshotError('snapshot papers damaged');
+  };
+  const text = {} as Record<TextField, Uint32Array>;
+  for (const field of TEXT_FIELDS) checkStrings((text[field] = column(c.text[field], n)), true);
+  const lists = {} as Record<ListField, { present: Uint8Array; offsets: Uint32Array; items: Uint32Array }>;
+  for (const field of LIST_FIELDS) {
+    const ref = c.lists[field];
+    const present = r.array<Uint8Array>(ref.present, 'u8');
+    const offsets = column(ref.offsets, n + 1);
+    const items = r.array<Uint32Array>(ref.items, 'u32');
+    if (present.length !== n) throw new SnapshotError('snapshot papers damaged');
+    checkOffsets(offsets, items.length);
+    checkStrings(items, false);
+    lists[field] = { present, offsets, items };
+  }
+  const srcOffsets = column(c.sources.offsets, n + 1);
+  const srcCollections = r.array<Uint32Array>(c.sources.collections, 'u32');
+  const srcLines = column(c.sources.lines, srcCollections.length);
+  checkOffsets(srcOffsets, srcCollections.length);
+  checkStrings(srcCollections, true);
+
+  const value = (a: Uint32Array, i: number): string | null | undefined => (a[i] === ABSENT ? undefined : a[i] === NULL ? null : strings[a[i]]);
+  const list = (field: ListField, i: number): string[] | undefined => {
+    const l = lists[field];
+    if (!l.present[i]) return undefined;
+    const out: string[] = [];
+    for (let k = l.offsets[i]; k < l.offsets[i + 1]; k++) out.push(strings[l.items[k]]);
+    return out;
+  };
+  const papers = new Array<Paper>(n);
+  for (let i = 0; i < n; i++) {
+    const sources: PaperSource[] = [];
+    for (let k = srcOffsets[i]; k < srcOffsets[i + 1]; k++) if (srcCollections[k] !== NULL) sources.push({ collection: strings[srcCollections[k]], line: srcLines[k] });
+    const p: Record<string, unknown> = { id: value(text.id, i), abstract: value(text.abstract, i), sources };
+    // the optional fields only when the stored paper had them: a restored paper equals the stored one
+    for (const field of OPTIONAL) {
+      const v = field === 'authors' ? list('authors', i) : value(text[field], i);
+      if (v !== undefined) p[field] = v;
+    }
+    p.title = value(text.title, i);
+    p.method = value(text.method, i);
+    p.keywords = list('keywords', i);
+    p.theme = value(text.theme, i);
+    p.collections = list('collections', i);
+    const more = c.extras?.[i];
+    if (more) Object.assign(p, more);
+    for (const key of REQUIRED) if (p[key] === undefined && !(more && key in more)) delete p[key];
+    papers[i] = p as unknown as Paper;
+  }
+  return papers;
+}
