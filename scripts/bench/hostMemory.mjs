@@ -142,6 +142,12 @@ try {
   const shotDir = join(RESULTS_DIR, 'screenshots');
   mkdirSync(shotDir, { recursive: true });
   await page.screenshot({ path: join(shotDir, 'host-memory--first.png') });
+  // the cache entry must be complete before the reload, or the second activation analyzes again
+  const cachedBy = Date.now() + timeoutMs;
+  while (!/cached the analysis/.test(readFileSync(papersLog(server.pid, 0) ?? '/dev/null', 'utf8'))) {
+    if (Date.now() > cachedBy) throw new Error('the Papers log never said "cached the analysis"');
+    await sleep(250);
+  }
   await page.reload();
   await waitForWorkbench(page);
   const second = await activation(page, server.pid, 'second activation');

@@ -59,14 +59,27 @@ export class AnalysisCache {
     }
   }
 
+  /** Where the entry of `key` lives on disk, for an analysis process to write it; undefined when the storage is not on disk. */
+  fileFor(key: string): string | undefined {
+    return this.dir.scheme === 'file' ? vscode.Uri.joinPath(this.dir, key + EXT).fsPath : undefined;
+  }
+
+  /** After an analysis process wrote the entry of `key` (fileFor): older entries are pruned. */
+  async written(key: string, bytes: number): Promise<void> {
+    this.log.info(`cached the analysis (${(bytes / 2 ** 20).toFixed(1)} MB, written by the analysis process)`);
+    await this.prune(key).catch((err: Error) => this.log.warn(`could not prune the analysis cache: ${err.message}`));
+  }
+
   async save(key: string, snapshot: AnalysisSnapshot): Promise<void> {
     try {
+      const started = Date.now();
       await vscode.workspace.fs.createDirectory(this.dir);
       const bytes = encodeSnapshot(snapshot);
       // written aside, then renamed: an interrupted write never leaves a partial entry under the key
       const partial = vscode.Uri.joinPath(this.dir, `${key}${EXT}.partial`);
       await vscode.workspace.fs.writeFile(partial, bytes);
       await vscode.workspace.fs.rename(partial, vscode.Uri.joinPath(this.dir, key + EXT), { overwrite: true });
+      this.log.info(`cached the analysis (${(bytes.byteLength / 2 ** 20).toFixed(1)} MB) in ${Date.now() - started} ms`);
       await this.prune(key);
     } catch (err) {
       this.log.warn(`could not cache the analysis: ${(err as Error).message}`);

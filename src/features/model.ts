@@ -4,7 +4,7 @@ import { Analysis } from '../core/analyze';
 import { applyCorrections } from '../core/analyze';
 import { fromSnapshot, AnalysisSnapshot } from '../core/snapshot';
 import { resolveCorrections } from '../core/themeCorrectionsFile';
-import { analyzeHere, analyzeInWorker, SEARCH_CHUNKS } from '../node/runAnalysis';
+import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../node/runAnalysis';
 import { AnalysisCache } from './analysisCache';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrectionsStore } from './themeCorrectionsStore';
@@ -161,8 +161,18 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         restored = snapshot !== undefined;
         if (!snapshot) {
           report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
-          snapshot = await this.analyze(files, report);
-          void this.cache.save(key, snapshot);
+          const entry = this.cache.fileFor(key);
+          const analyzed = await this.analyze(files, report, entry);
+          if ('snapshot' in analyzed) {
+            snapshot = analyzed.snapshot;
+            if ('whyNotWritten' in analyzed) this.log.warn(`the analysis process could not write the cache (${analyzed.whyNotWritten}); writing it here`);
+            void this.cache.save(key, snapshot);
+          } else {
+            // the analysis process wrote the cache entry: read it back as a second activation would
+            await this.cache.written(key, analyzed.written);
+            snapshot = await this.cache.load(key);
+            if (!snapshot) throw new Error(`the analysis was written to ${entry} but could not be read back (see the Papers log)`);
+          }
         }
       }
       if (restored) this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
@@ -213,14 +223,15 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
    * Analyzes in a child process (the memory of a large analysis is never the extension host's); on a worker
    * thread when no process can be started; on the extension host itself as the last resort.
    */
-  private async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void): Promise<AnalysisSnapshot> {
+  private async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void, saveTo?: string): Promise<{ snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number }> {
     const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
     // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
     const chunks = this.current ? {} : { chunks: SEARCH_CHUNKS, onChunk: this.provisional.add.bind(this.provisional) };
     for (const transport of ['process', 'thread'] as const) {
       if (!this.current) this.provisional.begin();
       try {
-        return await analyzeInWorker(workerPath, files, { onProgress: report, transport, ...chunks });
+        const options = { onProgress: report, transport, ...chunks };
+        return saveTo ? await analyzeIntoFile(workerPath, files, saveTo, options) : { snapshot: await analyzeInWorker(workerPath, files, options) };
       } catch (err) {
         this.provisional.end();
         if ((err as Error).name === 'AnalysisError' || (err as Error).name === 'Cancelled') throw err;
@@ -228,7 +239,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       }
     }
     this.log.warn('analyzing on the extension host');
-    return analyzeHere(files, { onProgress: report });
+    return { snapshot: analyzeHere(files, { onProgress: report }) };
   }
 
   /** Logged here; the Problems panel and the one summary notification of a load are collectionDiagnostics.ts's. */

@@ -2,11 +2,12 @@
  * Runs the whole analysis (parse, titles, keywords, themes, index) on a worker thread, so the
  * extension host stays responsive while a large corpus is analyzed.
  */
-import { join } from 'node:path';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { Corpus, mergeCollections, parseCollectionBytes } from '../core/corpus';
 import { buildSearchChunk, chunkBuffers } from '../core/partialSearch';
-import { toSnapshot } from '../core/snapshot';
+import { encodeSnapshot, toSnapshot } from '../core/snapshot';
 import { analyzeInParallel } from './parallelAnalysis';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './workerProtocol';
 
@@ -41,12 +42,28 @@ const onRequest = async (request: AnalyzeRequest) => {
       first: plan ? () => postChunks(corpus, plan) : undefined,
     });
     const snapshot = toSnapshot(analysis);
+    let whyNotSaved: string | undefined;
+    if (request.saveTo) {
+      post({ type: 'progress', step: 'saving' });
+      try {
+        const bytes = encodeSnapshot(snapshot);
+        mkdirSync(dirname(request.saveTo), { recursive: true });
+        // written aside, then renamed: an interrupted write never leaves a partial entry under the name
+        writeFileSync(`${request.saveTo}.partial`, bytes);
+        renameSync(`${request.saveTo}.partial`, request.saveTo);
+        post({ type: 'saved', file: request.saveTo, bytes: bytes.byteLength });
+        return;
+      } catch (err) {
+        // a full disk or a read-only storage: the analysis is still good, sent as it is
+        whyNotSaved = (err as Error).message;
+      }
+    }
     // on a worker thread typed arrays are moved, not copied: at 100k papers the index alone is ~100 MB
     // (a child process sends a copy through its IPC pipe)
     const index = snapshot.searchIndex;
     const arrays = [snapshot.relatedRows, index.alive, index.titleOrder, ...index.segments.flatMap((g) => [g.offsets, g.docs, g.weights, g.fieldMasks])];
     const buffers = new Set(arrays.filter((a) => a !== undefined).map((a) => a.buffer as ArrayBuffer));
-    post({ type: 'done', snapshot }, [...buffers]);
+    post({ type: 'done', snapshot, whyNotSaved }, [...buffers]);
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
   }

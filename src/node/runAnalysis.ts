@@ -24,7 +24,24 @@ export interface RunOptions {
 }
 
 /** Analyzes collection files in dist/analysisWorker.js (see analysisChannel.ts); the caller's thread stays free. */
-export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files'], options: RunOptions = {}): Promise<AnalysisSnapshot> {
+export async function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files'], options: RunOptions = {}): Promise<AnalysisSnapshot> {
+  const answer = await runWorker(workerPath, { type: 'analyze', files }, options);
+  if (answer.type !== 'done') throw new Error(`the analysis worker answered ${answer.type}`);
+  return answer.snapshot;
+}
+
+/**
+ * The same, the worker writing the encoded snapshot to `file` (a cache entry) instead of sending it: resolves
+ * to the size written, or to the snapshot itself when the worker could not write the file.
+ */
+export async function analyzeIntoFile(workerPath: string, files: AnalyzeRequest['files'], file: string, options: RunOptions = {}): Promise<{ written: number } | { snapshot: AnalysisSnapshot; whyNotWritten: string }> {
+  const answer = await runWorker(workerPath, { type: 'analyze', files, saveTo: file }, options);
+  return answer.type === 'saved' ? { written: answer.bytes } : { snapshot: answer.snapshot, whyNotWritten: answer.whyNotSaved ?? 'unknown' };
+}
+
+type Answer = Extract<WorkerMessage, { type: 'done' } | { type: 'saved' }>;
+
+function runWorker(workerPath: string, request: AnalyzeRequest, options: RunOptions): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const worker = openChannel(workerPath, options.transport ?? 'process');
     const finish = () => worker.stop();
@@ -44,9 +61,10 @@ export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files
           options.onChunk?.(m.chunk, m.total);
           break;
         case 'done':
+        case 'saved':
           options.signal?.removeEventListener('abort', onAbort);
           finish();
-          resolve(m.snapshot);
+          resolve(m);
           break;
         case 'error':
           options.signal?.removeEventListener('abort', onAbort);
@@ -60,8 +78,7 @@ export function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files
       options.signal?.removeEventListener('abort', onAbort);
       reject(err);
     });
-    const request: AnalyzeRequest = { type: 'analyze', files, chunks: options.onChunk ? options.chunks : undefined };
-    worker.send(request);
+    worker.send({ ...request, chunks: options.onChunk ? options.chunks : undefined });
   });
 }
 

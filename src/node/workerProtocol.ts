@@ -17,6 +17,12 @@ export interface AnalyzeRequest {
   files: { path: string; bytes: Uint8Array }[];
   /** When set, searchable chunks are posted while the analysis runs. */
   chunks?: ChunkPlan;
+  /**
+   * When set, the worker writes the encoded snapshot to this file (via `<file>.partial` and a rename) and
+   * answers `saved` instead of sending the snapshot: the extension host then reads it like a cached analysis,
+   * and never holds or encodes the worker's copy.
+   */
+  saveTo?: string;
 }
 
 /** What the worker sends back. */
@@ -24,5 +30,7 @@ export type WorkerMessage =
   | { type: 'progress'; step: string }
   /** A searchable chunk of the corpus's `total` papers, before the analysis is done. */
   | { type: 'chunk'; chunk: SearchChunk; total: number }
-  | { type: 'done'; snapshot: AnalysisSnapshot }
+  /** The analysis; `whyNotSaved` when it was asked to write it to a file (saveTo) and could not. */
+  | { type: 'done'; snapshot: AnalysisSnapshot; whyNotSaved?: string }
+  | { type: 'saved'; file: string; bytes: number }
   | { type: 'error'; message: string };

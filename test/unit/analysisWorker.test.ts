@@ -4,11 +4,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PartialSearch } from '../../src/core/partialSearch';
-import { fromSnapshot } from '../../src/core/snapshot';
-import { analyzeHere, analyzeInWorker } from '../../src/node/runAnalysis';
+import { decodeSnapshot, fromSnapshot } from '../../src/core/snapshot';
+import { analyzeHere, analyzeInWorker, analyzeIntoFile } from '../../src/node/runAnalysis';
 import { scratchDir } from './scratchDir';
 
 const WORKER = join(resolve(__dirname, '..', '..', '..'), 'dist', 'analysisWorker.js');
@@ -71,4 +71,28 @@ test('no chunks when not asked, or when the corpus is below the plan\'s minimum'
   await analyzeInWorker(WORKER, files, { onChunk: () => chunks++ });
   await analyzeInWorker(WORKER, files, { chunks: { first: 2, size: 2, minPapers: 6 }, onChunk: () => chunks++ });
   assert.equal(chunks, 0);
+});
+
+test('asked to, the worker writes the encoded analysis to a file (the cache entry) and sends only its size', async () => {
+  const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
+  const file = join(scratchDir('papers-worker'), 'cache', 'entry.snapshot');
+  const answer = await analyzeIntoFile(WORKER, files, file);
+  assert.ok('written' in answer);
+  assert.equal(answer.written, readFileSync(file).byteLength);
+  assert.equal(existsSync(`${file}.partial`), false);
+  const fromFile = fromSnapshot(decodeSnapshot(new Uint8Array(readFileSync(file))));
+  const here = fromSnapshot(analyzeHere(files));
+  assert.deepEqual(fromFile.papers, here.papers);
+  assert.deepEqual(fromFile.themes, here.themes);
+  for (const q of ['glacier', 'coral reefs', 'drougth']) assert.deepEqual(fromFile.search.search(q).map((h) => h.id), here.search.search(q).map((h) => h.id), q);
+});
+
+test('a worker that cannot write the file sends the analysis instead, saying why', async () => {
+  const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
+  const blocker = join(scratchDir('papers-worker'), 'not-a-folder');
+  writeFileSync(blocker, 'a file where the cache folder should be');
+  const answer = await analyzeIntoFile(WORKER, files, join(blocker, 'entry.snapshot'));
+  assert.ok('snapshot' in answer);
+  assert.match(answer.whyNotWritten, /ENOTDIR|EEXIST/);
+  assert.equal(answer.snapshot.papers.length, 5);
 });
