@@ -43,6 +43,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   /** Search over the chunks indexed so far while the first analysis runs (see provisionalSearch.ts). */
   readonly provisional = new ProvisionalSearch();
   private prepareTimer: ReturnType<typeof setTimeout> | undefined;
+  private stoppedByUser = false;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -62,6 +63,10 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       this.provisional,
       this.onDidChange(() => this.current && this.provisional.end()),
     );
+  }
+
+  get stopped(): boolean {
+    return this.stoppedByUser;
   }
 
   get analysis(): Analysis | undefined {
@@ -138,6 +143,13 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
 
   private async loadOnce(): Promise<void> {
     const started = Date.now();
+    // Cancel in the notification stops the analysis process; the previous analysis (if any) stays
+    const stop = new AbortController();
+    if (this.stoppedByUser) {
+      this.stoppedByUser = false;
+      void vscode.commands.executeCommand('setContext', 'papers.stopped', false);
+      this.emitter.fire();
+    }
     const work = async (report: (message: string) => void): Promise<Analysis> => {
       const uris = await this.collectionUris();
       this.lastUris = uris;
@@ -162,7 +174,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         if (!snapshot) {
           report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
           const entry = this.cache.fileFor(key);
-          const analyzed = await this.analyze(files, report, entry);
+          const analyzed = await this.analyze(files, report, entry, stop.signal);
           if ('snapshot' in analyzed) {
             snapshot = analyzed.snapshot;
             if ('whyNotWritten' in analyzed) this.log.warn(`the analysis process could not write the cache (${analyzed.whyNotWritten}); writing it here`);
@@ -192,7 +204,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     const done = new Promise<void>((resolve) => (markDone = resolve));
     const timer = setTimeout(() => {
       if (finished) return;
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Papers' }, (progress) => {
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Papers', cancellable: true }, (progress, token) => {
+        token.onCancellationRequested(() => stop.abort());
         notify = (m) => progress.report({ message: m });
         notify(lastMessage);
         return done;
@@ -210,6 +223,17 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       clearTimeout(this.prepareTimer);
       this.prepareTimer = setTimeout(() => analysis.search.prepare(), PREPARE_SEARCH_AFTER_MS);
     } catch (err) {
+      if ((err as Error).name === 'Cancelled') {
+        this.log.info('the analysis was cancelled');
+        // nothing to show yet: the tree says so, with a way to start again (package.json viewsWelcome)
+        if (!this.current) {
+          this.stoppedByUser = true;
+          void vscode.commands.executeCommand('setContext', 'papers.stopped', true);
+          this.emitter.fire();
+        }
+        void vscode.window.showInformationMessage(this.current ? 'Papers stopped analyzing the collections; the previous analysis is still shown.' : 'Papers stopped analyzing the collections.', 'Analyze Again').then((pick) => pick && void this.reload());
+        return;
+      }
       this.log.error(err as Error);
       void vscode.window.showErrorMessage(`Papers could not load its collections: ${(err as Error).message}`);
     } finally {
@@ -223,14 +247,14 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
    * Analyzes in a child process (the memory of a large analysis is never the extension host's); on a worker
    * thread when no process can be started; on the extension host itself as the last resort.
    */
-  private async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void, saveTo?: string): Promise<{ snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number }> {
+  private async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void, saveTo?: string, signal?: AbortSignal): Promise<{ snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number }> {
     const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
     // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
     const chunks = this.current ? {} : { chunks: SEARCH_CHUNKS, onChunk: this.provisional.add.bind(this.provisional) };
     for (const transport of ['process', 'thread'] as const) {
       if (!this.current) this.provisional.begin();
       try {
-        const options = { onProgress: report, transport, ...chunks };
+        const options = { onProgress: report, transport, signal, ...chunks };
         return saveTo ? await analyzeIntoFile(workerPath, files, saveTo, options) : { snapshot: await analyzeInWorker(workerPath, files, options) };
       } catch (err) {
         this.provisional.end();
@@ -238,6 +262,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         this.log.warn(`the analysis ${transport} failed (${(err as Error).message})`);
       }
     }
+    if (signal?.aborted) throw Object.assign(new Error('analysis cancelled'), { name: 'Cancelled' });
     this.log.warn('analyzing on the extension host');
     return { snapshot: analyzeHere(files, { onProgress: report }) };
   }

@@ -11,6 +11,8 @@ export interface PapersModel {
   readonly onDidChange: vscode.Event<void>;
   /** While the first analysis runs: search over what is indexed so far. */
   readonly provisional: ProvisionalSearch;
+  /** True after the user cancelled the analysis before any analysis was shown (until the next load starts). */
+  readonly stopped: boolean;
   paper(id: string): Paper | undefined;
   theme(id: string): Theme | undefined;
   /** The paper's stable readable key (see core/paperKey.ts). */

@@ -9,7 +9,12 @@ export function activateStatusBar(services: Services): void {
   item.command = 'papers.search';
   const update = () => {
     const papers = model.analysis?.papers;
-    if (!papers) {
+    item.command = 'papers.search';
+    if (!papers && model.stopped) {
+      item.text = '$(debug-pause) Papers';
+      item.tooltip = 'Papers: the analysis was stopped. Click to analyze the collections again.';
+      item.command = 'papers.refresh';
+    } else if (!papers) {
       item.text = '$(loading~spin) Papers';
       item.tooltip = 'Papers: loading collections…';
     } else {

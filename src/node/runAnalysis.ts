@@ -51,6 +51,7 @@ function runWorker(workerPath: string, request: AnalyzeRequest, options: RunOpti
       err.name = 'Cancelled';
       reject(err);
     };
+    if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const onMessage = (m: WorkerMessage) => {
       switch (m.type) {

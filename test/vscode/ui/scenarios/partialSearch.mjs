@@ -9,7 +9,7 @@ const SEEDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '.
 const PAPERS = 8000;
 
 /** `n` abstracts recombined from the sentences of the bundled abstracts (a seeded PRNG), as the benchmark does. */
-function recombined(n) {
+export function recombined(n) {
   const abstracts = readdirSync(SEEDS).filter((f) => f.endsWith('.txt')).flatMap((f) => readFileSync(join(SEEDS, f), 'utf8').split(/\n\s*\n/).slice(1));
   const sentences = abstracts.map((a) => a.trim().split(/(?<=[.!?])\s+(?=[A-Z])/)).filter((s) => s.length > 0);
   const all = sentences.flat();
