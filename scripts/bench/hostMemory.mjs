@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RESULTS_DIR, launchBrowser, startCodeServer } from '../../test/vscode/codeServer.mjs';
+import { RESULTS_DIR, launchBrowser, processesUnder, startCodeServer } from '../../test/vscode/codeServer.mjs';
 import { REPO_ROOT, setup } from '../../test/vscode/setup.mjs';
 import { waitForWorkbench } from '../../test/vscode/ui/workbench.mjs';
 
@@ -47,28 +47,9 @@ import { synthAbstracts, writeDailyPapers } from ${JSON.stringify(join(REPO_ROOT
   return file;
 }
 
-/** Every descendant of `root`, with its command line. */
-function descendants(root) {
-  const parent = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* gone */ }
-  }
-  const found = [];
-  const under = (pid) => { for (let p = pid; p > 1; p = parent.get(p)) if (p === root) return true; return false; };
-  for (const pid of parent.keys()) {
-    if (pid === root || !under(pid)) continue;
-    try { found.push({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') }); } catch { /* gone */ }
-  }
-  return found;
-}
-
 /** The extension host process of the code-server (the newest one: a reload starts another). */
 function extensionHost(serverPid) {
-  const hosts = descendants(serverPid).filter((p) => p.cmd.includes('extensionHost'));
+  const hosts = processesUnder(serverPid).filter((p) => p.cmd.includes('extensionHost'));
   return hosts.sort((a, b) => b.pid - a.pid)[0]?.pid;
 }
 

@@ -173,6 +173,16 @@ function treeOf(root, table = processTable()) {
   return found;
 }
 
+/** The live processes `root` started (its tree, see treeOf), each with its command line. */
+export function processesUnder(root) {
+  const found = [];
+  for (const pid of treeOf(root).keys()) {
+    if (pid === root) continue;
+    try { found.push({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') }); } catch { /* gone */ }
+  }
+  return found;
+}
+
 function signal(procs, sig) {
   const table = processTable();
   for (const [pid, start] of procs) {

@@ -1,36 +1,18 @@
 // Cancelling the first analysis of a large collection from its notification: the analysis process ends, the tree
 // says the analysis stopped and offers to start again, and "Analyze Again" loads the collection.
-import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { processesUnder } from '../../codeServer.mjs';
 import { sleep, waitFor } from '../workbench.mjs';
-import { recombined } from './partialSearch.mjs';
+import { prepareLibrary } from './partialSearch.mjs';
 
 const PAPERS = 8000;
 
 /** Analysis processes started under this scenario's code-server (dist/analysisWorker.js run by fork). */
-function analysisProcesses(serverPid) {
-  const parent = new Map();
-  const cmd = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      cmd.set(Number(name), readFileSync(`/proc/${name}/cmdline`, 'utf8'));
-    } catch { /* gone */ }
-  }
-  const under = (pid) => { for (let p = pid; p > 1; p = parent.get(p)) if (p === serverPid) return true; return false; };
-  return [...cmd].filter(([pid, c]) => c.includes('analysisWorker.js') && under(pid)).map(([pid]) => pid);
-}
+const analysisProcesses = (serverPid) => processesUnder(serverPid).filter((p) => p.cmd.includes('analysisWorker.js'));
 
 export const scenarios = [
   {
     name: 'cancel the first analysis from its notification, then analyze again',
-    prepare(workspace) {
-      writeFileSync(join(workspace, 'library.txt'), `Daily Papers\n\n${recombined(PAPERS).join('\n\n')}\n`);
-      mkdirSync(join(workspace, '.vscode'), { recursive: true });
-      writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify({ 'papers.collections': ['library.txt'] }, null, 2)}\n`);
-    },
+    prepare: (workspace) => prepareLibrary(workspace, PAPERS),
     async run({ page, shot, server }) {
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
       const toast = page.locator('.notification-toast', { hasText: 'Papers' }).filter({ has: page.locator('.monaco-button', { hasText: 'Cancel' }) });

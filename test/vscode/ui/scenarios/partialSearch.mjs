@@ -28,16 +28,19 @@ export function recombined(n) {
   });
 }
 
+/** A workspace whose one collection is `n` recombined abstracts: written before the window opens, so the first analysis is this library's. */
+export function prepareLibrary(workspace, n) {
+  writeFileSync(join(workspace, 'library.txt'), `Daily Papers\n\n${recombined(n).join('\n\n')}\n`);
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify({ 'papers.collections': ['library.txt'] }, null, 2)}\n`);
+}
+
 export const scenarios = [
   {
     name: 'search during the first analysis of a large collection shows partial results, then the full ones',
     // before the window opens: the extension's first analysis is the library's (with the bundled seeds
     // loaded first, search would stay on them while the library is analyzed)
-    prepare(workspace) {
-      writeFileSync(join(workspace, 'library.txt'), `Daily Papers\n\n${recombined(PAPERS).join('\n\n')}\n`);
-      mkdirSync(join(workspace, '.vscode'), { recursive: true });
-      writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify({ 'papers.collections': ['library.txt'] }, null, 2)}\n`);
-    },
+    prepare: (workspace) => prepareLibrary(workspace, PAPERS),
     async run({ page, runCommand, shot }) {
       const input = page.locator('.quick-input-widget input.input');
       const title = page.locator('.quick-input-widget .quick-input-title');
