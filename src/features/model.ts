@@ -180,7 +180,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
             if ('whyNotWritten' in analyzed) this.log.warn(`the analysis process could not write the cache (${analyzed.whyNotWritten}); writing it here`);
             void this.cache.save(key, snapshot);
           } else {
-            // the analysis process wrote the cache entry: read it back as a second activation would
+            // the analysis process wrote the cache entry: read it back as a second activation would, after
+            // dropping the partial search's chunks (at 100k papers ~300 MB; the host would hold both at once)
+            this.provisional.release();
             await this.cache.written(key, analyzed.written);
             snapshot = await this.cache.load(key);
             if (!snapshot) throw new Error(`the analysis was written to ${entry} but could not be read back (see the Papers log)`);
@@ -247,7 +249,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
    * Analyzes in a child process (the memory of a large analysis is never the extension host's); on a worker
    * thread when no process can be started; on the extension host itself as the last resort.
    */
-  private async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void, saveTo?: string, signal?: AbortSignal): Promise<{ snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number }> {
+  protected async analyze(files: { path: string; bytes: Uint8Array }[], report: (step: string) => void, saveTo?: string, signal?: AbortSignal): Promise<{ snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number }> {
     const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
     // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
     const chunks = this.current ? {} : { chunks: SEARCH_CHUNKS, onChunk: this.provisional.add.bind(this.provisional) };

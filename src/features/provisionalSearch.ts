@@ -10,6 +10,7 @@ import { PartialSearch, SearchChunk } from '../core/partialSearch';
 export class ProvisionalSearch implements vscode.Disposable {
   private partial: PartialSearch | undefined;
   private running = false;
+  private finishingNow = false;
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when a chunk arrived, an analysis began or ended. */
   readonly onDidChange = this.emitter.event;
@@ -26,6 +27,7 @@ export class ProvisionalSearch implements vscode.Disposable {
 
   begin(): void {
     this.partial = undefined;
+    this.finishingNow = false;
     this.running = true;
     this.emitter.fire();
   }
@@ -37,10 +39,27 @@ export class ProvisionalSearch implements vscode.Disposable {
     this.emitter.fire();
   }
 
+  /**
+   * Drops the chunks while the analysis is read back (at 100k papers they hold ~300 MB the host would otherwise
+   * hold twice): still active, so an open search says the analysis is finishing and a chosen paper still opens.
+   */
+  release(): void {
+    if (!this.running) return;
+    this.partial = undefined;
+    this.finishingNow = true;
+    this.emitter.fire();
+  }
+
+  /** True between release() and end(). */
+  get finishing(): boolean {
+    return this.finishingNow;
+  }
+
   /** Drops the chunks: the analysis is there (or failed); its search replaces them. */
   end(): void {
     if (!this.running && !this.partial) return;
     this.running = false;
+    this.finishingNow = false;
     this.partial = undefined;
     this.emitter.fire();
   }

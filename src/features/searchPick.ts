@@ -164,7 +164,7 @@ export function openSearchPick(services: Services, options: SearchPickOptions = 
     }
     const partial = model.provisional.search;
     qp.items = partial ? toPartialPicks(services, partial.search(value, { limit: RESULT_LIMIT, filters: partialFilters })) : [];
-    qp.title = partialTitle(base, partial?.indexed ?? 0, partial?.total);
+    qp.title = model.provisional.finishing ? `${base} — finishing the analysis…` : partialTitle(base, partial?.indexed ?? 0, partial?.total);
     qp.busy = true;
   };
   const result = new Promise<Paper | undefined>((resolve) => {
