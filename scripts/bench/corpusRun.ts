@@ -12,7 +12,7 @@ import { hashBytes } from '../../src/core/ids';
 import { PaperSearch } from '../../src/core/search';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../src/core/snapshot';
 import { latencySummary, measureCorpus, peakRssMb, timeQueries } from '../../src/node/benchMeasure';
-import { seededRandom } from '../../src/core/vectors';
+import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 

@@ -16,7 +16,7 @@
  * centroid, with a few refinement passes over all rows. Deterministic for a given row order and seed.
  */
 
-import { seededRandom } from '../vectors';
+import { seededRandom } from '../vectors/seededRandom';
 
 /** Groups smaller than this are dissolved into their nearest group. */
 export const MIN_THEME_SIZE = 3;

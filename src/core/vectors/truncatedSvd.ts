@@ -1,0 +1,181 @@
+/**
+ * A randomized truncated SVD of a sparse matrix (the LSA step of vectors.ts): a seeded random start,
+ * subspace iterations, then the exact eigen-decomposition of the small projected Gram matrix.
+ */
+
+import { seededRandom } from './seededRandom';
+import { SparseMatrix } from './sparseMatrix';
+import { symmetricEigen } from './symmetricEigen';
+
+/** The options of VectorOptions the SVD reads (see there). */
+export interface SvdOptions {
+  oversample: number;
+  powerIterations: number;
+  seed: number;
+  singularValuePower: number;
+}
+
+/**
+ * Top right singular vectors of the rows `rows` of m (randomized subspace iteration with a seeded
+ * random-sign start, then an exact eigen-decomposition of the small projected Gram matrix).
+ * Returns basis (V × dims, row-major) scaled so that row · basis gives LSA coordinates weighted by
+ * singularValue^power.
+ */
+export function truncatedSvdBasis(
+  m: SparseMatrix,
+  rows: number[],
+  want: number,
+  o: SvdOptions,
+): { makeBasis: () => Float32Array; sampleCoords: Float32Array; singular: Float32Array; dims: number } {
+  const V = m.cols;
+  const r = rows.length;
+  if (want <= 0 || r === 0 || V === 0) return { makeBasis: () => new Float32Array(0), sampleCoords: new Float32Array(0), singular: new Float32Array(0), dims: 0 };
+  const l = Math.min(want + o.oversample, r, V);
+  const rand = seededRandom(o.seed);
+  // Z: V × l row-major, started with random signs (as good as Gaussian for a range finder, and cheap);
+  // Y, Q: l columns of length r (column-major).
+  const Z = new Float32Array(V * l); // float32 halves the memory traffic of the sparse products
+  for (let i = 0; i < Z.length; i += 30) {
+    const bits = Math.floor(rand() * 0x40000000);
+    for (let b = 0; b < 30 && i + b < Z.length; b++) Z[i + b] = (bits >>> b) & 1 ? 1 : -1;
+  }
+  const Y = new Float64Array(r * l);
+  const tmp = new Float64Array(l);
+  // Large samples: one subspace iteration is enough (the sample is big, the top directions are clear).
+  // Between iterations the columns are only rescaled: a few iterations on the well-conditioned
+  // spectrum of a TF-IDF matrix do not lose the small directions, and Gram–Schmidt is the costly step.
+  const iterations = r > 2_000 ? Math.min(o.powerIterations, 1) : o.powerIterations;
+  multiplyXZ(m, rows, Z, l, Y, tmp);
+  for (let it = 0; it < iterations; it++) {
+    normalizeColumns(Y, r, l);
+    multiplyXtY(m, rows, Y, l, Z, tmp);
+    normalizeRowMajorColumns(Z, V, l);
+    multiplyXZ(m, rows, Z, l, Y, tmp);
+  }
+  orthonormalizeColumns(Y, r, l, 2);
+  multiplyXtY(m, rows, Y, l, Z, tmp); // Z = Xᵀ Q (V × l), B = Qᵀ X = Zᵀ
+  // P = X Z = X Xᵀ Q (r × l, column-major); B Bᵀ = Qᵀ P, an l × l matrix, costs r·l² instead of V·l².
+  const Q = Float64Array.from(Y);
+  const P = Y;
+  multiplyXZ(m, rows, Z, l, P, tmp);
+  const G = new Float64Array(l * l);
+  for (let i = 0; i < l; i++)
+    for (let j = i; j < l; j++) {
+      let g = 0;
+      for (let a = 0; a < r; a++) g += Q[i * r + a] * P[j * r + a] + Q[j * r + a] * P[i * r + a];
+      G[i * l + j] = G[j * l + i] = g / 2;
+    }
+  const { values: eig, vectors: W } = symmetricEigen(G, l);
+  const idx = Array.from({ length: l }, (_, i) => i).sort((a, b) => eig[b] - eig[a] || a - b);
+  let dims = 0;
+  const top = eig[idx[0]] ?? 0;
+  while (dims < Math.min(want, l) && eig[idx[dims]] > Math.max(1e-10, top * 1e-9)) dims++;
+  const singular = new Float32Array(dims);
+  // Wk: dims × l. Right singular vector v_k = Z w_k / s_k, so x · v_k · s_k^(power-1) = (x Z) · Wk_k.
+  const Wk = new Float64Array(dims * l);
+  for (let k = 0; k < dims; k++) {
+    const s = Math.sqrt(eig[idx[k]]);
+    singular[k] = s;
+    const scale = Math.pow(s, o.singularValuePower - 1) / s;
+    for (let i = 0; i < l; i++) Wk[k * l + i] = W[i * l + idx[k]] * scale;
+  }
+  // A singular vector's sign is arbitrary: choose the one where the sample rows' coordinates sum to ≥ 0.
+  const rowSums = new Float64Array(l);
+  for (let i = 0; i < l; i++) for (let a = 0; a < r; a++) rowSums[i] += P[i * r + a];
+  for (let k = 0; k < dims; k++) {
+    let s = 0;
+    for (let i = 0; i < l; i++) s += rowSums[i] * Wk[k * l + i];
+    if (s < 0) for (let i = 0; i < l; i++) Wk[k * l + i] = -Wk[k * l + i];
+  }
+  // Coordinates of the sample rows: (x Z) · Wk, i.e. exactly their projection on the basis.
+  const sampleCoords = new Float32Array(r * dims);
+  for (let a = 0; a < r; a++)
+    for (let k = 0; k < dims; k++) {
+      let s = 0;
+      for (let i = 0; i < l; i++) s += P[i * r + a] * Wk[k * l + i];
+      sampleCoords[a * dims + k] = s;
+    }
+  // The basis (V × dims) itself, for other rows and new texts: Z · Wkᵀ.
+  const makeBasis = () => {
+    const basis = new Float32Array(V * dims);
+    for (let c = 0; c < V; c++) {
+      const off = c * l;
+      for (let k = 0; k < dims; k++) {
+        const wo = k * l;
+        let s = 0;
+        for (let i = 0; i < l; i++) s += Z[off + i] * Wk[wo + i];
+        basis[c * dims + k] = s;
+      }
+    }
+    return basis;
+  };
+  return { makeBasis, sampleCoords, singular, dims };
+}
+
+/** Y = X[rows] Z: Y is r × l column-major, Z is V × l row-major. */
+function multiplyXZ(m: SparseMatrix, rows: readonly number[], Z: Float32Array, l: number, Y: Float64Array, tmp: Float64Array): void {
+  const r = rows.length;
+  const { indptr, indices, values } = m;
+  for (let a = 0; a < r; a++) {
+    const doc = rows[a];
+    tmp.fill(0);
+    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
+      const v = values[p];
+      const off = indices[p] * l;
+      for (let j = 0; j < l; j++) tmp[j] += v * Z[off + j];
+    }
+    for (let j = 0; j < l; j++) Y[j * r + a] = tmp[j];
+  }
+}
+
+/** Z = X[rows]ᵀ Y (see multiplyXZ for the layouts). */
+function multiplyXtY(m: SparseMatrix, rows: readonly number[], Y: Float64Array, l: number, Z: Float32Array, tmp: Float64Array): void {
+  const r = rows.length;
+  const { indptr, indices, values } = m;
+  Z.fill(0);
+  for (let a = 0; a < r; a++) {
+    const doc = rows[a];
+    for (let j = 0; j < l; j++) tmp[j] = Y[j * r + a];
+    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
+      const v = values[p];
+      const off = indices[p] * l;
+      for (let j = 0; j < l; j++) Z[off + j] += v * tmp[j];
+    }
+  }
+}
+
+function normalizeColumns(Y: Float64Array, r: number, l: number): void {
+  for (let j = 0; j < l; j++) {
+    let s = 0;
+    for (let a = 0; a < r; a++) s += Y[j * r + a] * Y[j * r + a];
+    const inv = s > 0 ? 1 / Math.sqrt(s) : 0;
+    for (let a = 0; a < r; a++) Y[j * r + a] *= inv;
+  }
+}
+
+/** Modified Gram–Schmidt on the l columns (each of length r, stored one after the other); a second pass restores full orthogonality. */
+function orthonormalizeColumns(Y: Float64Array, r: number, l: number, passes = 2): void {
+  for (let pass = 0; pass < passes; pass++) {
+    for (let j = 0; j < l; j++) {
+      const cj = j * r;
+      for (let i = 0; i < j; i++) {
+        const ci = i * r;
+        let d = 0;
+        for (let a = 0; a < r; a++) d += Y[ci + a] * Y[cj + a];
+        for (let a = 0; a < r; a++) Y[cj + a] -= d * Y[ci + a];
+      }
+      let s = 0;
+      for (let a = 0; a < r; a++) s += Y[cj + a] * Y[cj + a];
+      const inv = s > 1e-30 ? 1 / Math.sqrt(s) : 0;
+      for (let a = 0; a < r; a++) Y[cj + a] *= inv;
+    }
+  }
+}
+
+function normalizeRowMajorColumns(Z: Float32Array, rows: number, l: number): void {
+  const norms = new Float64Array(l);
+  for (let c = 0; c < rows; c++) for (let j = 0; j < l; j++) norms[j] += Z[c * l + j] * Z[c * l + j];
+  for (let j = 0; j < l; j++) norms[j] = norms[j] > 0 ? 1 / Math.sqrt(norms[j]) : 0;
+  for (let c = 0; c < rows; c++) for (let j = 0; j < l; j++) Z[c * l + j] *= norms[j];
+}
+
