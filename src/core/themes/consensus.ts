@@ -16,6 +16,7 @@
  * centroid, with a few refinement passes over all rows. Deterministic for a given row order and seed.
  */
 
+import { addScaled } from '../vectors/denseKernels';
 import { seededRandom } from '../vectors/seededRandom';
 
 /** Groups smaller than this are dissolved into their nearest group. */
@@ -75,23 +76,7 @@ function smoothedGram(X: Float32Array, m: number, d: number, q: number): Float32
   const R = new Float64Array(m * m);
   for (let i = 0; i < m; i++) {
     const oi = i * d;
-    for (let j = i; j < m; j++) {
-      const oj = j * d;
-      // four partial sums: shorter dependency chains
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      let t = 0;
-      for (; t + 3 < d; t += 4) {
-        s0 += X[oi + t] * X[oj + t];
-        s1 += X[oi + t + 1] * X[oj + t + 1];
-        s2 += X[oi + t + 2] * X[oj + t + 2];
-        s3 += X[oi + t + 3] * X[oj + t + 3];
-      }
-      for (; t < d; t++) s0 += X[oi + t] * X[oj + t];
-      R[i * m + j] = R[j * m + i] = s0 + s1 + s2 + s3;
-    }
+    for (let j = i; j < m; j++) R[i * m + j] = R[j * m + i] = dotFour(X, oi, j * d, d);
   }
   const out = new Float32Array(m * m);
   if (q <= 0) {
@@ -103,51 +88,81 @@ function smoothedGram(X: Float32Array, m: number, d: number, q: number): Float32
   const w = new Float64Array(m * q);
   for (let i = 0; i < m; i++) {
     const base = i * q;
-    let size = 0;
-    for (let j = 0; j < m; j++) {
-      if (j === i) continue;
-      const s = R[i * m + j];
-      if (size === q && s <= R[i * m + nb[base + size - 1]]) continue;
-      let pos = size < q ? size++ : q - 1;
-      while (pos > 0 && R[i * m + nb[base + pos - 1]] < s) {
-        nb[base + pos] = nb[base + pos - 1];
-        pos--;
-      }
-      nb[base + pos] = j;
-    }
+    nearestRows(R, i, m, q, nb);
     for (let a = 0; a < q; a++) w[base + a] = Math.max(0, R[i * m + nb[base + a]]) / q;
   }
   // H = (I + W) R, then G = H (I + W)ᵀ (upper triangle, mirrored: exactly symmetric).
   const H = new Float64Array(m * m);
   for (let i = 0; i < m; i++) {
     const hi = i * m;
-    for (let l = 0; l < m; l++) H[hi + l] = R[hi + l];
+    H.set(R.subarray(hi, hi + m), hi);
     for (let a = 0; a < q; a++) {
       const wa = w[i * q + a];
-      if (wa === 0) continue;
-      const rj = nb[i * q + a] * m;
-      for (let l = 0; l < m; l++) H[hi + l] += wa * R[rj + l];
+      if (wa !== 0) addScaled(H, hi, R, nb[i * q + a] * m, wa, m);
     }
   }
   const G = R; // R is no longer needed
-  for (let i = 0; i < m; i++) {
-    const hi = i * m;
-    for (let l = i; l < m; l++) {
-      let s = H[hi + l];
-      const bl = l * q;
-      for (let a = 0; a < q; a++) s += w[bl + a] * H[hi + nb[bl + a]];
-      G[i * m + l] = s;
-    }
-  }
+  for (let i = 0; i < m; i++) smoothRow(G, H, i, m, w, nb, q);
   const inv = new Float64Array(m);
   for (let i = 0; i < m; i++) inv[i] = G[i * m + i] > 0 ? 1 / Math.sqrt(G[i * m + i]) : 0;
-  for (let i = 0; i < m; i++)
-    for (let l = i; l < m; l++) {
-      const v = G[i * m + l] * inv[i] * inv[l];
-      out[i * m + l] = v;
-      out[l * m + i] = v;
-    }
+  for (let i = 0; i < m; i++) scaleRowSymmetric(out, G, i, m, inv);
   return out;
+}
+
+// smoothedGram's inner loops, as small functions of their own (see vectors/denseKernels.ts for why).
+
+/** Σ X[oi + t] X[oj + t] for t < d, in four interleaved partial sums (shorter dependency chains). */
+function dotFour(X: Float32Array, oi: number, oj: number, d: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let t = 0;
+  for (; t + 3 < d; t += 4) {
+    s0 += X[oi + t] * X[oj + t];
+    s1 += X[oi + t + 1] * X[oj + t + 1];
+    s2 += X[oi + t + 2] * X[oj + t + 2];
+    s3 += X[oi + t + 3] * X[oj + t + 3];
+  }
+  for (; t < d; t++) s0 += X[oi + t] * X[oj + t];
+  return s0 + s1 + s2 + s3;
+}
+
+/** nb[i·q ..] = the q rows most similar to row i in R (m × m), most similar first (ties: lower index). */
+function nearestRows(R: Float64Array, i: number, m: number, q: number, nb: Int32Array): void {
+  const base = i * q;
+  let size = 0;
+  for (let j = 0; j < m; j++) {
+    if (j === i) continue;
+    const s = R[i * m + j];
+    if (size === q && s <= R[i * m + nb[base + size - 1]]) continue;
+    let pos = size < q ? size++ : q - 1;
+    while (pos > 0 && R[i * m + nb[base + pos - 1]] < s) {
+      nb[base + pos] = nb[base + pos - 1];
+      pos--;
+    }
+    nb[base + pos] = j;
+  }
+}
+
+/** Row i of G = H (I + W)ᵀ, from column i on. */
+function smoothRow(G: Float64Array, H: Float64Array, i: number, m: number, w: Float64Array, nb: Int32Array, q: number): void {
+  const hi = i * m;
+  for (let l = i; l < m; l++) {
+    let s = H[hi + l];
+    const bl = l * q;
+    for (let a = 0; a < q; a++) s += w[bl + a] * H[hi + nb[bl + a]];
+    G[hi + l] = s;
+  }
+}
+
+/** out[i][l] = out[l][i] = G[i][l] · inv[i] · inv[l] for l ≥ i (cosines from dot products). */
+function scaleRowSymmetric(out: Float32Array, G: Float64Array, i: number, m: number, inv: Float64Array): void {
+  for (let l = i; l < m; l++) {
+    const v = G[i * m + l] * inv[i] * inv[l];
+    out[i * m + l] = v;
+    out[l * m + i] = v;
+  }
 }
 
 /**
@@ -191,13 +206,7 @@ class KernelKMeans {
     seeds[0] = Math.floor(rand() * m);
     dist.fill(Infinity);
     for (let c = 1; c < k; c++) {
-      const prev = seeds[c - 1] * m;
-      let total = 0;
-      for (let i = 0; i < m; i++) {
-        const dd = Math.max(0, 1 - G[prev + i]);
-        if (dd < dist[i]) dist[i] = dd;
-        total += dist[i];
-      }
+      const total = lowerDistances(G, seeds[c - 1] * m, dist, m);
       let pick = m - 1;
       if (total > 0) {
         let t = rand() * total;
@@ -214,41 +223,19 @@ class KernelKMeans {
     // Every row joins its most similar seed.
     counts.fill(0);
     for (let i = 0; i < m; i++) {
-      let bc = 0;
-      let bs = -Infinity;
-      for (let c = 0; c < k; c++) {
-        const s = G[seeds[c] * m + i];
-        if (s > bs) {
-          bs = s;
-          bc = c;
-        }
-      }
+      const bc = mostSimilarSeed(G, seeds, k, m, i);
       assign[i] = bc;
       counts[bc]++;
     }
     sums.fill(0);
-    for (let j = 0; j < m; j++) {
-      const row = j * m;
-      const col = assign[j] * m;
-      for (let i = 0; i < m; i++) sums[col + i] += G[row + i];
-    }
+    for (let j = 0; j < m; j++) addScaled(sums, assign[j] * m, G, j * m, 1, m);
     for (let it = 0; it < maxIter; it++) {
       norm2.fill(0);
       for (let i = 0; i < m; i++) norm2[assign[i]] += sums[assign[i] * m + i];
       for (let c = 0; c < k; c++) norm2[c] = norm2[c] > 0 ? 1 / Math.sqrt(norm2[c]) : 0;
       let movedCount = 0;
       for (let i = 0; i < m; i++) {
-        let bc = assign[i];
-        let bs = -Infinity;
-        for (let c = 0; c < k; c++) {
-          if (counts[c] === 0) continue;
-          const s = sums[c * m + i] * norm2[c];
-          if (s > bs) {
-            bs = s;
-            bc = c;
-          }
-        }
-        best[i] = bs;
+        const bc = nearestCentroidOf(sums, norm2, counts, assign[i], k, m, i, best);
         if (bc !== assign[i]) {
           this.moved[movedCount] = i;
           this.target[movedCount++] = bc;
@@ -276,15 +263,53 @@ class KernelKMeans {
     assign[j] = to;
     counts[from]--;
     counts[to]++;
-    const row = j * m;
-    const a = from * m;
-    const b = to * m;
-    for (let i = 0; i < m; i++) {
-      const g = G[row + i];
-      sums[a + i] -= g;
-      sums[b + i] += g;
+    // s - g written as s + (-1)·g: the same number
+    addScaled(sums, from * m, G, j * m, -1, m);
+    addScaled(sums, to * m, G, j * m, 1, m);
+  }
+}
+
+// KernelKMeans's inner loops, as small functions of their own (see vectors/denseKernels.ts for why).
+
+/** dist[i] = min(dist[i], 1 - cosine to the seed whose Gram row starts at `seedRow`); returns Σ dist. */
+function lowerDistances(G: Float32Array, seedRow: number, dist: Float64Array, m: number): number {
+  let total = 0;
+  for (let i = 0; i < m; i++) {
+    const dd = Math.max(0, 1 - G[seedRow + i]);
+    if (dd < dist[i]) dist[i] = dd;
+    total += dist[i];
+  }
+  return total;
+}
+
+/** The seed (0..k-1) most similar to row i (ties: the first). */
+function mostSimilarSeed(G: Float32Array, seeds: Int32Array, k: number, m: number, i: number): number {
+  let bc = 0;
+  let bs = -Infinity;
+  for (let c = 0; c < k; c++) {
+    const s = G[seeds[c] * m + i];
+    if (s > bs) {
+      bs = s;
+      bc = c;
     }
   }
+  return bc;
+}
+
+/** The non-empty cluster whose centroid is most similar to row i (else `current`); its similarity goes to best[i]. */
+function nearestCentroidOf(sums: Float64Array, norm2: Float64Array, counts: Int32Array, current: number, k: number, m: number, i: number, best: Float64Array): number {
+  let bc = current;
+  let bs = -Infinity;
+  for (let c = 0; c < k; c++) {
+    if (counts[c] === 0) continue;
+    const s = sums[c * m + i] * norm2[c];
+    if (s > bs) {
+      bs = s;
+      bc = c;
+    }
+  }
+  best[i] = bs;
+  return bc;
 }
 
 /** Adds one vote for every pair of rows in the same cluster. */
@@ -322,28 +347,15 @@ export function cutAverageLinkage(sim: Float32Array, m: number, k: number, minSi
     }
     const a = chain[chain.length - 1];
     const prev = chain.length >= 2 ? chain[chain.length - 2] : -1;
-    let b = prev;
-    let bs = prev >= 0 ? S[a * m + prev] : -Infinity;
-    for (let c = 0; c < m; c++) {
-      if (!active[c] || c === a) continue;
-      const s = S[a * m + c];
-      if (s > bs) {
-        bs = s;
-        b = c;
-      }
-    }
+    const b = mostSimilarActive(S, active, a, prev, m);
+    const bs = b >= 0 ? S[a * m + b] : -Infinity;
     if (b === prev && prev >= 0) {
       chain.pop();
       chain.pop();
       const keep = Math.min(a, b);
       const gone = Math.max(a, b);
       merges.push({ a: keep, b: gone, height: bs, order: merges.length });
-      for (let c = 0; c < m; c++) {
-        if (!active[c] || c === keep || c === gone) continue;
-        const s = (size[keep] * S[keep * m + c] + size[gone] * S[gone * m + c]) / (size[keep] + size[gone]);
-        S[keep * m + c] = s;
-        S[c * m + keep] = s;
-      }
+      mergeRows(S, active, keep, gone, size[keep], size[gone], m);
       size[keep] += size[gone];
       active[gone] = 0;
       remaining--;
@@ -387,6 +399,33 @@ export function cutAverageLinkage(sim: Float32Array, m: number, k: number, minSi
     if (!ids.has(r)) ids.set(r, ids.size);
     return ids.get(r)!;
   });
+}
+
+// cutAverageLinkage's inner loops, as small functions of their own (see vectors/denseKernels.ts for why).
+
+/** The active cluster most similar to a (other than a), starting from prev (kept on ties); -1 when none. */
+function mostSimilarActive(S: Float64Array, active: Uint8Array, a: number, prev: number, m: number): number {
+  let b = prev;
+  let bs = prev >= 0 ? S[a * m + prev] : -Infinity;
+  for (let c = 0; c < m; c++) {
+    if (!active[c] || c === a) continue;
+    const s = S[a * m + c];
+    if (s > bs) {
+      bs = s;
+      b = c;
+    }
+  }
+  return b;
+}
+
+/** Average linkage: `keep`'s similarities become the size-weighted mean of `keep`'s and `gone`'s. */
+function mergeRows(S: Float64Array, active: Uint8Array, keep: number, gone: number, keepSize: number, goneSize: number, m: number): void {
+  for (let c = 0; c < m; c++) {
+    if (!active[c] || c === keep || c === gone) continue;
+    const s = (keepSize * S[keep * m + c] + goneSize * S[gone * m + c]) / (keepSize + goneSize);
+    S[keep * m + c] = s;
+    S[c * m + keep] = s;
+  }
 }
 
 function rowDot(X: Float32Array | Float64Array, i: number, d: number, c: Float64Array, co: number): number {

@@ -1,3 +1,5 @@
+import { dotRange } from './denseKernels';
+
 /**
  * Eigen-decomposition of a symmetric l × l matrix: Householder reduction to tridiagonal form, then
  * implicit symmetric QR steps with Wilkinson shifts (a few l³ operations, far fewer than Jacobi
@@ -28,29 +30,16 @@ export function symmetricEigen(A0: Float64Array, l: number): { values: Float64Ar
     // p = A v (on rows/cols k..l-1; column k of A is x), K = vᵀp, w = p - K v
     let K = 0;
     for (let i = k; i < l; i++) {
-      let s = 0;
-      const row = i * l;
-      for (let j = k + 1; j < l; j++) s += A[row + j] * v[j];
+      const s = dotRange(A, i * l + k + 1, v, k + 1, l - k - 1);
       p[i] = s;
       if (i > k) K += v[i] * s;
     }
     // A <- A - 2 v wᵀ - 2 w vᵀ with v[k] = 0 (row/column k only get the w vᵀ / v wᵀ terms)
     for (let i = k; i < l; i++) p[i] -= i > k ? K * v[i] : 0;
     v[k] = 0;
-    for (let i = k; i < l; i++) {
-      const row = i * l;
-      const vi = v[i];
-      const wi = p[i];
-      for (let j = k; j < l; j++) A[row + j] -= 2 * (vi * p[j] + wi * v[j]);
-    }
+    for (let i = k; i < l; i++) rankTwoUpdateRow(A, i * l, k, l, v[i], p[i], p, v);
     // Q <- Q (I - 2 v vᵀ)
-    for (let i = 0; i < l; i++) {
-      const row = i * l;
-      let s = 0;
-      for (let j = k + 1; j < l; j++) s += Q[row + j] * v[j];
-      s *= 2;
-      for (let j = k + 1; j < l; j++) Q[row + j] -= s * v[j];
-    }
+    for (let i = 0; i < l; i++) reflectRow(Q, i * l, k + 1, l, v);
   }
   const d = new Float64Array(l);
   const e = new Float64Array(l);
@@ -88,14 +77,31 @@ export function symmetricEigen(A0: Float64Array, l: number): { values: Float64Ar
         e[k + 1] *= c;
         x = e[k];
       }
-      for (let i = 0; i < l; i++) {
-        const row = i * l;
-        const qk = Q[row + k];
-        const qk1 = Q[row + k + 1];
-        Q[row + k] = c * qk + s * qk1;
-        Q[row + k + 1] = c * qk1 - s * qk;
-      }
+      rotateColumns(Q, l, k, c, s);
     }
   }
   return { values: d, vectors: Q };
+}
+
+// The inner loops are small functions of their own (see denseKernels.ts for why).
+
+/** Row `row` of A, columns [from, to), minus 2 (vi w + wi v). */
+function rankTwoUpdateRow(A: Float64Array, row: number, from: number, to: number, vi: number, wi: number, w: Float64Array, v: Float64Array): void {
+  for (let j = from; j < to; j++) A[row + j] -= 2 * (vi * w[j] + wi * v[j]);
+}
+
+/** Row `row` of Q, columns [from, to), times (I - 2 v vᵀ). */
+function reflectRow(Q: Float64Array, row: number, from: number, to: number, v: Float64Array): void {
+  const s = 2 * dotRange(Q, row + from, v, from, to - from);
+  for (let j = from; j < to; j++) Q[row + j] -= s * v[j];
+}
+
+/** Columns k and k + 1 of the l × l matrix Q times the Givens rotation (c, s). */
+function rotateColumns(Q: Float64Array, l: number, k: number, c: number, s: number): void {
+  for (let row = 0; row < l * l; row += l) {
+    const qk = Q[row + k];
+    const qk1 = Q[row + k + 1];
+    Q[row + k] = c * qk + s * qk1;
+    Q[row + k + 1] = c * qk1 - s * qk;
+  }
 }

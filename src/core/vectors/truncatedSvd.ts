@@ -3,6 +3,7 @@
  * subspace iterations, then the exact eigen-decomposition of the small projected Gram matrix.
  */
 
+import { addScaled, dotRange, scaleRange, stridedDot, sumRange } from './denseKernels';
 import { seededRandom } from './seededRandom';
 import { SparseMatrix } from './sparseMatrix';
 import { symmetricEigen } from './symmetricEigen';
@@ -61,9 +62,7 @@ export function truncatedSvdBasis(
   const G = new Float64Array(l * l);
   for (let i = 0; i < l; i++)
     for (let j = i; j < l; j++) {
-      let g = 0;
-      for (let a = 0; a < r; a++) g += Q[i * r + a] * P[j * r + a] + Q[j * r + a] * P[i * r + a];
-      G[i * l + j] = G[j * l + i] = g / 2;
+      G[i * l + j] = G[j * l + i] = crossDot(Q, P, i * r, j * r, r) / 2;
     }
   const { values: eig, vectors: W } = symmetricEigen(G, l);
   const idx = Array.from({ length: l }, (_, i) => i).sort((a, b) => eig[b] - eig[a] || a - b);
@@ -81,31 +80,21 @@ export function truncatedSvdBasis(
   }
   // A singular vector's sign is arbitrary: choose the one where the sample rows' coordinates sum to ≥ 0.
   const rowSums = new Float64Array(l);
-  for (let i = 0; i < l; i++) for (let a = 0; a < r; a++) rowSums[i] += P[i * r + a];
+  for (let i = 0; i < l; i++) rowSums[i] = sumRange(P, i * r, r);
   for (let k = 0; k < dims; k++) {
-    let s = 0;
-    for (let i = 0; i < l; i++) s += rowSums[i] * Wk[k * l + i];
+    const s = dotRange(rowSums, 0, Wk, k * l, l);
     if (s < 0) for (let i = 0; i < l; i++) Wk[k * l + i] = -Wk[k * l + i];
   }
   // Coordinates of the sample rows: (x Z) · Wk, i.e. exactly their projection on the basis.
   const sampleCoords = new Float32Array(r * dims);
   for (let a = 0; a < r; a++)
-    for (let k = 0; k < dims; k++) {
-      let s = 0;
-      for (let i = 0; i < l; i++) s += P[i * r + a] * Wk[k * l + i];
-      sampleCoords[a * dims + k] = s;
-    }
+    for (let k = 0; k < dims; k++) sampleCoords[a * dims + k] = stridedDot(P, a, r, Wk, k * l, l);
   // The basis (V × dims) itself, for other rows and new texts: Z · Wkᵀ.
   const makeBasis = () => {
     const basis = new Float32Array(V * dims);
     for (let c = 0; c < V; c++) {
       const off = c * l;
-      for (let k = 0; k < dims; k++) {
-        const wo = k * l;
-        let s = 0;
-        for (let i = 0; i < l; i++) s += Z[off + i] * Wk[wo + i];
-        basis[c * dims + k] = s;
-      }
+      for (let k = 0; k < dims; k++) basis[c * dims + k] = dotRange(Z, off, Wk, k * l, l);
     }
     return basis;
   };
@@ -119,11 +108,7 @@ function multiplyXZ(m: SparseMatrix, rows: readonly number[], Z: Float32Array, l
   for (let a = 0; a < r; a++) {
     const doc = rows[a];
     tmp.fill(0);
-    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
-      const v = values[p];
-      const off = indices[p] * l;
-      for (let j = 0; j < l; j++) tmp[j] += v * Z[off + j];
-    }
+    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) addScaled(tmp, 0, Z, indices[p] * l, values[p], l);
     for (let j = 0; j < l; j++) Y[j * r + a] = tmp[j];
   }
 }
@@ -136,20 +121,14 @@ function multiplyXtY(m: SparseMatrix, rows: readonly number[], Y: Float64Array, 
   for (let a = 0; a < r; a++) {
     const doc = rows[a];
     for (let j = 0; j < l; j++) tmp[j] = Y[j * r + a];
-    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
-      const v = values[p];
-      const off = indices[p] * l;
-      for (let j = 0; j < l; j++) Z[off + j] += v * tmp[j];
-    }
+    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) addScaled(Z, indices[p] * l, tmp, 0, values[p], l);
   }
 }
 
 function normalizeColumns(Y: Float64Array, r: number, l: number): void {
   for (let j = 0; j < l; j++) {
-    let s = 0;
-    for (let a = 0; a < r; a++) s += Y[j * r + a] * Y[j * r + a];
-    const inv = s > 0 ? 1 / Math.sqrt(s) : 0;
-    for (let a = 0; a < r; a++) Y[j * r + a] *= inv;
+    const s = dotRange(Y, j * r, Y, j * r, r);
+    scaleRange(Y, j * r, r, s > 0 ? 1 / Math.sqrt(s) : 0);
   }
 }
 
@@ -160,22 +139,36 @@ function orthonormalizeColumns(Y: Float64Array, r: number, l: number, passes = 2
       const cj = j * r;
       for (let i = 0; i < j; i++) {
         const ci = i * r;
-        let d = 0;
-        for (let a = 0; a < r; a++) d += Y[ci + a] * Y[cj + a];
-        for (let a = 0; a < r; a++) Y[cj + a] -= d * Y[ci + a];
+        // y_j - d y_i, written as y_j + (-d) y_i: the same number (negation is exact)
+        addScaled(Y, cj, Y, ci, -dotRange(Y, ci, Y, cj, r), r);
       }
-      let s = 0;
-      for (let a = 0; a < r; a++) s += Y[cj + a] * Y[cj + a];
-      const inv = s > 1e-30 ? 1 / Math.sqrt(s) : 0;
-      for (let a = 0; a < r; a++) Y[cj + a] *= inv;
+      const s = dotRange(Y, cj, Y, cj, r);
+      scaleRange(Y, cj, r, s > 1e-30 ? 1 / Math.sqrt(s) : 0);
     }
   }
 }
 
 function normalizeRowMajorColumns(Z: Float32Array, rows: number, l: number): void {
   const norms = new Float64Array(l);
-  for (let c = 0; c < rows; c++) for (let j = 0; j < l; j++) norms[j] += Z[c * l + j] * Z[c * l + j];
+  for (let c = 0; c < rows; c++) addSquares(norms, Z, c * l, l);
   for (let j = 0; j < l; j++) norms[j] = norms[j] > 0 ? 1 / Math.sqrt(norms[j]) : 0;
-  for (let c = 0; c < rows; c++) for (let j = 0; j < l; j++) Z[c * l + j] *= norms[j];
+  for (let c = 0; c < rows; c++) multiplyRange(Z, c * l, norms, l);
 }
 
+
+/** Σ Q[i + a] P[j + a] + Q[j + a] P[i + a] (both halves of a symmetric product, in order). */
+function crossDot(Q: Float64Array, P: Float64Array, i: number, j: number, r: number): number {
+  let g = 0;
+  for (let a = 0; a < r; a++) g += Q[i + a] * P[j + a] + Q[j + a] * P[i + a];
+  return g;
+}
+
+/** norms[j] += Z[from + j]² for j < l. */
+function addSquares(norms: Float64Array, Z: Float32Array, from: number, l: number): void {
+  for (let j = 0; j < l; j++) norms[j] += Z[from + j] * Z[from + j];
+}
+
+/** Z[from + j] *= factors[j] for j < l. */
+function multiplyRange(Z: Float32Array, from: number, factors: Float64Array, l: number): void {
+  for (let j = 0; j < l; j++) Z[from + j] *= factors[j];
+}
