@@ -11,12 +11,20 @@ import SearchableMap from 'minisearch/SearchableMap';
 export class TermDictionary {
   /** Term number -> term. */
   readonly terms: string[];
-  private readonly tree = new SearchableMap<number>();
+  private built: SearchableMap<number> | undefined;
 
   /** `joined`: the sorted terms joined by "\n", as a snapshot stores them. */
   constructor(joined: string) {
     this.terms = joined === '' ? [] : joined.split('\n');
-    for (let t = 0; t < this.terms.length; t++) this.tree.set(this.terms[t], t);
+  }
+
+  /** The radix tree, built on the first query: an analysis builds the index but searches nothing. */
+  private get tree(): SearchableMap<number> {
+    if (!this.built) {
+      this.built = new SearchableMap<number>();
+      for (let t = 0; t < this.terms.length; t++) this.built.set(this.terms[t], t);
+    }
+    return this.built;
   }
 
   get size(): number {
