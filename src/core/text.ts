@@ -105,8 +105,11 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** Calls `word` with each word of the text (possessive dropped), its offset and its sentence index. */
-function scan(text: string, word: (surface: string, start: number, sentence: number) => void): void {
+/**
+ * Calls `word` with each word of the text (possessive dropped), its offset and its sentence index: the
+ * tokens of tokenize without an object or array per token, for readers that keep only a few of them.
+ */
+export function scan(text: string, word: (surface: string, start: number, sentence: number) => void): void {
   const starts = sentenceOffsets(text);
   let sentence = 0;
   let nextSentence = starts.length > 1 ? starts[1] : Infinity;

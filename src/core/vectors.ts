@@ -34,6 +34,7 @@
 
 import { CodeTable } from './vectors/codeTable';
 import { dot, normalizeInPlace, projectRow, SparseMatrix } from './vectors/sparseMatrix';
+import { countTerms, TermMaps, weighRow } from './vectors/tfidfRows';
 import { truncatedSvdBasis } from './vectors/truncatedSvd';
 import { readStream, termOccurrences, WORD_LIMIT } from './vectors/wordStream';
 
@@ -221,27 +222,12 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   const df = new Uint32Array(V);
   const acc = new Float64Array(V);
   const touched = new Uint32Array(V); // terms of the current document, sorted natively (no comparator calls)
+  const maps: TermMaps = { wordToTerm, pairs, pairToTerm, bigrams: o.bigrams, leadWeight: o.leadWeight };
   for (let doc = 0; doc < n; doc++) {
-    let count = 0;
     let stream = streams[doc];
     let lead = leads[doc];
     if (!stream) ({ stream, lead } = readStream(texts[doc], words, null, o.leadSentences));
-    for (let k = 0; k < stream.length; k++) {
-      const weight = k < lead ? o.leadWeight : 1;
-      const w = stream[k] >> 1;
-      let t = wordToTerm[w];
-      if (t >= 0) {
-        if (acc[t] === 0) touched[count++] = t;
-        acc[t] += weight;
-      }
-      if (!o.bigrams || (stream[k] & 1) === 0) continue;
-      const id = pairs.get(WORD_LIMIT + w * WORD_LIMIT + (stream[k + 1] >> 1));
-      t = id >= 0 ? pairToTerm[id] : -1;
-      if (t >= 0) {
-        if (acc[t] === 0) touched[count++] = t;
-        acc[t] += weight;
-      }
-    }
+    const count = countTerms(stream, lead, maps, acc, touched);
     const terms = touched.subarray(0, count).sort();
     const base = indptr[doc];
     if (base + count > indices.length) {
@@ -269,17 +255,7 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   for (let t = 0; t < V; t++) idf[t] = Math.pow(Math.log((1 + n) / (1 + df[t])) + 1, o.idfPower);
 
   // TF-IDF: sublinear tf, idf, L2-normalized rows.
-  for (let doc = 0; doc < n; doc++) {
-    let norm = 0;
-    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
-      const t = indices[p];
-      const w = (1 + Math.log(values[p])) * idf[t] * (isBigram[t] ? o.bigramWeight : 1);
-      values[p] = w;
-      norm += w * w;
-    }
-    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) values[p] *= inv;
-  }
+  for (let doc = 0; doc < n; doc++) weighRow(indices, values, indptr[doc], indptr[doc + 1], idf, isBigram, o.bigramWeight);
   const tfidf: SparseMatrix = { rows: n, cols: V, indptr, indices, values };
 
   // LSA on a deterministic sample (rows in canonical order).

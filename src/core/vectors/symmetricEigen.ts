@@ -59,28 +59,33 @@ export function symmetricEigen(A0: Float64Array, l: number): { values: Float64Ar
     const delta = (d[m - 1] - d[m]) / 2;
     const b2 = e[m - 1] * e[m - 1];
     const mu = d[m] - b2 / (delta + (delta >= 0 ? 1 : -1) * Math.sqrt(delta * delta + b2));
-    let x = d[lo] - mu;
-    let z = e[lo];
-    for (let k = lo; k < m; k++) {
-      const r = Math.hypot(x, z);
-      const c = r === 0 ? 1 : x / r;
-      const s = r === 0 ? 0 : z / r;
-      if (k > lo) e[k - 1] = r;
-      const a = d[k];
-      const b = e[k];
-      const dd = d[k + 1];
-      d[k] = c * c * a + 2 * c * s * b + s * s * dd;
-      d[k + 1] = s * s * a - 2 * c * s * b + c * c * dd;
-      e[k] = c * s * (dd - a) + (c * c - s * s) * b;
-      if (k + 1 < m) {
-        z = s * e[k + 1];
-        e[k + 1] *= c;
-        x = e[k];
-      }
-      rotateColumns(Q, l, k, c, s);
-    }
+    qrStep(d, e, Q, l, lo, m, mu);
   }
   return { values: d, vectors: Q };
+}
+
+/** One implicit QR step with shift mu on the unreduced block lo..m of the tridiagonal (d, e); Q accumulates the rotations. */
+function qrStep(d: Float64Array, e: Float64Array, Q: Float64Array, l: number, lo: number, m: number, mu: number): void {
+  let x = d[lo] - mu;
+  let z = e[lo];
+  for (let k = lo; k < m; k++) {
+    const r = Math.hypot(x, z);
+    const c = r === 0 ? 1 : x / r;
+    const s = r === 0 ? 0 : z / r;
+    if (k > lo) e[k - 1] = r;
+    const a = d[k];
+    const b = e[k];
+    const dd = d[k + 1];
+    d[k] = c * c * a + 2 * c * s * b + s * s * dd;
+    d[k + 1] = s * s * a - 2 * c * s * b + c * c * dd;
+    e[k] = c * s * (dd - a) + (c * c - s * s) * b;
+    if (k + 1 < m) {
+      z = s * e[k + 1];
+      e[k + 1] *= c;
+      x = e[k];
+    }
+    rotateColumns(Q, l, k, c, s);
+  }
 }
 
 // The inner loops are small functions of their own (see denseKernels.ts for why).

@@ -3,7 +3,7 @@
  * (adjacent content words, only spaces between), as term keys or as a compact stream of word ids.
  */
 
-import { isContentWord, tokenize } from '../text';
+import { isContentWord, normalizeWord, scan, tokenize } from '../text';
 
 /**
  * The term keys of a text, with repetition: content words (normalized, see text.ts) and, when
@@ -54,43 +54,48 @@ export function isPhraseGap(text: string, from: number, to: number): boolean {
   return true;
 }
 
-let scratchIds = new Int32Array(1024);
+let scratchStream = new Int32Array(1024);
 
 /**
  * The word stream of a text (see DocVectors.streams). New words get ids when `wordList` is given;
  * otherwise unknown words are left out and break phrases. `lead` counts the entries in the first
- * `leadSentences` sentences (a prefix of the stream).
+ * `leadSentences` sentences (a prefix of the stream). Read in one pass over the words, without a
+ * token object per word: a word's entry is written when the next word shows whether it continues
+ * the phrase.
  */
 export function readStream(text: string, words: Map<string, number>, wordList: string[] | null, leadSentences: number): { stream: Int32Array; lead: number } {
-  const tokens = tokenize(text);
-  if (scratchIds.length < tokens.length) scratchIds = new Int32Array(tokens.length * 2);
-  const ids = scratchIds;
-  let count = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    ids[i] = -1;
-    const norm = tokens[i].norm;
-    if (!isContentWord(norm)) continue;
-    let id = words.get(norm);
-    if (id === undefined && wordList && wordList.length < WORD_LIMIT) {
-      id = wordList.length;
-      words.set(norm, id);
-      wordList.push(norm);
-    }
-    if (id !== undefined) {
-      ids[i] = id;
-      count++;
-    }
-  }
-  const stream = new Int32Array(count);
   let k = 0;
   let lead = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    if (ids[i] < 0) continue;
-    const t = tokens[i];
-    const next = i + 1 < tokens.length ? tokens[i + 1] : undefined;
-    const joined = next !== undefined && ids[i + 1] >= 0 && next.sentence === t.sentence && isPhraseGap(text, t.start + t.surface.length, next.start);
-    stream[k++] = ids[i] * 2 + (joined ? 1 : 0);
-    if (t.sentence < leadSentences) lead = k;
-  }
-  return { stream, lead };
+  // the previous word: its id (-1 when it is not in the stream), where it ends, its sentence
+  let prevId = -1;
+  let prevEnd = 0;
+  let prevSentence = 0;
+  const emit = (entry: number, sentence: number) => {
+    if (k === scratchStream.length) {
+      const grown = new Int32Array(k * 2);
+      grown.set(scratchStream);
+      scratchStream = grown;
+    }
+    scratchStream[k++] = entry;
+    if (sentence < leadSentences) lead = k;
+  };
+  scan(text, (surface, start, sentence) => {
+    const norm = normalizeWord(surface);
+    let id = -1;
+    if (isContentWord(norm)) {
+      let known = words.get(norm);
+      if (known === undefined && wordList && wordList.length < WORD_LIMIT) {
+        known = wordList.length;
+        words.set(norm, known);
+        wordList.push(norm);
+      }
+      if (known !== undefined) id = known;
+    }
+    if (prevId >= 0) emit(prevId * 2 + (id >= 0 && sentence === prevSentence && isPhraseGap(text, prevEnd, start) ? 1 : 0), prevSentence);
+    prevId = id;
+    prevEnd = start + surface.length;
+    prevSentence = sentence;
+  });
+  if (prevId >= 0) emit(prevId * 2, prevSentence);
+  return { stream: scratchStream.slice(0, k), lead };
 }
