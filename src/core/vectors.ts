@@ -78,8 +78,8 @@ export interface VectorOptions {
 export interface DocVectors {
   /** Term keys: a normalized word ("policy") or two words joined by a space ("offline rl"). Sorted. */
   vocab: string[];
-  /** Term key -> column. */
-  termIndex: Map<string, number>;
+  /** Term key -> column. Built on first access (only texts outside the corpus need it, see embedText). */
+  readonly termIndex: Map<string, number>;
   /** Documents containing each term (over the whole corpus). */
   df: Uint32Array;
   /** Inverse document frequency per term: (ln((1 + n) / (1 + df)) + 1)^idfPower. */
@@ -201,7 +201,7 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   }
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const vocab = kept.map((e) => e[0]);
-  const termIndex = new Map(vocab.map((t, i) => [t, i]));
+  let termIndex: Map<string, number> | null = null;
   const V = vocab.length;
   const wordToTerm = new Int32Array(W).fill(-1);
   const pairToTerm = new Int32Array(pairDf.length).fill(-1);
@@ -279,7 +279,9 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   }
   return {
     vocab,
-    termIndex,
+    get termIndex() {
+      return (termIndex ??= new Map(vocab.map((t, i) => [t, i])));
+    },
     df,
     idf,
     tfidf,
