@@ -128,7 +128,12 @@ export function scan(text: string, word: (surface: string, start: number, senten
 
 const NUMBER_LIKE = /^[\d.,%\-]+$/;
 
+/** A first character NUMBER_LIKE accepts: most words fail here, without running the expression. */
+function mayBeNumber(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 46 || c === 44 || c === 37 || c === 45;
+}
+
 /** True for tokens that carry meaning: not a stopword, not a bare number, not an -ly adverb, at least two characters. */
 export function isContentWord(norm: string): boolean {
-  return norm.length >= 2 && !STOPWORDS.has(norm) && !NUMBER_LIKE.test(norm) && !(norm.length > 5 && norm.endsWith('ly'));
+  return norm.length >= 2 && !STOPWORDS.has(norm) && !(mayBeNumber(norm.charCodeAt(0)) && NUMBER_LIKE.test(norm)) && !(norm.length > 5 && norm.endsWith('ly'));
 }
