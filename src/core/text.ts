@@ -57,10 +57,12 @@ const ABBREVIATION_END = /\b(e\.g|i\.e|et al|vs|etc|Fig|Eq|cf)\.$/i;
 /** Splits text into sentences at ., ! or ? followed by a capital letter (keeps "e.g. x" together). */
 export function sentenceOffsets(text: string): number[] {
   const starts = [0];
-  for (const m of text.matchAll(SENTENCE_END)) {
-    const before = text.slice(Math.max(0, m.index! - 5), m.index! + 1);
+  // an exec loop on the shared expression: matchAll would clone it and make an iterator on every call
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
+    const before = text.slice(Math.max(0, m.index - 5), m.index + 1);
     if (ABBREVIATION_END.test(before)) continue;
-    starts.push(m.index! + 1);
+    starts.push(m.index + 1);
   }
   return starts;
 }
