@@ -14,7 +14,7 @@ import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../
 import { contentKey, digestOfFile } from '../../src/node/contentKey';
 import { withSnapshotFile } from '../../src/node/snapshotFile';
 import { latencySummary, measureCorpus, peakRssMb, timeQueries } from '../../src/node/benchMeasure';
-import { seededRandom } from '../../src/core/vectors';
+import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 

@@ -9,7 +9,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { sentenceOffsets } from '../../src/core/text';
-import { seededRandom } from '../../src/core/vectors';
+import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 /** Words that look like a coined method name: an inner capital after lower-case letters ("EnvFactory", "GeneFlow"). */
 const COINED = /\b[A-Z][a-z]+[A-Z][A-Za-z0-9]*\b/g;

@@ -3,9 +3,14 @@
  * whatever file it comes from, in whatever order, run after run.
  */
 
+/** White space that collapsing would change: a run of two or more, or any white space but a plain space. */
+const FOLDABLE_SPACE = /\s{2,}|[^\S ]/u;
+
 /** Normalizes text for identity: Unicode NFKC, case folded, whitespace collapsed. */
 export function normalizeForId(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+  const folded = text.normalize('NFKC').toLowerCase();
+  // Most texts are already single-spaced: testing is cheaper than a replace that changes nothing.
+  return (FOLDABLE_SPACE.test(folded) ? folded.replace(/\s+/gu, ' ') : folded).trim();
 }
 
 /**

@@ -57,10 +57,12 @@ const ABBREVIATION_END = /\b(e\.g|i\.e|et al|vs|etc|Fig|Eq|cf)\.$/i;
 /** Splits text into sentences at ., ! or ? followed by a capital letter (keeps "e.g. x" together). */
 export function sentenceOffsets(text: string): number[] {
   const starts = [0];
-  for (const m of text.matchAll(SENTENCE_END)) {
-    const before = text.slice(Math.max(0, m.index! - 5), m.index! + 1);
+  // an exec loop on the shared expression: matchAll would clone it and make an iterator on every call
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
+    const before = text.slice(Math.max(0, m.index - 5), m.index + 1);
     if (ABBREVIATION_END.test(before)) continue;
-    starts.push(m.index! + 1);
+    starts.push(m.index + 1);
   }
   return starts;
 }
@@ -105,8 +107,11 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** Calls `word` with each word of the text (possessive dropped), its offset and its sentence index. */
-function scan(text: string, word: (surface: string, start: number, sentence: number) => void): void {
+/**
+ * Calls `word` with each word of the text (possessive dropped), its offset and its sentence index: the
+ * tokens of tokenize without an object or array per token, for readers that keep only a few of them.
+ */
+export function scan(text: string, word: (surface: string, start: number, sentence: number) => void): void {
   const starts = sentenceOffsets(text);
   let sentence = 0;
   let nextSentence = starts.length > 1 ? starts[1] : Infinity;
@@ -125,7 +130,12 @@ function scan(text: string, word: (surface: string, start: number, sentence: num
 
 const NUMBER_LIKE = /^[\d.,%\-]+$/;
 
+/** A first character NUMBER_LIKE accepts: most words fail here, without running the expression. */
+function mayBeNumber(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 46 || c === 44 || c === 37 || c === 45;
+}
+
 /** True for tokens that carry meaning: not a stopword, not a bare number, not an -ly adverb, at least two characters. */
 export function isContentWord(norm: string): boolean {
-  return norm.length >= 2 && !STOPWORDS.has(norm) && !NUMBER_LIKE.test(norm) && !(norm.length > 5 && norm.endsWith('ly'));
+  return norm.length >= 2 && !STOPWORDS.has(norm) && !(mayBeNumber(norm.charCodeAt(0)) && NUMBER_LIKE.test(norm)) && !(norm.length > 5 && norm.endsWith('ly'));
 }

@@ -74,8 +74,10 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
   const dfAll = new Int32Array(table.codes.length);
   const headEnd = new Uint32Array(norms.length);
   const headAll = new Uint32Array(norms.length);
+  // Indexed loops over the phrase ids (typed arrays): this runs once per analysis, mostly unoptimized,
+  // where for-of would allocate an iterator result per element.
   for (const doc of docs.values()) {
-    for (const pid of doc.phrases) dfAll[pid]++;
+    for (let a = 0; a < doc.phrases.length; a++) dfAll[doc.phrases[a]]++;
     for (let k = 0; k < doc.ids.length; k++) {
       headAll[doc.ids[k]]++;
       if (k + 1 === doc.ids.length || doc.seg[k + 1] !== doc.seg[k]) headEnd[doc.ids[k]]++;
@@ -84,7 +86,11 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
   const dfOfWord = (id: number) => dfAll[table.get(id)] ?? 0;
   // Papers holding each word, for the scans below.
   const withWord: number[][] = Array.from({ length: norms.length }, () => []);
-  for (const [i, doc] of docs) for (const pid of doc.phrases) if (table.codes[pid] < WORDS) withWord[table.codes[pid]].push(i);
+  for (const [i, doc] of docs)
+    for (let a = 0; a < doc.phrases.length; a++) {
+      const code = table.codes[doc.phrases[a]];
+      if (code < WORDS) withWord[code].push(i);
+    }
   const candidate = (ids: number[], inTheme = 0): Candidate => {
     const words = ids.map((id) => norms[id]);
     return { key: words.join(' '), ids, words, inTheme, score: 0 };
@@ -163,13 +169,15 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
   const perTheme = new Uint32Array(norms.length);
   for (const members of read) {
     const used: number[] = [];
-    for (const i of members)
-      for (const pid of docs.get(i)!.phrases) {
-        const code = table.codes[pid];
+    for (const i of members) {
+      const phrases = docs.get(i)!.phrases;
+      for (let a = 0; a < phrases.length; a++) {
+        const code = table.codes[phrases[a]];
         if (code >= WORDS) continue;
         if (perTheme[code] === 0) used.push(code);
         perTheme[code]++;
       }
+    }
     for (const id of used) {
       if (perTheme[id] >= 0.25 * members.length) strongIn[id]++;
       perTheme[id] = 0;
@@ -196,11 +204,14 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
       return phraseScore(p.ids.length, p.inTheme, inAll, A, N, single) * (generic ? 0.5 : 1);
     };
     const touched: number[] = [];
-    for (const i of members)
-      for (const pid of docs.get(i)!.phrases) {
+    for (const i of members) {
+      const phrases = docs.get(i)!.phrases;
+      for (let a = 0; a < phrases.length; a++) {
+        const pid = phrases[a];
         if (inTheme[pid] === 0) touched.push(pid);
         inTheme[pid]++;
       }
+    }
     const candidates: Candidate[] = [];
     for (const pid of touched) {
       const count = inTheme[pid];

@@ -26,18 +26,21 @@
  * Scale: for large corpora the vocabulary is chosen on a deterministic sample of `vocabSampleSize`
  * documents and the SVD is computed on a sample of `svdSampleSize` documents; every document is then
  * projected onto the learned basis.
+ *
+ * Parts: vectors/wordStream.ts reads the words and phrases of a text; vectors/truncatedSvd.ts and
+ * vectors/symmetricEigen.ts are the linear algebra of the LSA; vectors/sparseMatrix.ts the CSR
+ * matrix and the similarity functions.
  */
 
-import { isContentWord, tokenize } from './text';
+import { CodeTable } from './vectors/codeTable';
+import { dot, normalizeInPlace, projectRow, SparseMatrix } from './vectors/sparseMatrix';
+import { countTerms, TermMaps, weighRow } from './vectors/tfidfRows';
+import { truncatedSvdBasis } from './vectors/truncatedSvd';
+import { readStream, termOccurrences, WORD_LIMIT } from './vectors/wordStream';
 
-/** A sparse matrix in compressed sparse row form. Row r holds `indices/values[indptr[r] .. indptr[r + 1])`, columns ascending. */
-export interface SparseMatrix {
-  rows: number;
-  cols: number;
-  indptr: Uint32Array;
-  indices: Uint32Array;
-  values: Float32Array;
-}
+// The similarity functions and term keys are part of this module's API (see the example above).
+export { cosine, dot, type SparseMatrix, sparseCosine } from './vectors/sparseMatrix';
+export { termsOf } from './vectors/wordStream';
 
 export interface VectorOptions {
   /** Drop terms found in fewer documents. Default 2 (1 for corpora of fewer than 10 documents). */
@@ -75,8 +78,8 @@ export interface VectorOptions {
 export interface DocVectors {
   /** Term keys: a normalized word ("policy") or two words joined by a space ("offline rl"). Sorted. */
   vocab: string[];
-  /** Term key -> column. */
-  termIndex: Map<string, number>;
+  /** Term key -> column. Built on first access (only texts outside the corpus need it, see embedText). */
+  readonly termIndex: Map<string, number>;
   /** Documents containing each term (over the whole corpus). */
   df: Uint32Array;
   /** Inverse document frequency per term: (ln((1 + n) / (1 + df)) + 1)^idfPower. */
@@ -121,160 +124,6 @@ const DEFAULTS: Required<VectorOptions> = {
   vocabSampleSize: 20_000,
   svdSampleSize: 4_000,
 };
-
-/**
- * The term keys of a text, with repetition: content words (normalized, see text.ts) and, when
- * `bigrams`, pairs of adjacent content words in the same sentence with only spaces between them.
- */
-export function termsOf(text: string, bigrams = true): string[] {
-  return termOccurrences(text, bigrams).keys;
-}
-
-/** Term keys with the sentence index of each occurrence. */
-function termOccurrences(text: string, bigrams: boolean): { keys: string[]; sentences: number[] } {
-  const tokens = tokenize(text);
-  const keys: string[] = [];
-  const sentences: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (!isContentWord(t.norm)) continue;
-    keys.push(t.norm);
-    sentences.push(t.sentence);
-    if (!bigrams || i + 1 >= tokens.length) continue;
-    const next = tokens[i + 1];
-    if (next.sentence !== t.sentence || !isContentWord(next.norm)) continue;
-    if (!isPhraseGap(text, t.start + t.surface.length, next.start)) continue;
-    keys.push(`${t.norm} ${next.norm}`);
-    sentences.push(t.sentence);
-  }
-  return { keys, sentences };
-}
-
-/** Word ids stay below this; a phrase code is WORD_LIMIT + first * WORD_LIMIT + second (exact in a double). */
-const WORD_LIMIT = 1 << 22;
-
-/** Whitespace as the regular expression \s sees it. */
-function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
-
-/**
- * True when text[from, to) may stand between two words of one phrase: spaces only, after an
- * optional possessive "'s" (tokenize drops it from the word).
- */
-export function isPhraseGap(text: string, from: number, to: number): boolean {
-  let p = from;
-  const c = text.charCodeAt(p);
-  if ((c === 39 || c === 0x2019) && p + 1 < to && (text.charCodeAt(p + 1) | 32) === 115) p += 2;
-  if (p >= to) return false;
-  for (; p < to; p++) if (!isSpace(text.charCodeAt(p))) return false;
-  return true;
-}
-
-let scratchIds = new Int32Array(1024);
-
-/**
- * The word stream of a text (see DocVectors.streams). New words get ids when `wordList` is given;
- * otherwise unknown words are left out and break phrases. `lead` counts the entries in the first
- * `leadSentences` sentences (a prefix of the stream).
- */
-function readStream(text: string, words: Map<string, number>, wordList: string[] | null, leadSentences: number): { stream: Int32Array; lead: number } {
-  const tokens = tokenize(text);
-  if (scratchIds.length < tokens.length) scratchIds = new Int32Array(tokens.length * 2);
-  const ids = scratchIds;
-  let count = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    ids[i] = -1;
-    const norm = tokens[i].norm;
-    if (!isContentWord(norm)) continue;
-    let id = words.get(norm);
-    if (id === undefined && wordList && wordList.length < WORD_LIMIT) {
-      id = wordList.length;
-      words.set(norm, id);
-      wordList.push(norm);
-    }
-    if (id !== undefined) {
-      ids[i] = id;
-      count++;
-    }
-  }
-  const stream = new Int32Array(count);
-  let k = 0;
-  let lead = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    if (ids[i] < 0) continue;
-    const t = tokens[i];
-    const next = i + 1 < tokens.length ? tokens[i + 1] : undefined;
-    const joined = next !== undefined && ids[i + 1] >= 0 && next.sentence === t.sentence && isPhraseGap(text, t.start + t.surface.length, next.start);
-    stream[k++] = ids[i] * 2 + (joined ? 1 : 0);
-    if (t.sentence < leadSentences) lead = k;
-  }
-  return { stream, lead };
-}
-
-/**
- * Non-negative integer codes (exact doubles, up to 2^53) -> dense ids 0, 1, 2... by open addressing:
- * no allocation per lookup, unlike a Map keyed by large numbers.
- */
-export class CodeTable {
-  private keys = new Float64Array(1 << 12).fill(-1);
-  private vals = new Int32Array(1 << 12);
-  readonly codes: number[] = [];
-  get size(): number {
-    return this.codes.length;
-  }
-  /** The id of a code, or -1. */
-  get(code: number): number {
-    const mask = this.keys.length - 1;
-    for (let h = CodeTable.hash(code) & mask; ; h = (h + 1) & mask) {
-      if (this.keys[h] === code) return this.vals[h];
-      if (this.keys[h] === -1) return -1;
-    }
-  }
-  /** The id of a code, given the next free id when new. */
-  add(code: number): number {
-    if (this.codes.length * 2 >= this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    for (let h = CodeTable.hash(code) & mask; ; h = (h + 1) & mask) {
-      if (this.keys[h] === code) return this.vals[h];
-      if (this.keys[h] === -1) {
-        this.keys[h] = code;
-        this.vals[h] = this.codes.length;
-        this.codes.push(code);
-        return this.vals[h];
-      }
-    }
-  }
-  private grow(): void {
-    const old = this.codes;
-    this.keys = new Float64Array(this.keys.length * 2).fill(-1);
-    this.vals = new Int32Array(this.keys.length);
-    const mask = this.keys.length - 1;
-    old.forEach((code, id) => {
-      let h = CodeTable.hash(code) & mask;
-      while (this.keys[h] !== -1) h = (h + 1) & mask;
-      this.keys[h] = code;
-      this.vals[h] = id;
-    });
-  }
-  private static hash(code: number): number {
-    const lo = code % 0x40000000;
-    const hi = Math.floor(code / 0x40000000);
-    return (Math.imul(lo, 0x9e3779b1) ^ Math.imul(hi, 0x85ebca77)) >>> 0;
-  }
-}
-
-/** A small, fast, seeded PRNG (mulberry32); returns floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Evenly spaced positions 0..n-1 (all when n ≤ size). */
 function strideSample(n: number, size: number): number[] {
@@ -352,7 +201,7 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   }
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const vocab = kept.map((e) => e[0]);
-  const termIndex = new Map(vocab.map((t, i) => [t, i]));
+  let termIndex: Map<string, number> | null = null;
   const V = vocab.length;
   const wordToTerm = new Int32Array(W).fill(-1);
   const pairToTerm = new Int32Array(pairDf.length).fill(-1);
@@ -373,27 +222,12 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   const df = new Uint32Array(V);
   const acc = new Float64Array(V);
   const touched = new Uint32Array(V); // terms of the current document, sorted natively (no comparator calls)
+  const maps: TermMaps = { wordToTerm, pairs, pairToTerm, bigrams: o.bigrams, leadWeight: o.leadWeight };
   for (let doc = 0; doc < n; doc++) {
-    let count = 0;
     let stream = streams[doc];
     let lead = leads[doc];
     if (!stream) ({ stream, lead } = readStream(texts[doc], words, null, o.leadSentences));
-    for (let k = 0; k < stream.length; k++) {
-      const weight = k < lead ? o.leadWeight : 1;
-      const w = stream[k] >> 1;
-      let t = wordToTerm[w];
-      if (t >= 0) {
-        if (acc[t] === 0) touched[count++] = t;
-        acc[t] += weight;
-      }
-      if (!o.bigrams || (stream[k] & 1) === 0) continue;
-      const id = pairs.get(WORD_LIMIT + w * WORD_LIMIT + (stream[k + 1] >> 1));
-      t = id >= 0 ? pairToTerm[id] : -1;
-      if (t >= 0) {
-        if (acc[t] === 0) touched[count++] = t;
-        acc[t] += weight;
-      }
-    }
+    const count = countTerms(stream, lead, maps, acc, touched);
     const terms = touched.subarray(0, count).sort();
     const base = indptr[doc];
     if (base + count > indices.length) {
@@ -421,17 +255,7 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   for (let t = 0; t < V; t++) idf[t] = Math.pow(Math.log((1 + n) / (1 + df[t])) + 1, o.idfPower);
 
   // TF-IDF: sublinear tf, idf, L2-normalized rows.
-  for (let doc = 0; doc < n; doc++) {
-    let norm = 0;
-    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
-      const t = indices[p];
-      const w = (1 + Math.log(values[p])) * idf[t] * (isBigram[t] ? o.bigramWeight : 1);
-      values[p] = w;
-      norm += w * w;
-    }
-    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) values[p] *= inv;
-  }
+  for (let doc = 0; doc < n; doc++) weighRow(indices, values, indptr[doc], indptr[doc + 1], idf, isBigram, o.bigramWeight);
   const tfidf: SparseMatrix = { rows: n, cols: V, indptr, indices, values };
 
   // LSA on a deterministic sample (rows in canonical order).
@@ -455,7 +279,9 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   }
   return {
     vocab,
-    termIndex,
+    get termIndex() {
+      return (termIndex ??= new Map(vocab.map((t, i) => [t, i])));
+    },
     df,
     idf,
     tfidf,
@@ -469,328 +295,6 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
     words: wordList,
     streams,
   };
-}
-
-/** Adds the sparse row `doc` times basis (V × dims) into out. */
-function projectRow(m: SparseMatrix, doc: number, basis: Float32Array, dims: number, out: Float32Array): void {
-  for (let p = m.indptr[doc]; p < m.indptr[doc + 1]; p++) {
-    const v = m.values[p];
-    const off = m.indices[p] * dims;
-    for (let j = 0; j < dims; j++) out[j] += v * basis[off + j];
-  }
-}
-
-function normalizeInPlace(v: Float32Array): Float32Array {
-  let s = 0;
-  for (let j = 0; j < v.length; j++) s += v[j] * v[j];
-  if (s > 0) {
-    const inv = 1 / Math.sqrt(s);
-    for (let j = 0; j < v.length; j++) v[j] *= inv;
-  }
-  return v;
-}
-
-/**
- * Top right singular vectors of the rows `rows` of m (randomized subspace iteration with a seeded
- * random-sign start, then an exact eigen-decomposition of the small projected Gram matrix).
- * Returns basis (V × dims, row-major) scaled so that row · basis gives LSA coordinates weighted by
- * singularValue^power.
- */
-function truncatedSvdBasis(
-  m: SparseMatrix,
-  rows: number[],
-  want: number,
-  o: Required<VectorOptions>,
-): { makeBasis: () => Float32Array; sampleCoords: Float32Array; singular: Float32Array; dims: number } {
-  const V = m.cols;
-  const r = rows.length;
-  if (want <= 0 || r === 0 || V === 0) return { makeBasis: () => new Float32Array(0), sampleCoords: new Float32Array(0), singular: new Float32Array(0), dims: 0 };
-  const l = Math.min(want + o.oversample, r, V);
-  const rand = seededRandom(o.seed);
-  // Z: V × l row-major, started with random signs (as good as Gaussian for a range finder, and cheap);
-  // Y, Q: l columns of length r (column-major).
-  const Z = new Float32Array(V * l); // float32 halves the memory traffic of the sparse products
-  for (let i = 0; i < Z.length; i += 30) {
-    const bits = Math.floor(rand() * 0x40000000);
-    for (let b = 0; b < 30 && i + b < Z.length; b++) Z[i + b] = (bits >>> b) & 1 ? 1 : -1;
-  }
-  const Y = new Float64Array(r * l);
-  const tmp = new Float64Array(l);
-  // Large samples: one subspace iteration is enough (the sample is big, the top directions are clear).
-  // Between iterations the columns are only rescaled: a few iterations on the well-conditioned
-  // spectrum of a TF-IDF matrix do not lose the small directions, and Gram–Schmidt is the costly step.
-  const iterations = r > 2_000 ? Math.min(o.powerIterations, 1) : o.powerIterations;
-  multiplyXZ(m, rows, Z, l, Y, tmp);
-  for (let it = 0; it < iterations; it++) {
-    normalizeColumns(Y, r, l);
-    multiplyXtY(m, rows, Y, l, Z, tmp);
-    normalizeRowMajorColumns(Z, V, l);
-    multiplyXZ(m, rows, Z, l, Y, tmp);
-  }
-  orthonormalizeColumns(Y, r, l, 2);
-  multiplyXtY(m, rows, Y, l, Z, tmp); // Z = Xᵀ Q (V × l), B = Qᵀ X = Zᵀ
-  // P = X Z = X Xᵀ Q (r × l, column-major); B Bᵀ = Qᵀ P, an l × l matrix, costs r·l² instead of V·l².
-  const Q = Float64Array.from(Y);
-  const P = Y;
-  multiplyXZ(m, rows, Z, l, P, tmp);
-  const G = new Float64Array(l * l);
-  for (let i = 0; i < l; i++)
-    for (let j = i; j < l; j++) {
-      let g = 0;
-      for (let a = 0; a < r; a++) g += Q[i * r + a] * P[j * r + a] + Q[j * r + a] * P[i * r + a];
-      G[i * l + j] = G[j * l + i] = g / 2;
-    }
-  const { values: eig, vectors: W } = symmetricEigen(G, l);
-  const idx = Array.from({ length: l }, (_, i) => i).sort((a, b) => eig[b] - eig[a] || a - b);
-  let dims = 0;
-  const top = eig[idx[0]] ?? 0;
-  while (dims < Math.min(want, l) && eig[idx[dims]] > Math.max(1e-10, top * 1e-9)) dims++;
-  const singular = new Float32Array(dims);
-  // Wk: dims × l. Right singular vector v_k = Z w_k / s_k, so x · v_k · s_k^(power-1) = (x Z) · Wk_k.
-  const Wk = new Float64Array(dims * l);
-  for (let k = 0; k < dims; k++) {
-    const s = Math.sqrt(eig[idx[k]]);
-    singular[k] = s;
-    const scale = Math.pow(s, o.singularValuePower - 1) / s;
-    for (let i = 0; i < l; i++) Wk[k * l + i] = W[i * l + idx[k]] * scale;
-  }
-  // A singular vector's sign is arbitrary: choose the one where the sample rows' coordinates sum to ≥ 0.
-  const rowSums = new Float64Array(l);
-  for (let i = 0; i < l; i++) for (let a = 0; a < r; a++) rowSums[i] += P[i * r + a];
-  for (let k = 0; k < dims; k++) {
-    let s = 0;
-    for (let i = 0; i < l; i++) s += rowSums[i] * Wk[k * l + i];
-    if (s < 0) for (let i = 0; i < l; i++) Wk[k * l + i] = -Wk[k * l + i];
-  }
-  // Coordinates of the sample rows: (x Z) · Wk, i.e. exactly their projection on the basis.
-  const sampleCoords = new Float32Array(r * dims);
-  for (let a = 0; a < r; a++)
-    for (let k = 0; k < dims; k++) {
-      let s = 0;
-      for (let i = 0; i < l; i++) s += P[i * r + a] * Wk[k * l + i];
-      sampleCoords[a * dims + k] = s;
-    }
-  // The basis (V × dims) itself, for other rows and new texts: Z · Wkᵀ.
-  const makeBasis = () => {
-    const basis = new Float32Array(V * dims);
-    for (let c = 0; c < V; c++) {
-      const off = c * l;
-      for (let k = 0; k < dims; k++) {
-        const wo = k * l;
-        let s = 0;
-        for (let i = 0; i < l; i++) s += Z[off + i] * Wk[wo + i];
-        basis[c * dims + k] = s;
-      }
-    }
-    return basis;
-  };
-  return { makeBasis, sampleCoords, singular, dims };
-}
-
-/** Y = X[rows] Z: Y is r × l column-major, Z is V × l row-major. */
-function multiplyXZ(m: SparseMatrix, rows: readonly number[], Z: Float32Array, l: number, Y: Float64Array, tmp: Float64Array): void {
-  const r = rows.length;
-  const { indptr, indices, values } = m;
-  for (let a = 0; a < r; a++) {
-    const doc = rows[a];
-    tmp.fill(0);
-    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
-      const v = values[p];
-      const off = indices[p] * l;
-      for (let j = 0; j < l; j++) tmp[j] += v * Z[off + j];
-    }
-    for (let j = 0; j < l; j++) Y[j * r + a] = tmp[j];
-  }
-}
-
-/** Z = X[rows]ᵀ Y (see multiplyXZ for the layouts). */
-function multiplyXtY(m: SparseMatrix, rows: readonly number[], Y: Float64Array, l: number, Z: Float32Array, tmp: Float64Array): void {
-  const r = rows.length;
-  const { indptr, indices, values } = m;
-  Z.fill(0);
-  for (let a = 0; a < r; a++) {
-    const doc = rows[a];
-    for (let j = 0; j < l; j++) tmp[j] = Y[j * r + a];
-    for (let p = indptr[doc]; p < indptr[doc + 1]; p++) {
-      const v = values[p];
-      const off = indices[p] * l;
-      for (let j = 0; j < l; j++) Z[off + j] += v * tmp[j];
-    }
-  }
-}
-
-function normalizeColumns(Y: Float64Array, r: number, l: number): void {
-  for (let j = 0; j < l; j++) {
-    let s = 0;
-    for (let a = 0; a < r; a++) s += Y[j * r + a] * Y[j * r + a];
-    const inv = s > 0 ? 1 / Math.sqrt(s) : 0;
-    for (let a = 0; a < r; a++) Y[j * r + a] *= inv;
-  }
-}
-
-/** Modified Gram–Schmidt on the l columns (each of length r, stored one after the other); a second pass restores full orthogonality. */
-function orthonormalizeColumns(Y: Float64Array, r: number, l: number, passes = 2): void {
-  for (let pass = 0; pass < passes; pass++) {
-    for (let j = 0; j < l; j++) {
-      const cj = j * r;
-      for (let i = 0; i < j; i++) {
-        const ci = i * r;
-        let d = 0;
-        for (let a = 0; a < r; a++) d += Y[ci + a] * Y[cj + a];
-        for (let a = 0; a < r; a++) Y[cj + a] -= d * Y[ci + a];
-      }
-      let s = 0;
-      for (let a = 0; a < r; a++) s += Y[cj + a] * Y[cj + a];
-      const inv = s > 1e-30 ? 1 / Math.sqrt(s) : 0;
-      for (let a = 0; a < r; a++) Y[cj + a] *= inv;
-    }
-  }
-}
-
-function normalizeRowMajorColumns(Z: Float32Array, rows: number, l: number): void {
-  const norms = new Float64Array(l);
-  for (let c = 0; c < rows; c++) for (let j = 0; j < l; j++) norms[j] += Z[c * l + j] * Z[c * l + j];
-  for (let j = 0; j < l; j++) norms[j] = norms[j] > 0 ? 1 / Math.sqrt(norms[j]) : 0;
-  for (let c = 0; c < rows; c++) for (let j = 0; j < l; j++) Z[c * l + j] *= norms[j];
-}
-
-/**
- * Eigen-decomposition of a symmetric l × l matrix: Householder reduction to tridiagonal form, then
- * implicit symmetric QR steps with Wilkinson shifts (a few l³ operations, far fewer than Jacobi
- * sweeps). Column k of `vectors` goes with values[k]; values are not sorted.
- */
-export function symmetricEigen(A0: Float64Array, l: number): { values: Float64Array; vectors: Float64Array } {
-  const A = Float64Array.from(A0);
-  const Q = new Float64Array(l * l);
-  for (let i = 0; i < l; i++) Q[i * l + i] = 1;
-  const v = new Float64Array(l);
-  const p = new Float64Array(l);
-  // Householder: A <- H A H on the trailing block, one column at a time; Q <- Q H.
-  for (let k = 0; k + 2 < l; k++) {
-    let norm = 0;
-    for (let i = k + 1; i < l; i++) norm += A[i * l + k] * A[i * l + k];
-    norm = Math.sqrt(norm);
-    if (norm === 0) continue;
-    const x0 = A[(k + 1) * l + k];
-    const alpha = x0 > 0 ? -norm : norm;
-    let vn = 0;
-    for (let i = k + 1; i < l; i++) {
-      v[i] = A[i * l + k] - (i === k + 1 ? alpha : 0);
-      vn += v[i] * v[i];
-    }
-    if (vn === 0) continue;
-    const inv = 1 / Math.sqrt(vn);
-    for (let i = k + 1; i < l; i++) v[i] *= inv;
-    // p = A v (on rows/cols k..l-1; column k of A is x), K = vᵀp, w = p - K v
-    let K = 0;
-    for (let i = k; i < l; i++) {
-      let s = 0;
-      const row = i * l;
-      for (let j = k + 1; j < l; j++) s += A[row + j] * v[j];
-      p[i] = s;
-      if (i > k) K += v[i] * s;
-    }
-    // A <- A - 2 v wᵀ - 2 w vᵀ with v[k] = 0 (row/column k only get the w vᵀ / v wᵀ terms)
-    for (let i = k; i < l; i++) p[i] -= i > k ? K * v[i] : 0;
-    v[k] = 0;
-    for (let i = k; i < l; i++) {
-      const row = i * l;
-      const vi = v[i];
-      const wi = p[i];
-      for (let j = k; j < l; j++) A[row + j] -= 2 * (vi * p[j] + wi * v[j]);
-    }
-    // Q <- Q (I - 2 v vᵀ)
-    for (let i = 0; i < l; i++) {
-      const row = i * l;
-      let s = 0;
-      for (let j = k + 1; j < l; j++) s += Q[row + j] * v[j];
-      s *= 2;
-      for (let j = k + 1; j < l; j++) Q[row + j] -= s * v[j];
-    }
-  }
-  const d = new Float64Array(l);
-  const e = new Float64Array(l);
-  for (let i = 0; i < l; i++) d[i] = A[i * l + i];
-  for (let i = 0; i + 1 < l; i++) e[i] = A[(i + 1) * l + i];
-  // Implicit symmetric QR steps with Wilkinson shifts, deflating from the bottom.
-  const eps = 2.220446049250313e-16;
-  let m = l - 1;
-  for (let iter = 0; m > 0 && iter < 50 * l; iter++) {
-    if (Math.abs(e[m - 1]) <= eps * (Math.abs(d[m - 1]) + Math.abs(d[m]))) {
-      e[m - 1] = 0;
-      m--;
-      continue;
-    }
-    let lo = m - 1;
-    while (lo > 0 && Math.abs(e[lo - 1]) > eps * (Math.abs(d[lo - 1]) + Math.abs(d[lo]))) lo--;
-    const delta = (d[m - 1] - d[m]) / 2;
-    const b2 = e[m - 1] * e[m - 1];
-    const mu = d[m] - b2 / (delta + (delta >= 0 ? 1 : -1) * Math.sqrt(delta * delta + b2));
-    let x = d[lo] - mu;
-    let z = e[lo];
-    for (let k = lo; k < m; k++) {
-      const r = Math.hypot(x, z);
-      const c = r === 0 ? 1 : x / r;
-      const s = r === 0 ? 0 : z / r;
-      if (k > lo) e[k - 1] = r;
-      const a = d[k];
-      const b = e[k];
-      const dd = d[k + 1];
-      d[k] = c * c * a + 2 * c * s * b + s * s * dd;
-      d[k + 1] = s * s * a - 2 * c * s * b + c * c * dd;
-      e[k] = c * s * (dd - a) + (c * c - s * s) * b;
-      if (k + 1 < m) {
-        z = s * e[k + 1];
-        e[k + 1] *= c;
-        x = e[k];
-      }
-      for (let i = 0; i < l; i++) {
-        const row = i * l;
-        const qk = Q[row + k];
-        const qk1 = Q[row + k + 1];
-        Q[row + k] = c * qk + s * qk1;
-        Q[row + k + 1] = c * qk1 - s * qk;
-      }
-    }
-  }
-  return { values: d, vectors: Q };
-}
-
-/** Dot product of two dense vectors of the same length. */
-export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let s = 0;
-  for (let j = 0; j < a.length; j++) s += a[j] * b[j];
-  return s;
-}
-
-/** Cosine similarity of two dense vectors (0 when either is all-zero). LSA rows are unit length, so this equals dot. */
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let s = 0;
-  let na = 0;
-  let nb = 0;
-  for (let j = 0; j < a.length; j++) {
-    s += a[j] * b[j];
-    na += a[j] * a[j];
-    nb += b[j] * b[j];
-  }
-  return na > 0 && nb > 0 ? s / Math.sqrt(na * nb) : 0;
-}
-
-/** Cosine similarity of rows i and j of an L2-normalized sparse matrix (a merge of two sorted rows). */
-export function sparseCosine(m: SparseMatrix, i: number, j: number): number {
-  let p = m.indptr[i];
-  let q = m.indptr[j];
-  const pe = m.indptr[i + 1];
-  const qe = m.indptr[j + 1];
-  let s = 0;
-  while (p < pe && q < qe) {
-    const a = m.indices[p];
-    const b = m.indices[q];
-    if (a === b) s += m.values[p++] * m.values[q++];
-    else if (a < b) p++;
-    else q++;
-  }
-  return s;
 }
 
 /** The TF-IDF row of a new text in this vocabulary (L2-normalized), as sorted term indices and weights. */

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDailyPapers, tidyAbstract } from '../../src/core/formats/dailyPapers';
 import { parseCollectionBytes, mergeCollections } from '../../src/core/corpus';
-import { paperId } from '../../src/core/ids';
+import fc from 'fast-check';
+import { normalizeForId, paperId } from '../../src/core/ids';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -18,6 +19,17 @@ test('ids are stable across whitespace, case and file order, and differ between 
   assert.equal(paperId('We  propose X.\t'), paperId('we propose x.'));
   assert.notEqual(paperId('We propose X.'), paperId('We propose Y.'));
   assert.match(paperId('anything'), /^[0-9a-f]{12}$/);
+});
+
+test('identity normalization collapses every kind of white-space run, single-spaced text or not (property)', () => {
+  const pieces = ['a', 'B', 'é', 'ﬁ', ' ', '  ', '\t', '\n', '\u00a0', '\u2003', '\u3000', 'x y', '.'];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+      const text = parts.join('');
+      assert.equal(normalizeForId(text), text.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim());
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test('the same abstract in two files is one paper listed in both collections', () => {

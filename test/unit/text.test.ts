@@ -38,6 +38,9 @@ test('normalization folds plurals and acronym plurals, and content words are not
   assert.equal(normalizeWord('Models'), 'model');
   assert.ok(isContentWord('policy'));
   assert.ok(!isContentWord('the') && !isContentWord('3.5') && !isContentWord('significantly'));
+  // bare numbers in any of their written shapes are not content words; a number with a letter is
+  assert.ok(!isContentWord('-0.5%') && !isContentWord(',5') && !isContentWord('%%') && !isContentWord('1,000'));
+  assert.ok(isContentWord('5g') && isContentWord('x86') && isContentWord('gpt-4'));
 });
 
 /** The tokenizer's word rule, read one UTF-16 unit at a time: the reference the fast path must agree with. */

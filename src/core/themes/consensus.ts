@@ -6,7 +6,7 @@
  *    own incidental words.
  * 2. Many spherical k-means runs (k-means++ seeding from a seeded PRNG) vote on which rows belong
  *    together; average-linkage clustering of that co-association matrix gives the partition.
- *    The runs work on the Gram matrix of the smoothed rows (kernel k-means): the cost of a run
+ *    The runs work on the Gram matrix of the smoothed rows (kernel k-means, kernelKMeans.ts): the cost of a run
  *    does not depend on the number of dimensions, and after the first pass only the rows that
  *    moved cost anything.
  * 3. The dendrogram is cut where it has k groups of at least minSize rows; rows left in smaller
@@ -16,7 +16,9 @@
  * centroid, with a few refinement passes over all rows. Deterministic for a given row order and seed.
  */
 
-import { seededRandom } from '../vectors';
+import { addScaled } from '../vectors/denseKernels';
+import { seededRandom } from '../vectors/seededRandom';
+import { KernelKMeans } from './kernelKMeans';
 
 /** Groups smaller than this are dissolved into their nearest group. */
 export const MIN_THEME_SIZE = 3;
@@ -75,23 +77,7 @@ function smoothedGram(X: Float32Array, m: number, d: number, q: number): Float32
   const R = new Float64Array(m * m);
   for (let i = 0; i < m; i++) {
     const oi = i * d;
-    for (let j = i; j < m; j++) {
-      const oj = j * d;
-      // four partial sums: shorter dependency chains
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      let t = 0;
-      for (; t + 3 < d; t += 4) {
-        s0 += X[oi + t] * X[oj + t];
-        s1 += X[oi + t + 1] * X[oj + t + 1];
-        s2 += X[oi + t + 2] * X[oj + t + 2];
-        s3 += X[oi + t + 3] * X[oj + t + 3];
-      }
-      for (; t < d; t++) s0 += X[oi + t] * X[oj + t];
-      R[i * m + j] = R[j * m + i] = s0 + s1 + s2 + s3;
-    }
+    for (let j = i; j < m; j++) R[i * m + j] = R[j * m + i] = dotFour(X, oi, j * d, d);
   }
   const out = new Float32Array(m * m);
   if (q <= 0) {
@@ -103,187 +89,80 @@ function smoothedGram(X: Float32Array, m: number, d: number, q: number): Float32
   const w = new Float64Array(m * q);
   for (let i = 0; i < m; i++) {
     const base = i * q;
-    let size = 0;
-    for (let j = 0; j < m; j++) {
-      if (j === i) continue;
-      const s = R[i * m + j];
-      if (size === q && s <= R[i * m + nb[base + size - 1]]) continue;
-      let pos = size < q ? size++ : q - 1;
-      while (pos > 0 && R[i * m + nb[base + pos - 1]] < s) {
-        nb[base + pos] = nb[base + pos - 1];
-        pos--;
-      }
-      nb[base + pos] = j;
-    }
+    nearestRows(R, i, m, q, nb);
     for (let a = 0; a < q; a++) w[base + a] = Math.max(0, R[i * m + nb[base + a]]) / q;
   }
   // H = (I + W) R, then G = H (I + W)ᵀ (upper triangle, mirrored: exactly symmetric).
   const H = new Float64Array(m * m);
   for (let i = 0; i < m; i++) {
     const hi = i * m;
-    for (let l = 0; l < m; l++) H[hi + l] = R[hi + l];
+    H.set(R.subarray(hi, hi + m), hi);
     for (let a = 0; a < q; a++) {
       const wa = w[i * q + a];
-      if (wa === 0) continue;
-      const rj = nb[i * q + a] * m;
-      for (let l = 0; l < m; l++) H[hi + l] += wa * R[rj + l];
+      if (wa !== 0) addScaled(H, hi, R, nb[i * q + a] * m, wa, m);
     }
   }
   const G = R; // R is no longer needed
-  for (let i = 0; i < m; i++) {
-    const hi = i * m;
-    for (let l = i; l < m; l++) {
-      let s = H[hi + l];
-      const bl = l * q;
-      for (let a = 0; a < q; a++) s += w[bl + a] * H[hi + nb[bl + a]];
-      G[i * m + l] = s;
-    }
-  }
+  for (let i = 0; i < m; i++) smoothRow(G, H, i, m, w, nb, q);
   const inv = new Float64Array(m);
   for (let i = 0; i < m; i++) inv[i] = G[i * m + i] > 0 ? 1 / Math.sqrt(G[i * m + i]) : 0;
-  for (let i = 0; i < m; i++)
-    for (let l = i; l < m; l++) {
-      const v = G[i * m + l] * inv[i] * inv[l];
-      out[i * m + l] = v;
-      out[l * m + i] = v;
-    }
+  for (let i = 0; i < m; i++) scaleRowSymmetric(out, G, i, m, inv);
   return out;
 }
 
-/**
- * Spherical k-means on a Gram matrix of unit vectors: the similarity of row i to the centroid of a
- * cluster C is Σ_{j∈C} G_ij / ‖Σ_{j∈C} x_j‖, and ‖Σ_{j∈C} x_j‖² = Σ_{i,j∈C} G_ij. The sums
- * S[c][i] (k × m, one contiguous row per cluster) are updated only for the rows that move.
- */
-class KernelKMeans {
-  readonly k: number;
-  private readonly assign: Int32Array;
-  private readonly sums: Float64Array;
-  private readonly norm2: Float64Array;
-  private readonly counts: Int32Array;
-  private readonly best: Float64Array;
-  private readonly dist: Float64Array;
-  private readonly seeds: Int32Array;
-  private readonly moved: Int32Array;
-  private readonly target: Int32Array;
+// smoothedGram's inner loops, as small functions of their own (see vectors/denseKernels.ts for why).
 
-  constructor(
-    private readonly G: Float32Array,
-    private readonly m: number,
-    k: number,
-  ) {
-    this.k = k;
-    this.assign = new Int32Array(m);
-    this.sums = new Float64Array(m * k);
-    this.norm2 = new Float64Array(k);
-    this.counts = new Int32Array(k);
-    this.best = new Float64Array(m);
-    this.dist = new Float64Array(m);
-    this.seeds = new Int32Array(k);
-    this.moved = new Int32Array(m);
-    this.target = new Int32Array(m);
+/** Σ X[oi + t] X[oj + t] for t < d, in four interleaved partial sums (shorter dependency chains). */
+function dotFour(X: Float32Array, oi: number, oj: number, d: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let t = 0;
+  for (; t + 3 < d; t += 4) {
+    s0 += X[oi + t] * X[oj + t];
+    s1 += X[oi + t + 1] * X[oj + t + 1];
+    s2 += X[oi + t + 2] * X[oj + t + 2];
+    s3 += X[oi + t + 3] * X[oj + t + 3];
   }
+  for (; t < d; t++) s0 += X[oi + t] * X[oj + t];
+  return s0 + s1 + s2 + s3;
+}
 
-  /** One run: k-means++ seeding, then up to maxIter Lloyd passes. Returns the assignment (a view, valid until the next run). */
-  run(rand: () => number, maxIter: number): Int32Array {
-    const { G, m, k, assign, sums, norm2, counts, best, dist, seeds } = this;
-    // k-means++ seeding on the distance 1 - cosine.
-    seeds[0] = Math.floor(rand() * m);
-    dist.fill(Infinity);
-    for (let c = 1; c < k; c++) {
-      const prev = seeds[c - 1] * m;
-      let total = 0;
-      for (let i = 0; i < m; i++) {
-        const dd = Math.max(0, 1 - G[prev + i]);
-        if (dd < dist[i]) dist[i] = dd;
-        total += dist[i];
-      }
-      let pick = m - 1;
-      if (total > 0) {
-        let t = rand() * total;
-        for (let i = 0; i < m; i++) {
-          t -= dist[i];
-          if (t <= 0) {
-            pick = i;
-            break;
-          }
-        }
-      } else pick = Math.floor(rand() * m);
-      seeds[c] = pick;
+/** nb[i·q ..] = the q rows most similar to row i in R (m × m), most similar first (ties: lower index). */
+function nearestRows(R: Float64Array, i: number, m: number, q: number, nb: Int32Array): void {
+  const base = i * q;
+  let size = 0;
+  for (let j = 0; j < m; j++) {
+    if (j === i) continue;
+    const s = R[i * m + j];
+    if (size === q && s <= R[i * m + nb[base + size - 1]]) continue;
+    let pos = size < q ? size++ : q - 1;
+    while (pos > 0 && R[i * m + nb[base + pos - 1]] < s) {
+      nb[base + pos] = nb[base + pos - 1];
+      pos--;
     }
-    // Every row joins its most similar seed.
-    counts.fill(0);
-    for (let i = 0; i < m; i++) {
-      let bc = 0;
-      let bs = -Infinity;
-      for (let c = 0; c < k; c++) {
-        const s = G[seeds[c] * m + i];
-        if (s > bs) {
-          bs = s;
-          bc = c;
-        }
-      }
-      assign[i] = bc;
-      counts[bc]++;
-    }
-    sums.fill(0);
-    for (let j = 0; j < m; j++) {
-      const row = j * m;
-      const col = assign[j] * m;
-      for (let i = 0; i < m; i++) sums[col + i] += G[row + i];
-    }
-    for (let it = 0; it < maxIter; it++) {
-      norm2.fill(0);
-      for (let i = 0; i < m; i++) norm2[assign[i]] += sums[assign[i] * m + i];
-      for (let c = 0; c < k; c++) norm2[c] = norm2[c] > 0 ? 1 / Math.sqrt(norm2[c]) : 0;
-      let movedCount = 0;
-      for (let i = 0; i < m; i++) {
-        let bc = assign[i];
-        let bs = -Infinity;
-        for (let c = 0; c < k; c++) {
-          if (counts[c] === 0) continue;
-          const s = sums[c * m + i] * norm2[c];
-          if (s > bs) {
-            bs = s;
-            bc = c;
-          }
-        }
-        best[i] = bs;
-        if (bc !== assign[i]) {
-          this.moved[movedCount] = i;
-          this.target[movedCount++] = bc;
-        }
-      }
-      if (movedCount === 0) break;
-      for (let p = 0; p < movedCount; p++) this.move(this.moved[p], this.target[p]);
-      // An emptied cluster restarts at the worst-served row.
-      for (let c = 0; c < k; c++) {
-        if (counts[c] > 0) continue;
-        let worst = -1;
-        for (let i = 0; i < m; i++) if (counts[assign[i]] > 1 && (worst < 0 || best[i] < best[worst])) worst = i;
-        if (worst < 0) break;
-        best[worst] = Infinity;
-        this.move(worst, c);
-      }
-    }
-    return assign;
+    nb[base + pos] = j;
   }
+}
 
-  private move(j: number, to: number): void {
-    const { G, m, assign, sums, counts } = this;
-    const from = assign[j];
-    if (from === to) return;
-    assign[j] = to;
-    counts[from]--;
-    counts[to]++;
-    const row = j * m;
-    const a = from * m;
-    const b = to * m;
-    for (let i = 0; i < m; i++) {
-      const g = G[row + i];
-      sums[a + i] -= g;
-      sums[b + i] += g;
-    }
+/** Row i of G = H (I + W)ᵀ, from column i on. */
+function smoothRow(G: Float64Array, H: Float64Array, i: number, m: number, w: Float64Array, nb: Int32Array, q: number): void {
+  const hi = i * m;
+  for (let l = i; l < m; l++) {
+    let s = H[hi + l];
+    const bl = l * q;
+    for (let a = 0; a < q; a++) s += w[bl + a] * H[hi + nb[bl + a]];
+    G[hi + l] = s;
+  }
+}
+
+/** out[i][l] = out[l][i] = G[i][l] · inv[i] · inv[l] for l ≥ i (cosines from dot products). */
+function scaleRowSymmetric(out: Float32Array, G: Float64Array, i: number, m: number, inv: Float64Array): void {
+  for (let l = i; l < m; l++) {
+    const v = G[i * m + l] * inv[i] * inv[l];
+    out[i * m + l] = v;
+    out[l * m + i] = v;
   }
 }
 
@@ -322,28 +201,15 @@ export function cutAverageLinkage(sim: Float32Array, m: number, k: number, minSi
     }
     const a = chain[chain.length - 1];
     const prev = chain.length >= 2 ? chain[chain.length - 2] : -1;
-    let b = prev;
-    let bs = prev >= 0 ? S[a * m + prev] : -Infinity;
-    for (let c = 0; c < m; c++) {
-      if (!active[c] || c === a) continue;
-      const s = S[a * m + c];
-      if (s > bs) {
-        bs = s;
-        b = c;
-      }
-    }
+    const b = mostSimilarActive(S, active, a, prev, m);
+    const bs = b >= 0 ? S[a * m + b] : -Infinity;
     if (b === prev && prev >= 0) {
       chain.pop();
       chain.pop();
       const keep = Math.min(a, b);
       const gone = Math.max(a, b);
       merges.push({ a: keep, b: gone, height: bs, order: merges.length });
-      for (let c = 0; c < m; c++) {
-        if (!active[c] || c === keep || c === gone) continue;
-        const s = (size[keep] * S[keep * m + c] + size[gone] * S[gone * m + c]) / (size[keep] + size[gone]);
-        S[keep * m + c] = s;
-        S[c * m + keep] = s;
-      }
+      mergeRows(S, active, keep, gone, size[keep], size[gone], m);
       size[keep] += size[gone];
       active[gone] = 0;
       remaining--;
@@ -387,6 +253,33 @@ export function cutAverageLinkage(sim: Float32Array, m: number, k: number, minSi
     if (!ids.has(r)) ids.set(r, ids.size);
     return ids.get(r)!;
   });
+}
+
+// cutAverageLinkage's inner loops, as small functions of their own (see vectors/denseKernels.ts for why).
+
+/** The active cluster most similar to a (other than a), starting from prev (kept on ties); -1 when none. */
+function mostSimilarActive(S: Float64Array, active: Uint8Array, a: number, prev: number, m: number): number {
+  let b = prev;
+  let bs = prev >= 0 ? S[a * m + prev] : -Infinity;
+  for (let c = 0; c < m; c++) {
+    if (!active[c] || c === a) continue;
+    const s = S[a * m + c];
+    if (s > bs) {
+      bs = s;
+      b = c;
+    }
+  }
+  return b;
+}
+
+/** Average linkage: `keep`'s similarities become the size-weighted mean of `keep`'s and `gone`'s. */
+function mergeRows(S: Float64Array, active: Uint8Array, keep: number, gone: number, keepSize: number, goneSize: number, m: number): void {
+  for (let c = 0; c < m; c++) {
+    if (!active[c] || c === keep || c === gone) continue;
+    const s = (keepSize * S[keep * m + c] + goneSize * S[gone * m + c]) / (keepSize + goneSize);
+    S[keep * m + c] = s;
+    S[c * m + keep] = s;
+  }
 }
 
 function rowDot(X: Float32Array | Float64Array, i: number, d: number, c: Float64Array, co: number): number {

@@ -9,7 +9,8 @@
  */
 
 import { isContentWord, Token, tokenize } from '../text';
-import { CodeTable, isPhraseGap } from '../vectors';
+import { CodeTable } from '../vectors/codeTable';
+import { isPhraseGap } from '../vectors/wordStream';
 
 /** Longest phrase counted for every paper. */
 export const MAX_COUNTED_WORDS = 3;

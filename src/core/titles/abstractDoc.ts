@@ -79,11 +79,22 @@ function findProperNouns(toks: Tok[]): Set<string> {
   return properNouns;
 }
 
-/** Reads an abstract: normalized text, tokens, proper nouns and opening words. */
+/**
+ * Reads an abstract: normalized text, tokens and proper nouns; its opening words are normalized on first
+ * use (most titles are settled without them).
+ */
 export function makeDoc(raw: string): Doc {
   const text = normalizeText(raw);
   const toks = tokenize(text);
-  return { text, toks, properNouns: findProperNouns(toks), opening: normWords(text.slice(0, 240)) };
+  let opening: string | undefined;
+  return {
+    text,
+    toks,
+    properNouns: findProperNouns(toks),
+    get opening() {
+      return (opening ??= normWords(text.slice(0, 240)));
+    },
+  };
 }
 
 /** The "we"/"this paper" subject of an intro verb at index v (with adverbs in between), or null. */
