@@ -2,7 +2,7 @@
  * Runs the whole analysis (parse, titles, keywords, themes, index) on a worker thread, so the
  * extension host stays responsive while a large corpus is analyzed.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { Corpus, mergeCollections, parseCollectionBytes } from '../core/corpus';
@@ -31,6 +31,16 @@ function postChunks(corpus: Corpus, plan: ChunkPlan): void {
   }
 }
 
+/**
+ * For the UI tests only: while the file named by PAPERS_TEST_HOLD_ANALYSIS exists, the finished analysis waits
+ * before it is answered, so a scenario can look at the partial search however fast the machine is. The variable is
+ * set by test/vscode/ui/runUi.mjs on the code-server it starts; without it (or without the file) nothing waits.
+ */
+async function holdForTests(): Promise<void> {
+  const file = process.env.PAPERS_TEST_HOLD_ANALYSIS;
+  while (file && existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 const onRequest = async (request: AnalyzeRequest) => {
   try {
     post({ type: 'progress', step: 'reading' });
@@ -41,6 +51,7 @@ const onRequest = async (request: AnalyzeRequest) => {
       onProgress: (step) => post({ type: 'progress', step }),
       first: plan ? () => postChunks(corpus, plan) : undefined,
     });
+    await holdForTests();
     const snapshot = toSnapshot(analysis);
     let whyNotSaved: string | undefined;
     if (request.saveTo) {

@@ -10,6 +10,8 @@
 //   workspace   the folder the window has open: a fresh copy of test/vscode/fixtures/workspace
 //   manifest    this extension's package.json
 //   server      the code-server handle (baseUrl, workbenchUrl(), logFile)
+//   holdAnalysisFile  while this file exists, a finished analysis waits before it is answered (to look at the
+//               partial search on a fast machine; see holdForTests in src/node/analysisWorker.ts)
 // Scenarios share one server and one browser context (its cache makes later windows load faster); each gets
 // its own window (page, extension host) and workspace folder.
 // PAPERS_UI_GREP=<text> runs only the scenarios whose name contains <text>.
@@ -53,6 +55,7 @@ function withTimeout(promise, ms, what) {
 }
 
 let server;
+let holdAnalysisFile;
 let browser;
 let context;
 let workspace; // the current scenario's folder
@@ -62,6 +65,7 @@ function cleanUp() {
     await browser?.close().catch(() => {});
     await server?.stop();
     if (workspace) rmSync(workspace, { recursive: true, force: true });
+    if (holdAnalysisFile) rmSync(dirname(holdAnalysisFile), { recursive: true, force: true });
   })();
   return cleaning;
 }
@@ -95,7 +99,7 @@ async function runScenario(scenario, manifest) {
   try {
     await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
     await waitForWorkbench(page);
-    await withTimeout(scenario.run({ page, runCommand: (title) => runCommand(page, title), shot, workspace, manifest, server }),
+    await withTimeout(scenario.run({ page, runCommand: (title) => runCommand(page, title), shot, workspace, manifest, server, holdAnalysisFile }),
       SCENARIO_TIMEOUT_MS, `scenario "${scenario.name}"`);
     console.log(`  ✔ ${scenario.name} (${secs(started)})`);
     return true;
@@ -110,6 +114,7 @@ async function runScenario(scenario, manifest) {
     if (shots.length && !cleaning) console.log(`      screenshots: ${shots.join(', ')}`);
     await page.close().catch(() => {});
     rmSync(workspace, { recursive: true, force: true });
+    rmSync(holdAnalysisFile, { force: true }); // a scenario that failed while holding must not hold the next one
     workspace = undefined;
   }
 }
@@ -125,7 +130,9 @@ async function main() {
   if (!scenarios.length) throw new Error(`no scenarios${process.env.PAPERS_UI_GREP ? ` match PAPERS_UI_GREP="${process.env.PAPERS_UI_GREP}"` : ''} in ${SCENARIO_DIR}`);
   mkdirSync(SHOTS_DIR, { recursive: true });
 
-  server = await startCodeServer({ logName: 'ui-code-server' });
+  // a scenario creates this file to hold finished analyses back (see holdForTests in src/node/analysisWorker.ts)
+  holdAnalysisFile = join(mkdtempSync(join(tmpdir(), 'papers-ui-hold-')), 'hold-analysis');
+  server = await startCodeServer({ logName: 'ui-code-server', env: { PAPERS_TEST_HOLD_ANALYSIS: holdAnalysisFile } });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   console.log(`[test:ui] code-server ${server.baseUrl} and Chromium ready in ${secs(started)}; ${scenarios.length} scenario(s)`);

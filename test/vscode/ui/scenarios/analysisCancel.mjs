@@ -1,5 +1,6 @@
 // Cancelling the first analysis of a large collection from its notification: the analysis process ends, the tree
 // says the analysis stopped and offers to start again, and "Analyze Again" loads the collection.
+import { rmSync, writeFileSync } from 'node:fs';
 import { processesUnder } from '../../codeServer.mjs';
 import { sleep, waitFor } from '../workbench.mjs';
 import { prepareLibrary } from './partialSearch.mjs';
@@ -13,7 +14,9 @@ export const scenarios = [
   {
     name: 'cancel the first analysis from its notification, then analyze again',
     prepare: (workspace) => prepareLibrary(workspace, PAPERS),
-    async run({ page, shot, server }) {
+    async run({ page, shot, server, holdAnalysisFile }) {
+      // a fast machine could finish the analysis before the click: it waits until the cancel is done
+      writeFileSync(holdAnalysisFile, 'held by the cancel scenario\n');
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
       const toast = page.locator('.notification-toast', { hasText: 'Papers' }).filter({ has: page.locator('.monaco-button', { hasText: 'Cancel' }) });
       await toast.waitFor({ state: 'visible', timeout: 60_000 });
@@ -29,6 +32,7 @@ export const scenarios = [
       if (await page.locator('.statusbar .codicon-loading').count()) throw new Error('the status bar still spins after the cancel');
       await sleep(300);
       await shot('stopped');
+      rmSync(holdAnalysisFile);
       await welcome.locator('.monaco-button, a', { hasText: 'Analyze Again' }).first().click();
       await page.locator('.pane-body .monaco-list-row[aria-level="1"]').first().waitFor({ state: 'visible', timeout: 240_000 });
       const rows = await page.locator('.pane-body .monaco-list-row[aria-level="1"]').count();

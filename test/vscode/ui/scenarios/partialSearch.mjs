@@ -1,6 +1,6 @@
 // What the user sees when searching while the first analysis of a large collection runs: results from the
 // abstracts indexed so far, under a title that says the search is partial, then the full results.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep, waitFor } from '../workbench.mjs';
@@ -41,7 +41,9 @@ export const scenarios = [
     // before the window opens: the extension's first analysis is the library's (with the bundled seeds
     // loaded first, search would stay on them while the library is analyzed)
     prepare: (workspace) => prepareLibrary(workspace, PAPERS),
-    async run({ page, runCommand, shot }) {
+    async run({ page, runCommand, shot, holdAnalysisFile }) {
+      // the finished analysis waits until the partial results are seen: a fast machine would otherwise finish first
+      writeFileSync(holdAnalysisFile, 'held by the partial search scenario\n');
       const input = page.locator('.quick-input-widget input.input');
       const title = page.locator('.quick-input-widget .quick-input-title');
       const rows = page.locator('.quick-input-list .monaco-list-row');
@@ -63,6 +65,7 @@ export const scenarios = [
       await page.mouse.move(640, 700); // no hover over the input
       await sleep(500);
       await shot('partial-results');
+      rmSync(holdAnalysisFile);
       await waitFor('the full results', async () => /^Search Papers \(\d+\+? of 8000\)$/.test((await title.innerText()).trim()), 240_000);
       await shot('full-results');
     },
