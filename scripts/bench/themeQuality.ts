@@ -24,17 +24,22 @@ const sidecar = (corpus: string) => `${corpus}.topics.json`;
  */
 export function writeTopicsSidecar(corpus: string, sourceIds: readonly string[], origins: readonly number[][]): void {
   const labels = handLabels();
-  const majority = (sources: readonly number[]): string | null => {
-    const votes = new Map<string, number>();
-    for (const s of sources) {
-      const label = labels.get(sourceIds[s]);
-      if (label !== undefined) votes.set(label, (votes.get(label) ?? 0) + 1);
-    }
-    let best: string | null = null;
-    for (const [label, n] of votes) if (best === null || n > votes.get(best)!) best = label;
-    return best;
-  };
-  writeFileSync(sidecar(corpus), JSON.stringify(origins.map(majority)));
+  writeFileSync(sidecar(corpus), JSON.stringify(origins.map((sources) => majorityLabel(sources, sourceIds, labels)?.label ?? null)));
+}
+
+/**
+ * The hand label most of these source abstracts (indexes into `sourceIds`) have, the first one's on a tie, and
+ * the first source that has it; undefined when none is labelled.
+ */
+export function majorityLabel(sources: readonly number[], sourceIds: readonly string[], labels: ReadonlyMap<string, string>): { label: string; source: number } | undefined {
+  const votes = new Map<string, number>();
+  for (const s of sources) {
+    const label = labels.get(sourceIds[s]);
+    if (label !== undefined) votes.set(label, (votes.get(label) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [label, n] of votes) if (best === undefined || n > votes.get(best)!) best = label;
+  return best === undefined ? undefined : { label: best, source: sources.find((s) => labels.get(sourceIds[s]) === best)! };
 }
 
 /** NMI of the analysis's themes against the hand labels, over the papers that have one; null when none has. */

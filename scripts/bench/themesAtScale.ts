@@ -13,7 +13,7 @@ import { loadCorpus, mergeCollections, parseCollectionBytes } from '../../src/co
 import { normalizedMutualInformation as nmi } from '../../src/core/nmi';
 import { nodeFileSource } from '../../src/node/nodeFileSource';
 import { synthCorpus } from './synthCorpus';
-import { handLabels } from './themeQuality';
+import { handLabels, majorityLabel } from './themeQuality';
 
 async function main(n: number, swap: number): Promise<void> {
   const seeds = join(__dirname, '..', '..', '..', 'seeds');
@@ -26,12 +26,9 @@ async function main(n: number, swap: number): Promise<void> {
   const label: string[] = [];
   const carried: string[] = [];
   for (const origin of synth.origins) {
-    const votes = new Map<string, number>();
-    for (const s of origin) votes.set(labels.get(ids[s])!, (votes.get(labels.get(ids[s])!) ?? 0) + 1);
-    let best = '';
-    for (const [l, c] of votes) if (!best || c > votes.get(best)!) best = l;
-    label.push(best);
-    carried.push(seedTheme.get(ids[origin.find((s) => labels.get(ids[s]) === best)!])!);
+    const majority = majorityLabel(origin, ids, labels)!; // every seed is hand-labelled
+    label.push(majority.label);
+    carried.push(seedTheme.get(ids[majority.source])!);
   }
   const bytes = new TextEncoder().encode(`Daily Papers\n\n${synth.texts.join('\n\n')}\n`);
   const a = analyzeCorpus(mergeCollections([{ path: 'synth.txt', result: parseCollectionBytes(bytes, 'synth.txt') }]));

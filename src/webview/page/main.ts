@@ -15,6 +15,13 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 let current: PaperViewModel | undefined;
+
+/** An update for one paper: applied (and drawn) only while that paper is the one shown. */
+function patchCurrent(id: string, change: Partial<PaperViewModel>, draw: () => void): void {
+  if (current?.id !== id) return;
+  current = { ...current, ...change };
+  draw();
+}
 let pageState: PaperPageState = toPaperPageState(vscode.getState());
 
 function saveState(change: Partial<PaperPageState>): void {
@@ -169,25 +176,16 @@ window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
       updateMarks(message);
       break;
     case 'didUpdateAnnotations':
-      if (current?.id === message.id) {
-        current = { ...current, annotations: message.annotations };
-        updateAnnotations(message.annotations);
-      }
+      patchCurrent(message.id, { annotations: message.annotations }, () => updateAnnotations(message.annotations));
       break;
     case 'didRequestSelection':
       reportSelection(message.requestId);
       break;
     case 'didUpdateLinks':
-      if (current?.id === message.id) {
-        current = { ...current, links: message.links };
-        updateLinks(message.links, message.backlinks);
-      }
+      patchCurrent(message.id, { links: message.links }, () => updateLinks(message.links, message.backlinks));
       break;
     case 'didUpdateTags':
-      if (current?.id === message.id) {
-        current = { ...current, tags: message.tags };
-        updateTags(message.tags);
-      }
+      patchCurrent(message.id, { tags: message.tags }, () => updateTags(message.tags));
       break;
     default: {
       // Fails to compile when the protocol gains a message this page does not handle.

@@ -1,17 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
 import { until } from './until';
+import { papersApi, EXTENSION_ID } from './papersApi';
 
 // Runs first (files run in name order): the extension is not active yet and its analysis cache is empty
 // (a fresh profile per run), so this measures a cold start.
-const EXTENSION_ID = 'papers-dev.papers';
 
-async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>(EXTENSION_ID);
-  assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
-  return ext.isActive ? ext.exports : ext.activate();
-}
+const api = () => papersApi();
 
 suite('Activation', () => {
   test('opening the view populates the tree with the seeds\' themes within 1 s', async () => {

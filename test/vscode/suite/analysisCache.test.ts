@@ -3,12 +3,9 @@ import * as vscode from 'vscode';
 import { decodeSnapshot, encodeSnapshot } from '../../../src/core/snapshot';
 import type { PapersApi } from '../../../src/extension';
 import { until } from './until';
+import { papersApi, restoreSeeds } from './papersApi';
 
-async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers');
-  assert.ok(ext);
-  return ext.isActive ? ext.exports : ext.activate();
-}
+const api = () => papersApi();
 
 // Made-up abstracts (non-ASCII included); a run token makes the file's bytes, hence the cache key, new each run.
 const run = Date.now().toString(36);
@@ -28,12 +25,7 @@ async function entries(api: PapersApi): Promise<string[]> {
 }
 
 suite('Analysis cache: a second load of unchanged collections restores the analysis', () => {
-  suiteTeardown(async () => {
-    const { services } = await api();
-    await vscode.workspace.getConfiguration('papers').update('collections', undefined, vscode.ConfigurationTarget.Workspace);
-    await services.model.reload();
-    await until('the seeds again', () => services.model.analysis?.papers.length === 340);
-  });
+  suiteTeardown(restoreSeeds);
 
   test('the first load caches the analysis (and drops an old-format entry); a reload restores what the entry holds', async () => {
     const a = await api();

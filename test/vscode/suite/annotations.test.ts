@@ -1,19 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
 import { createAnnotation } from '../../../src/core/annotations';
 import { ANNOTATIONS_END, ANNOTATIONS_START } from '../../../src/core/annotationsNotes';
 import { Paper } from '../../../src/core/types';
 import { addHighlight, deleteHighlight, editHighlight, highlightSelection, isSelectionSource, SelectionSource } from '../../../src/features/annotations';
 import { until } from './until';
+import { papersApi } from './papersApi';
 
-const EXTENSION_ID = 'papers-dev.papers';
 
-async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>(EXTENSION_ID);
-  assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
-  return ext.isActive ? ext.exports : ext.activate();
-}
+const api = () => papersApi();
 
 function workspaceUri(...parts: string[]): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];

@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseBibtex } from '../../../src/core/formats/bibtex';
-import type { PapersApi } from '../../../src/extension';
 import { importCollections } from '../../../src/features/importCollections';
 import { ThemeDragAndDrop } from '../../../src/features/themeCommands';
 import { until } from './until';
+import { papersApi, restoreSeeds } from './papersApi';
 
 // Made-up collections (test/vscode/fixtures/collections): a BibTeX reading list, a Zotero CSL-JSON export,
 // and a .bib with two good entries and three broken ones (no abstract, a repeated key, cut off).
@@ -13,11 +13,7 @@ const FIXTURES = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'vscode
 const BIB_TITLES = ['Sea Otters Use Kelp Anchors to Sleep Through Storms', 'TideCast: Forecasting Tide Pools with Small Graph Networks', 'Lichen Growth Rates on Urban Gravestones'];
 const CSL_TITLES = ['Glacier Meltwater Carries Ancient Pollen Downstream', 'BeeLine: Counting Pollinator Visits from Phone Video'];
 
-async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers');
-  assert.ok(ext);
-  return ext.isActive ? ext.exports : ext.activate();
-}
+const api = () => papersApi();
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 const inWorkspace = (...parts: string[]) => vscode.Uri.joinPath(folder(), ...parts);
@@ -37,12 +33,10 @@ const papersDiagnostics = (uri: vscode.Uri) => vscode.languages.getDiagnostics(u
 suite('Collections: import, problems, export', () => {
   suiteTeardown(async () => {
     // back to the bundled seeds for the suites after this one
-    const { services, prefs, restricted } = await api();
+    const { prefs, restricted } = await api();
     await restricted.simulateUntrusted(false);
-    await vscode.workspace.getConfiguration('papers').update('collections', undefined, vscode.ConfigurationTarget.Workspace);
-    await services.model.reload();
     await prefs.setGroupBy('theme');
-    await until('the seeds again', () => services.model.analysis?.papers.length === 340);
+    await restoreSeeds();
   });
 
   test('Import Collection adds a BibTeX file (workspace-relative) and a CSL-JSON file (absolute): their papers show under their real titles', async () => {
@@ -227,12 +221,7 @@ suite('Collections: import, problems, export', () => {
 });
 
 suite('Collections: dropped on the tree', () => {
-  suiteTeardown(async () => {
-    const { services } = await api();
-    await vscode.workspace.getConfiguration('papers').update('collections', undefined, vscode.ConfigurationTarget.Workspace);
-    await services.model.reload();
-    await until('the seeds again', () => services.model.analysis?.papers.length === 340);
-  });
+  suiteTeardown(restoreSeeds);
 
   test('files dropped on the tree are imported when they are collections; other files are left out', async () => {
     const { services } = await api();

@@ -1,19 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
 import { addTags, removeTags } from '../../../src/core/tags';
 import { addHighlight, deleteHighlight } from '../../../src/features/annotations';
+import { papersApi } from './papersApi';
 
-async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
-  const a = ext.isActive ? ext.exports : await ext.activate();
-  const start = Date.now();
-  while (!a.services.model.analysis) {
-    if (Date.now() - start > 110_000) throw new Error('timed out waiting for the analysis');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return a;
-}
+const api = () => papersApi(110_000);
 
 const uri = (...parts: string[]) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, ...parts);
 const read = async (u: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(u));

@@ -2,15 +2,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import type { LinksApi, LinkView } from '../../../src/features/links';
+import { papersApi } from './papersApi';
 import { until } from './until';
 
-const EXTENSION_ID = 'papers-dev.papers';
 type Api = PapersApi & { links: LinksApi };
 
 async function api(): Promise<Api> {
-  const ext = vscode.extensions.getExtension<Api>(EXTENSION_ID);
-  assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
-  const a = ext.isActive ? ext.exports : await ext.activate();
+  const a: Api = await papersApi();
   assert.ok(a.links, 'the extension exposes its links feature (activateLinks wired in extension.ts)');
   return a;
 }

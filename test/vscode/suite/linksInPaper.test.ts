@@ -2,12 +2,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/features/tree';
+import { papersApi } from './papersApi';
 import { until } from './until';
 
 async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
-  const a = ext.isActive ? ext.exports : await ext.activate();
-  await until('the analysis', () => a.services.model.analysis, 110_000);
+  const a = await papersApi(110_000);
   await a.links.ready;
   return a;
 }

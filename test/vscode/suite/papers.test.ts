@@ -1,15 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
 import { until } from './until';
+import { papersApi } from './papersApi';
 
-const EXTENSION_ID = 'papers-dev.papers';
 
-async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>(EXTENSION_ID);
-  assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
-  return ext.isActive ? ext.exports : ext.activate();
-}
+const api = () => papersApi();
 
 function workspaceUri(...parts: string[]): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
 import { PapersModelImpl } from '../../../src/features/model';
 import { openSearchPick } from '../../../src/features/searchPick';
 import { Services } from '../../../src/features/services';
+import { seededRandom } from '../../../src/core/vectors/seededRandom';
+import { papersApi } from './papersApi';
 import { until } from './until';
 
 const PAPERS = 6000;
@@ -12,13 +13,7 @@ const MARKER = 'quokkascope';
 
 /** Made-up abstracts of made-up words (a seeded PRNG): large enough that the analysis takes seconds. */
 function madeUpCorpus(n: number, salt: string): string[] {
-  let state = 12345;
-  const rand = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = seededRandom(12345);
   const syllables = ['ka', 'lo', 'mi', 'ten', 'sor', 'vu', 'ra', 'bel', 'qui', 'dro', 'fen', 'zu', 'pa', 'nix', 'te', 'gor'];
   const vocabulary = Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join(''));
   const word = () => vocabulary[Math.floor(rand() ** 2 * vocabulary.length)];
@@ -64,8 +59,7 @@ class CorpusModel extends PapersModelImpl {
 suite('Partial search while the first analysis runs', () => {
   test('a search during the analysis shows partial results marked partial, then the full results; a partial result opens once the analysis is done', async function () {
     this.timeout(240_000);
-    const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
-    const { services } = ext.isActive ? ext.exports : await ext.activate();
+    const { services } = await papersApi();
     const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'partial-search', 'made-up.txt');
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`Daily Papers\n\n${madeUpCorpus(PAPERS, String(Date.now())).join('\n\n')}\n`));
     const model = new CorpusModel(services, file);

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-
-const EXTENSION_ID = 'papers-dev.papers';
+import { EXTENSION_ID } from './papersApi';
 
 suite('extension', () => {
   test('is installed under its publisher.name id', () => {

@@ -1,15 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
 import { ThemeDragAndDrop } from '../../../src/features/themeCommands';
 import { until } from './until';
+import { papersApi } from './papersApi';
 
-async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
-  const a = ext.isActive ? ext.exports : await ext.activate();
-  await until('the analysis', () => a.services.model.analysis);
-  return a;
-}
+const api = () => papersApi(15_000);
 
 const file = (...p: string[]) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, ...p);
 const readJson = async (uri: vscode.Uri) => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));

@@ -1,16 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
 import { SHOW_MORE_COMMAND, TreeNode } from '../../../src/features/tree';
+import { papersApi } from './papersApi';
 
-async function api(): Promise<PapersApi> {
-  const ext = vscode.extensions.getExtension<PapersApi>('papers-dev.papers')!;
-  const a = ext.isActive ? ext.exports : await ext.activate();
-  for (const start = Date.now(); !a.services.model.analysis; await new Promise((r) => setTimeout(r, 25))) {
-    if (Date.now() - start > 60_000) throw new Error('timed out waiting for the analysis');
-  }
-  return a;
-}
+const api = () => papersApi(60_000);
 
 const setPageSize = (n: number | undefined) => vscode.workspace.getConfiguration('papers').update('tree.pageSize', n, vscode.ConfigurationTarget.Workspace);
 
