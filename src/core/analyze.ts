@@ -32,17 +32,35 @@ export interface Analysis {
 }
 
 export function toSearchDoc(paper: Paper, themes: Map<string, Theme>, extra: Partial<SearchDoc> = {}): SearchDoc {
-  return {
-    id: paper.id,
-    title: paper.title,
-    method: paper.method,
-    keywords: paper.keywords,
-    abstract: paper.abstract,
-    themeId: paper.theme,
-    themeLabel: themes.get(paper.theme)?.label ?? paper.theme,
-    collections: paper.collections,
-    ...extra,
-  };
+  return Object.assign(new PaperDoc(paper, themes.get(paper.theme)?.label ?? paper.theme), extra);
+}
+
+/**
+ * A paper as search sees it. The abstract is read from the paper when a snippet needs it: a restored
+ * paper's abstract may still be in the cache file (snapshot.ts), and 100k copies would read them all.
+ */
+class PaperDoc implements SearchDoc {
+  id: string;
+  title: string;
+  method: string | null;
+  keywords: string[];
+  themeId: string;
+  collections: string[];
+  readonly #paper: Paper;
+
+  constructor(paper: Paper, public themeLabel: string) {
+    this.#paper = paper;
+    this.id = paper.id;
+    this.title = paper.title;
+    this.method = paper.method;
+    this.keywords = paper.keywords;
+    this.themeId = paper.theme;
+    this.collections = paper.collections;
+  }
+
+  get abstract(): string {
+    return this.#paper.abstract;
+  }
 }
 
 /** An analysis whose vectors and themes are computed, waiting for the text features of its papers. */

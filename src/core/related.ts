@@ -4,21 +4,30 @@
  */
 export class RelatedIndex {
   private readonly cache = new Map<string, string[]>();
-  private readonly position: Map<string, number>;
+  /** Row of each id, made on first use (a restore of 100k papers need not wait for it). */
+  private positions: Map<string, number> | undefined;
 
   /**
    * @param ids paper ids, row order of `rows`
    * @param rows `ids.length × dims` unit-length vectors, row-major (cosine = dot product)
    */
-  constructor(private readonly ids: readonly string[], readonly rows: Float32Array, readonly dims: number) {
-    this.position = new Map(ids.map((id, i) => [id, i]));
+  constructor(private readonly ids: readonly string[], rows: Float32Array | (() => Float32Array), readonly dims: number) {
+    this.readRows = typeof rows === 'function' ? rows : () => rows;
+  }
+
+  private readonly readRows: () => Float32Array;
+
+  /** The vectors (read on first use when they are given as a function: a restore may leave them in the cache file). */
+  get rows(): Float32Array {
+    return this.readRows();
   }
 
   /** Up to `count` ids of the papers most similar to `id`, most similar first; [] for an unknown id. */
   relatedTo(id: string, count = 5): string[] {
     const cached = this.cache.get(id);
     if (cached && cached.length >= count) return cached.slice(0, count);
-    const i = this.position.get(id);
+    this.positions ??= new Map(this.ids.map((id, i) => [id, i]));
+    const i = this.positions.get(id);
     if (i === undefined || count <= 0) return [];
     const { rows, dims } = this;
     const q = i * dims;

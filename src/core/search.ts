@@ -207,7 +207,8 @@ export class PaperSearch {
   /** Replaces what filters read (theme, collections) without re-indexing: those fields are not searched as text. */
   updateMeta(id: string, meta: Pick<SearchDoc, 'themeId' | 'themeLabel' | 'collections'>): void {
     const doc = this.docs.get(id);
-    if (doc) this.docs.set(id, { ...doc, ...meta });
+    // in place: a copy by spreading would lose a doc's abstract getter (see toSearchDoc)
+    if (doc) Object.assign(doc, meta);
   }
 
   get size(): number {
@@ -237,7 +238,7 @@ export class PaperSearch {
     this.index.clearCaches();
   }
 
-  /** Builds what the first misspelled query would otherwise build (a restored index builds it on demand). */
+  /** Builds and reads what the first query would otherwise build or read (a restored index does it on demand). */
   prepare(): void {
     this.index.prepare();
   }

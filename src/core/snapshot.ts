@@ -7,7 +7,7 @@ import { Collection } from './corpus';
 import { RelatedIndex } from './related';
 import { PaperSearch } from './search';
 import { SnapshotError, SnapshotReader, SnapshotSource, SnapshotWriter } from './snapshotFormat';
-import { decodePapers, encodePapers, PaperColumns } from './snapshotPapers';
+import { abstractRange, decodePapers, encodePapers, PaperColumns } from './snapshotPapers';
 import { SerializedIndex } from './termIndex';
 import { ThemeCorrections } from './themeCorrections';
 import { LoadProblem, Paper, Theme } from './types';
@@ -53,7 +53,8 @@ export function fromSnapshot(s: AnalysisSnapshot, corrections?: ThemeCorrections
     computedThemes: s.computedThemes,
     collections: s.collections,
     problems: s.problems,
-    related: new RelatedIndex(papers.map((p) => p.id), s.relatedRows, s.relatedDims),
+    // the rows when first used: a restored snapshot may still have them in its file
+    related: new RelatedIndex(papers.map((p) => p.id), () => s.relatedRows, s.relatedDims),
     search,
     timings: { ...s.timings, restore: performance.now() - t0 },
   };
@@ -124,14 +125,18 @@ export function snapshotLabel(bytes: Uint8Array | SnapshotSource): string | unde
 
 /**
  * The snapshot in `bytes` (a buffer or a file read piece by piece). Throws SnapshotError when they are not a whole snapshot of this format (an
- * older format, a truncated or damaged file): the caller analyzes again.
+ * older format, a truncated or damaged file): the caller analyzes again. With `deferred`, what the tree does
+ * not need stays in the source until first used: the papers' abstracts, the search postings and the related
+ * rows (at 100k papers ~280 of the ~300 MB). The source must then stay open while the snapshot lives (see
+ * snapshotFile.ts openSnapshotFile), and a damaged part can throw SnapshotError when it is read.
  */
-export function decodeSnapshot(bytes: Uint8Array | SnapshotSource): AnalysisSnapshot {
+export function decodeSnapshot(bytes: Uint8Array | SnapshotSource, options: { deferred?: boolean } = {}): AnalysisSnapshot {
   const r = new SnapshotReader(bytes);
   const body = r.body as Body;
   if (!body || typeof body !== 'object' || !body.papers || !body.searchIndex || !body.related) throw new SnapshotError('snapshot body damaged');
-  const strings = r.strings();
-  const papers = decodePapers(r, strings, body.papers);
+  const deferred = options.deferred ? abstractRange(r, body.papers) : undefined;
+  const { strings, text } = deferred ? r.stringsExcept(deferred.from, deferred.to) : { strings: r.strings(), text: undefined };
+  const papers = decodePapers(r, strings, body.papers, text);
   const ids = (list: IdList): string[] => {
     if ('ids' in list && Array.isArray(list.ids)) return list.ids;
     const numbers = r.array<Uint32Array>((list as { numbers: number }).numbers, 'u32');
@@ -148,13 +153,18 @@ export function decodeSnapshot(bytes: Uint8Array | SnapshotSource): AnalysisSnap
     if (typeof strings[n] !== 'string') throw new SnapshotError('snapshot search index damaged');
     return strings[n];
   };
-  return {
+  // a large array: read now, or when first used (a getter on the object that holds it)
+  const large = <T extends Float32Array | Uint32Array | Uint8Array>(holder: object, key: string, n: number, type: 'f32' | 'u32' | 'u8') => {
+    if (!options.deferred) return Object.assign(holder, { [key]: r.array<T>(n, type) });
+    const read = r.deferred<T>(n, type);
+    return Object.defineProperty(holder, key, { get: read, enumerable: true, configurable: true });
+  };
+  const snapshot = {
     papers,
     computedThemes: body.computedThemes.map((t) => ({ ...t, paperIds: ids(t.paperIds) })),
     collections: body.collections.map((c) => ({ ...c, paperIds: ids(c.paperIds) })),
     problems: body.problems,
     timings: body.timings,
-    relatedRows: r.array<Float32Array>(body.related.rows, 'f32'),
     relatedDims: body.related.dims,
     searchIndex: {
       format: index.format,
@@ -162,13 +172,14 @@ export function decodeSnapshot(bytes: Uint8Array | SnapshotSource): AnalysisSnap
       alive: r.array<Uint8Array>(index.alive, 'u8'),
       avgChars: index.avgChars,
       ...(index.titleOrder !== undefined ? { titleOrder: r.array<Uint32Array>(index.titleOrder, 'u32') } : {}),
-      segments: index.segments.map((g) => ({
-        terms: term(g.terms),
-        offsets: r.array<Uint32Array>(g.offsets, 'u32'),
-        docs: r.array<Uint32Array>(g.docs, 'u32'),
-        weights: r.array<Float32Array>(g.weights, 'f32'),
-        fieldMasks: r.array<Uint8Array>(g.fieldMasks, 'u8'),
-      })),
+      segments: index.segments.map((g) => {
+        const segment = { terms: term(g.terms), offsets: r.array<Uint32Array>(g.offsets, 'u32') };
+        large(segment, 'docs', g.docs, 'u32');
+        large(segment, 'weights', g.weights, 'f32');
+        large(segment, 'fieldMasks', g.fieldMasks, 'u8');
+        return segment as SerializedIndex['segments'][number];
+      }),
     },
   };
+  return large(snapshot, 'relatedRows', body.related.rows, 'f32') as AnalysisSnapshot;
 }

@@ -103,7 +103,23 @@ export function encodePapers(w: SnapshotWriter, papers: readonly Paper[]): Paper
   return { count: n, text, lists, sources, extras };
 }
 
-export function decodePapers(r: SnapshotReader, strings: readonly string[], c: PaperColumns): Paper[] {
+/**
+ * The string numbers of the papers' abstracts when they are one run (as encodePapers stores them), so that
+ * a reader can leave them in the file (SnapshotReader.stringsExcept); undefined otherwise.
+ */
+export function abstractRange(r: SnapshotReader, c: PaperColumns): { from: number; to: number } | undefined {
+  if (!c?.text || !Number.isInteger(c.count) || c.count === 0) return undefined;
+  const a = r.array<Uint32Array>(c.text.abstract, 'u32');
+  if (a.length !== c.count || a[0] >= NULL) return undefined;
+  for (let i = 1; i < a.length; i++) if (a[i] !== a[0] + i) return undefined;
+  return { from: a[0], to: a[0] + a.length };
+}
+
+/**
+ * Builds the papers. `deferred` reads a string the reader left in the file (stringsExcept): a paper's
+ * abstract is then read when first asked for (an accessor; assigning it stores the new text).
+ */
+export function decodePapers(r: SnapshotReader, strings: readonly string[], c: PaperColumns, deferred?: (n: number) => string): Paper[] {
   const n = c.count;
   if (!Number.isInteger(n) || n < 0 || !c.text || !c.lists || !c.sources) throw new SnapshotError('snapshot papers damaged');
   const column = (section: number, length: number): Uint32Array => {
@@ -145,11 +161,20 @@ export function decodePapers(r: SnapshotReader, strings: readonly string[], c: P
     for (let k = l.offsets[i]; k < l.offsets[i + 1]; k++) out.push(strings[l.items[k]]);
     return out;
   };
+  const Stored = deferred && deferredPaperClass(deferred);
   const papers = new Array<Paper>(n);
   for (let i = 0; i < n; i++) {
     const sources: PaperSource[] = [];
     for (let k = srcOffsets[i]; k < srcOffsets[i + 1]; k++) if (srcCollections[k] !== NULL) sources.push({ collection: strings[srcCollections[k]], line: srcLines[k] });
-    const p: Record<string, unknown> = { id: value(text.id, i), abstract: value(text.abstract, i), sources };
+    const abstract = value(text.abstract, i);
+    let p: Record<string, unknown>;
+    // a deferred abstract: read from the file when first used
+    const isStored = abstract === undefined && Stored !== undefined && text.abstract[i] < NULL;
+    if (isStored) {
+      p = new Stored!(text.abstract[i]);
+      p.id = value(text.id, i);
+      p.sources = sources;
+    } else p = { id: value(text.id, i), abstract, sources };
     // the optional fields only when the stored paper had them: a restored paper equals the stored one
     for (const field of OPTIONAL) {
       const v = field === 'authors' ? list('authors', i) : value(text[field], i);
@@ -162,8 +187,33 @@ export function decodePapers(r: SnapshotReader, strings: readonly string[], c: P
     p.collections = list('collections', i);
     const more = c.extras?.[i];
     if (more) Object.assign(p, more);
-    for (const key of REQUIRED) if (p[key] === undefined && !(more && key in more)) delete p[key];
+    for (const key of REQUIRED) if (!(key === 'abstract' && isStored) && p[key] === undefined && !(more && key in more)) delete p[key];
     papers[i] = p as unknown as Paper;
   }
   return papers;
+}
+
+/** The string number of a stored paper's abstract (not enumerable: not part of the paper's data). */
+const ABSTRACT_STRING = Symbol('abstract string');
+
+/**
+ * Papers whose abstract stays in the snapshot file until read: the abstract is a getter on the prototype
+ * (one per decode, over that decode's reader), so the 100k objects keep one shape. JSON and the
+ * encoder see the abstract as a field; assigning it stores the new text on the paper itself.
+ */
+function deferredPaperClass(read: (n: number) => string): new (n: number) => Record<string | symbol, unknown> {
+  return class StoredPaper {
+    constructor(n: number) {
+      Object.defineProperty(this, ABSTRACT_STRING, { value: n });
+    }
+    get abstract(): string {
+      return read((this as unknown as Record<symbol, number>)[ABSTRACT_STRING]);
+    }
+    set abstract(value: string) {
+      Object.defineProperty(this, 'abstract', { value, enumerable: true, configurable: true, writable: true });
+    }
+    toJSON(): Record<string, unknown> {
+      return { ...(this as object), abstract: this.abstract };
+    }
+  } as unknown as new (n: number) => Record<string | symbol, unknown>;
 }

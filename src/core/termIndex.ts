@@ -148,9 +148,16 @@ export class TermIndex {
     this.expansionCache.clear();
   }
 
-  /** Builds what lookups of misspelled words need (termDictionary.ts), instead of on the first one. */
+  /**
+   * Builds what lookups of misspelled words need (termDictionary.ts), and reads postings a restore left in
+   * the cache file (snapshot.ts), instead of on the first query.
+   */
   prepare(): void {
-    for (const segment of this.segments) segment.dictionary.prepare();
+    for (const segment of this.segments) {
+      segment.dictionary.prepare();
+      const { docs, weights, fieldMasks } = segment.data;
+      void [docs.length, weights.length, fieldMasks.length];
+    }
   }
 
   /** The terms a query word stands for in each segment, remembered until the index changes. */

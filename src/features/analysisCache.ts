@@ -1,12 +1,15 @@
 import * as vscode from 'vscode';
 import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot } from '../core/snapshot';
 import { SnapshotError } from '../core/snapshotFormat';
-import { contentKey, digestOf, digestOfFile, FileDigest } from '../node/contentKey';
-import { withSnapshotFile } from '../node/snapshotFile';
+import { contentKey, digestOf, FileDigest } from '../node/contentKey';
+import { DigestMemo } from '../node/digestMemo';
+import { openSnapshotFile } from '../node/snapshotFile';
 
 /** How many analyses to keep (one per set of collections the user switches between). */
 const KEEP = 3;
 const EXT = '.snapshot';
+/** The collection files' remembered digests (digestMemo.ts), kept by prune. */
+const MEMO = 'digests.json';
 
 /**
  * Analyses cached under the extension's global storage, one file per analysis (snapshotFormat.ts), keyed
@@ -28,28 +31,39 @@ export class AnalysisCache {
 
   /**
    * The cached analysis of these collection files, found without reading them into memory (their digests
-   * are computed a few MB at a time); undefined when there is none, or when a file is not on disk or not
+   * are computed a few MB at a time, or remembered for files whose size and time are unchanged:
+   * digestMemo.ts); undefined when there is none, or when a file is not on disk or not
    * readable (the caller then reads the files and calls key() and load()).
    */
   async loadFor(uris: vscode.Uri[]): Promise<AnalysisSnapshot | undefined> {
     if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
     const digests: FileDigest[] = [];
     try {
-      for (const u of uris) digests.push(await digestOfFile(u.toString(), u.fsPath)); // one file open at a time
+      await vscode.workspace.fs.createDirectory(this.dir);
+      const memo = await DigestMemo.open(vscode.Uri.joinPath(this.dir, MEMO).fsPath);
+      for (const u of uris) digests.push(await memo.digest(u.toString(), u.fsPath)); // one file open at a time
+      await memo.save(uris.map((u) => u.fsPath)).catch((err: Error) => this.log.warn(`could not save the collections' digests: ${err.message}`));
     } catch {
       return undefined;
     }
     return this.load(contentKey(this.version, digests));
   }
 
-  /** The cached analysis, or undefined (none, or one that cannot be read: it is deleted and the caller analyzes again). */
+  /**
+   * The cached analysis, or undefined (none, or one that cannot be read: it is deleted and the caller analyzes
+   * again). What the tree does not need (abstracts, search postings, related rows) is read when first used,
+   * from the file, kept open while any part of the snapshot is (openSnapshotFile's `whileUsed`).
+   */
   async load(key: string): Promise<AnalysisSnapshot | undefined> {
     const uri = vscode.Uri.joinPath(this.dir, key + EXT);
+    let file: ReturnType<typeof openSnapshotFile> | undefined;
     try {
       // a file on disk is read piece by piece (snapshotFile.ts); another file system whole
-      if (uri.scheme === 'file') return withSnapshotFile(uri.fsPath, decodeSnapshot);
-      return decodeSnapshot(await vscode.workspace.fs.readFile(uri));
+      if (uri.scheme !== 'file') return decodeSnapshot(await vscode.workspace.fs.readFile(uri), { deferred: true });
+      file = openSnapshotFile(uri.fsPath, { whileUsed: true });
+      return decodeSnapshot(file, { deferred: true });
     } catch (err) {
+      file?.close();
       const code = (err as { code?: string }).code;
       if (code === 'ENOENT' || code === 'FileNotFound') return undefined; // no entry yet
       // damaged, truncated or of another format (SnapshotError), or unreadable: analyze again, never fail
@@ -94,7 +108,7 @@ export class AnalysisCache {
         .map(async ([name]) => ({ name, mtime: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime })),
     );
     stats.sort((a, b) => b.mtime - a.mtime);
-    const stale = [...stats.slice(KEEP - 1).map((s) => s.name), ...entries.map(([name]) => name).filter((name) => !name.endsWith(EXT) && !name.startsWith(keep))];
+    const stale = [...stats.slice(KEEP - 1).map((s) => s.name), ...entries.map(([name]) => name).filter((name) => !name.endsWith(EXT) && !name.startsWith(keep) && name !== MEMO)];
     for (const name of stale) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name)).then(undefined, () => undefined);
   }
 }
