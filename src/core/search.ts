@@ -170,17 +170,40 @@ function titleKey(title: string): string {
  * nothing, filter words, snippets. The index is termIndex.ts (typed arrays, a bounded top-k).
  */
 export class PaperSearch {
-  private index: TermIndex;
-  private readonly docs = new Map<string, SearchDoc>();
+  private termIndex!: TermIndex;
+  private readonly docMap = new Map<string, SearchDoc>();
   /** Ids sorted by title, for filter-only queries; made with the index (not on a keystroke), redone when titles change. */
   private byTitle: string[] | undefined;
+  /** A restored index is set up on first use (see restore): a second activation shows the tree without waiting for it. */
+  private restoring: (() => void) | undefined;
 
   constructor(docs: Iterable<SearchDoc> = [], index?: TermIndex, titleOrder?: Uint32Array) {
-    this.index = index ?? new TermIndex(INDEXED_FIELDS, processTerm);
-    if (index) for (const doc of docs) this.docs.set(doc.id, doc);
+    this.adopt(docs, index, titleOrder);
+  }
+
+  private adopt(docs: Iterable<SearchDoc>, index?: TermIndex, titleOrder?: Uint32Array): void {
+    this.byTitle = undefined;
+    this.termIndex = index ?? new TermIndex(INDEXED_FIELDS, processTerm);
+    if (index) for (const doc of docs) this.docMap.set(doc.id, doc);
     else this.addAll(docs);
-    if (index && titleOrder && titleOrder.length === this.docs.size) this.byTitle = Array.from(titleOrder, (n) => index.idOf(n));
+    if (index && titleOrder && titleOrder.length === this.docMap.size) this.byTitle = Array.from(titleOrder, (n) => index.idOf(n));
     this.titleOrder();
+  }
+
+  private get index(): TermIndex {
+    this.finishRestore();
+    return this.termIndex;
+  }
+
+  private get docs(): Map<string, SearchDoc> {
+    this.finishRestore();
+    return this.docMap;
+  }
+
+  private finishRestore(): void {
+    const restoring = this.restoring;
+    this.restoring = undefined;
+    restoring?.();
   }
 
   /** The index as plain data (typed arrays), for a cache or to move it between threads. */
@@ -195,13 +218,17 @@ export class PaperSearch {
   static restore(data: unknown, docs: Iterable<SearchDoc>): PaperSearch {
     const list = [...docs];
     if (!isSerializedIndex(data)) return new PaperSearch(list);
-    let byId: Map<string, SearchDoc> | undefined; // only needed when the user had annotated papers
-    const index = TermIndex.restore(data, INDEXED_FIELDS, processTerm, (id) => {
-      byId ??= new Map(list.map((d) => [d.id, d]));
-      const doc = byId.get(id);
-      return doc ? fieldTexts(doc) : undefined;
-    });
-    return new PaperSearch(list, index, data.titleOrder);
+    const search = new PaperSearch();
+    search.restoring = () => {
+      let byId: Map<string, SearchDoc> | undefined; // only needed when the user had annotated papers
+      const index = TermIndex.restore(data, INDEXED_FIELDS, processTerm, (id) => {
+        byId ??= new Map(list.map((d) => [d.id, d]));
+        const doc = byId.get(id);
+        return doc ? fieldTexts(doc) : undefined;
+      });
+      search.adopt(list, index, data.titleOrder);
+    };
+    return search;
   }
 
   /** Replaces what filters read (theme, collections) without re-indexing: those fields are not searched as text. */
