@@ -10,6 +10,7 @@
 import { tokenColumns, TokenColumns } from '../text';
 import { CodeTable } from '../vectors/codeTable';
 import { DocTerms, IntColumn } from './columns';
+import { MAX_WORDS } from './wordTable';
 import { Cue, Lexicon, lowerFirst, nameShaped, URL } from './lexicon';
 
 /** True when text[from, to) is one or two spaces: the words are adjacent, with no punctuation between. */
@@ -68,11 +69,8 @@ class WrittenForms {
   }
 }
 
-/**
- * Pair code: first * KEY_BASE + second, exact in a double. Word ids stay below 2^24, the most entries a Map
- * (the Lexicon's) can hold.
- */
-const KEY_BASE = 2 ** 24;
+/** Pair code: first * KEY_BASE + second, exact in a double (word ids are below MAX_WORDS). */
+const KEY_BASE = MAX_WORDS;
 
 /**
  * Pairs of adjacent content words, interned to dense indices, with their corpus counts, how they are
