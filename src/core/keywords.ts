@@ -19,7 +19,8 @@
  */
 
 import { Lexicon, Role } from './keywords/lexicon';
-import { DocTerms, Pairs, Reader } from './keywords/reader';
+import { DocTerms } from './keywords/columns';
+import { Pairs, Reader } from './keywords/reader';
 
 /** A chosen keyword: a word id, or a pair index (pair is true). */
 interface Scored {
@@ -36,19 +37,27 @@ interface Corpus {
   docCount: number;
 }
 
-/** The most informative terms of one document by TF-IDF, a term preferred over its own words. */
-function topTerms(corpus: Corpus, doc: DocTerms, limit: number): Scored[] {
+/** The most informative terms of document d by TF-IDF, a term preferred over its own words. */
+function topTerms(corpus: Corpus, terms: DocTerms, d: number, limit: number): Scored[] {
   const { lex, roles, pairs, wordDf } = corpus;
+  const words = terms.words.data;
+  const wordTf = terms.wordTf.data;
+  const docPairs = terms.pairs.data;
+  const pairTf = terms.pairTf.data;
+  const wordsFrom = terms.wordStarts[d];
+  const wordsTo = terms.wordStarts[d + 1];
+  const pairsFrom = terms.pairStarts[d];
+  const pairsTo = terms.pairStarts[d + 1];
   const n = Math.max(corpus.docCount, 1);
   const common = n > 4 ? 0.5 * n : Infinity;
   // candidates in parallel arrays: keys, whether each is a pair, scores
   const keys: number[] = [];
   const isPair: boolean[] = [];
   // scores in millionths: small integers, which cold code compares without boxing them
-  const scores = new Int32Array(doc.words.length + doc.pairs.length);
-  for (let k = 0; k < doc.words.length; k++) {
-    const id = doc.words[k];
-    const tf = doc.wordTf[k];
+  const scores = new Int32Array(wordsTo - wordsFrom + pairsTo - pairsFrom);
+  for (let k = wordsFrom; k < wordsTo; k++) {
+    const id = words[k];
+    const tf = wordTf[k];
     const df = wordDf[id];
     if (df > common || !(roles[id] & Role.Alone)) continue;
     // a keyword is something the abstract repeats, a name, or a noun the corpus uses elsewhere too
@@ -57,9 +66,9 @@ function topTerms(corpus: Corpus, doc: DocTerms, limit: number): Scored[] {
     keys.push(id);
     isPair.push(false);
   }
-  for (let k = 0; k < doc.pairs.length; k++) {
-    const p = doc.pairs[k];
-    const tf = doc.pairTf[k];
+  for (let k = pairsFrom; k < pairsTo; k++) {
+    const p = docPairs[k];
+    const tf = pairTf[k];
     const df = pairs.df[p];
     if (df < 2 || df > common || pairs.fragment(p)) continue;
     const first = pairs.first[p];
@@ -120,5 +129,7 @@ export function keywordsForCorpus(abstracts: string[], limit = 8): string[][] {
   reader.countFollowers();
   const { lex, pairs, wordDf, terms } = reader;
   const corpus: Corpus = { lex, roles: lex.roles(), pairs, wordDf, docCount: abstracts.length };
-  return written(reader, terms.map((d) => topTerms(corpus, d, limit)));
+  const chosen: Scored[][] = [];
+  for (let d = 0; d < terms.docCount; d++) chosen.push(topTerms(corpus, terms, d, limit));
+  return written(reader, chosen);
 }

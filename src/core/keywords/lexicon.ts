@@ -5,6 +5,7 @@
  */
 
 import { isContentWord } from '../text';
+import { WordTable } from './wordTable';
 
 /** Function words the shared stopword list leaves out; keywords never contain them. */
 const MORE_FUNCTION_WORDS = new Set(
@@ -67,8 +68,9 @@ export const enum Role {
 
 /** Every word of the corpus with an integer id and what the corpus shows about its use. */
 export class Lexicon {
-  readonly ids = new Map<string, number>();
-  readonly norms: string[] = [];
+  private readonly table = new WordTable();
+  /** Each word by id. */
+  readonly norms: readonly string[] = this.table.words;
   /** Keyword material: a content word, not a quantity or a function word. */
   readonly content: boolean[] = [];
   readonly cues: number[] = [];
@@ -86,11 +88,8 @@ export class Lexicon {
   readonly lower: number[] = [];
 
   intern(norm: string): number {
-    let id = this.ids.get(norm);
-    if (id !== undefined) return id;
-    id = this.norms.length;
-    this.ids.set(norm, id);
-    this.norms.push(norm);
+    const id = this.table.add(norm);
+    if (id < this.content.length) return id;
     this.content.push(isContentWord(norm) && !(STARTS_DIGIT.test(norm) && !DIMENSION.test(norm)) && !MORE_FUNCTION_WORDS.has(norm));
     let cues = 0;
     if (ARTICLES.has(norm)) cues |= Cue.Article;

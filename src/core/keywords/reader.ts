@@ -1,11 +1,16 @@
 /**
  * Reads the abstracts of a corpus for keywords.ts in one pass each: the words (Lexicon), the pairs of
  * adjacent content words with their counts and written forms, and each abstract's terms with their counts.
- * Words are interned to integer ids, pairs to dense indices, and the tokens kept as typed arrays: this runs
- * on every load, mostly before any of it is optimized.
+ * Words are interned to integer ids, pairs to dense indices, and what is kept per abstract goes to typed
+ * arrays (columns.ts): this runs on every load, mostly before any of it is optimized. Only the abstract being
+ * read has its tokens kept, so the memory and the collector's work grow with the vocabulary and the terms,
+ * not with every token of the corpus.
  */
 
 import { tokenColumns, TokenColumns } from '../text';
+import { CodeTable } from '../vectors/codeTable';
+import { DocTerms, IntColumn } from './columns';
+import { MAX_WORDS } from './wordTable';
 import { Cue, Lexicon, lowerFirst, nameShaped, URL } from './lexicon';
 
 /** True when text[from, to) is one or two spaces: the words are adjacent, with no punctuation between. */
@@ -35,9 +40,13 @@ class WrittenForms {
 
   /** Adds a form (of a pair when `next` is given: compared word by word, joined only when it differs). */
   add(form: string, weight: number, next = ''): void {
-    if (this.firstWeight === 0 || (form === this.first && next === this.firstNext)) {
+    if (this.firstWeight === 0) {
       this.first = form;
       this.firstNext = next;
+    }
+    // an equal form adds its weight without being stored: this object is old, the form young, and a stored
+    // one would be copied by the next collection
+    if (form === this.first && next === this.firstNext) {
       this.firstWeight += weight;
       return;
     }
@@ -60,18 +69,16 @@ class WrittenForms {
   }
 }
 
-/** Word ids below this make pair keys that stay small integers. */
-const KEY_BASE = 1 << 15;
+/** Pair code: first * KEY_BASE + second, exact in a double (word ids are below MAX_WORDS). */
+const KEY_BASE = MAX_WORDS;
 
 /**
  * Pairs of adjacent content words, interned to dense indices, with their corpus counts, how they are
  * written, and the word that most often follows them.
  */
 export class Pairs {
-  /** Pair index by first * KEY_BASE + second (both ids below KEY_BASE: small-integer keys) ... */
-  private readonly index = new Map<number, number>();
-  /** ... or by "first second" for larger ids. */
-  private readonly bigIndex = new Map<string, number>();
+  /** Pair index by code, by open addressing: no string or number allocated per lookup, whatever the vocabulary's size. */
+  private readonly index = new CodeTable();
   readonly first: number[] = [];
   readonly second: number[] = [];
   readonly count: number[] = [];
@@ -82,16 +89,15 @@ export class Pairs {
   /** Majority vote over the content words that follow the pair (-1: none), and its margin. */
   readonly follower: number[] = [];
   readonly votes: number[] = [];
-  /** Occurrences followed by the voted word (counted in a second pass). */
+  /** Occurrences followed by the voted word (counted in a second pass, countFollowers). */
   readonly followed: number[] = [];
+  /** Every vote, in order: the pair and the word after it, for countFollowers. */
+  private readonly votesCast = new IntColumn();
 
   intern(first: number, second: number): number {
-    const small = first < KEY_BASE && second < KEY_BASE;
-    let p = small ? this.index.get(first * KEY_BASE + second) : this.bigIndex.get(`${first} ${second}`);
-    if (p === undefined) {
-      p = this.first.length;
-      if (small) this.index.set(first * KEY_BASE + second, p);
-      else this.bigIndex.set(`${first} ${second}`, p);
+    // the table numbers new codes 0, 1, 2... as this class does its pairs
+    const p = this.index.add(first * KEY_BASE + second);
+    if (p === this.first.length) {
       this.first.push(first);
       this.second.push(second);
       this.count.push(0);
@@ -107,11 +113,22 @@ export class Pairs {
 
   /** One step of the majority vote for the word after pair p. */
   vote(p: number, next: number): void {
+    this.votesCast.push(p);
+    this.votesCast.push(next);
     if (this.votes[p] === 0) {
       this.follower[p] = next;
       this.votes[p] = 1;
     } else if (this.follower[p] === next) this.votes[p]++;
     else this.votes[p]--;
+  }
+
+  /** Counts how often each pair was followed by its voted word, once every vote is cast. */
+  countFollowers(): void {
+    const cast = this.votesCast.data;
+    for (let k = 0; k < this.votesCast.length; k += 2) {
+      const p = cast[k];
+      if (this.follower[p] === cast[k + 1]) this.followed[p]++;
+    }
   }
 
   /** A piece of a longer term: nearly always followed by the same word ("Markov decision [process]"). */
@@ -129,49 +146,19 @@ const enum Flag {
   Plural = 4,
 }
 
-/**
- * The tokens of all abstracts as numbers, one after the other: per token its word id, Flag bits and the pair
- * starting there (-1: none). Typed arrays, so that the collector never has to copy them.
- */
-class TokenStore {
-  ids = new Int32Array(1 << 14);
-  flags = new Uint8Array(1 << 14);
-  pairAt = new Int32Array(1 << 14);
-  length = 0;
-  /** Where each abstract's tokens start; the last entry is the end. */
-  readonly docStarts: number[] = [0];
+/** The tokens of the abstract being read as numbers: per token its word id and Flag bits. Reused from one abstract to the next. */
+class DocTokens {
+  ids = new Int32Array(1024);
+  flags = new Uint8Array(1024);
 
-  add(id: number, flags: number): void {
-    if (this.length === this.ids.length) this.grow();
-    this.ids[this.length] = id;
-    this.flags[this.length] = flags;
-    this.pairAt[this.length] = -1;
-    this.length++;
+  /** Room for an abstract of n tokens. */
+  reserve(n: number): void {
+    if (n <= this.ids.length) return;
+    let size = this.ids.length;
+    while (size < n) size *= 2;
+    this.ids = new Int32Array(size);
+    this.flags = new Uint8Array(size);
   }
-
-  endDoc(): void {
-    this.docStarts.push(this.length);
-  }
-
-  private grow(): void {
-    const ids = new Int32Array(this.ids.length * 2);
-    ids.set(this.ids);
-    this.ids = ids;
-    const flags = new Uint8Array(this.flags.length * 2);
-    flags.set(this.flags);
-    this.flags = flags;
-    const pairAt = new Int32Array(this.pairAt.length * 2);
-    pairAt.set(this.pairAt);
-    this.pairAt = pairAt;
-  }
-}
-
-/** Term counts of one abstract: word ids and pair indices, each with its count in the abstract. */
-export interface DocTerms {
-  words: number[];
-  wordTf: number[];
-  pairs: number[];
-  pairTf: number[];
 }
 
 /** The corpus being read: its words and pairs, their counts, and scratch space for one abstract's counts. */
@@ -180,8 +167,8 @@ export class Reader {
   readonly pairs = new Pairs();
   readonly wordForms: (WrittenForms | undefined)[] = [];
   readonly wordDf: number[] = [];
-  readonly tokens = new TokenStore();
-  readonly terms: DocTerms[] = [];
+  private readonly tokens = new DocTokens();
+  readonly terms = new DocTerms();
   private readonly wordTf: number[] = [];
   private readonly pairTf: number[] = [];
 
@@ -190,64 +177,67 @@ export class Reader {
     const { lex, tokens } = this;
     const text = abstract.includes('://') || abstract.includes('www.') ? abstract.replace(URL, (u) => ' '.repeat(u.length)) : abstract;
     const cols = tokenColumns(text);
-    const from = tokens.length;
     this.internTokens(text, cols);
     const { ids, flags } = tokens;
     const { surfaces, norms } = cols;
-    const terms: DocTerms = { words: [], wordTf: [], pairs: [], pairTf: [] };
-    for (let i = 0; i < norms.length; i++) {
-      const at = from + i;
+    const { terms } = this;
+    const wordsFrom = terms.words.length;
+    const pairsFrom = terms.pairs.length;
+    for (let at = 0; at < norms.length; at++) {
       const id = ids[at];
       lex.count[id]++;
-      const prev = i > 0 && flags[at - 1] & Flag.Joined ? ids[at - 1] : -1;
+      const prev = at > 0 && flags[at - 1] & Flag.Joined ? ids[at - 1] : -1;
       if (prev >= 0 && lex.cues[id] & Cue.Of) lex.beforeOf[prev]++;
       if (!lex.content[id]) continue;
       // a capital at a sentence start says little about how a word is written: such forms count little, in lower case
       const initial = (flags[at] & Flag.Initial) !== 0;
-      const surface = initial ? lowerFirst(surfaces[i]) : surfaces[i];
+      const surface = initial ? lowerFirst(surfaces[at]) : surfaces[at];
       const weight = initial ? 1 : 10;
       (this.wordForms[id] ??= new WrittenForms()).add(surface, weight);
       if (this.wordTf[id]++ === 0) {
         terms.words.push(id);
         this.wordDf[id]++;
       }
-      this.noteContext(surfaces[i], norms[i], at, prev);
+      this.noteContext(surfaces[at], norms[at], at, prev);
       // a pair: this word and the next content word, this one not a plural ("models exhibit")
-      if (flags[at] & Flag.Joined && !(flags[at] & Flag.Plural) && lex.content[ids[at + 1]]) this.notePair(at, surface, surfaces[i + 1], weight, terms);
+      if (flags[at] & Flag.Joined && !(flags[at] & Flag.Plural) && lex.content[ids[at + 1]]) this.notePair(at, surface, surfaces[at + 1], weight);
     }
-    for (let k = 0; k < terms.words.length; k++) {
-      terms.wordTf.push(this.wordTf[terms.words[k]]);
-      this.wordTf[terms.words[k]] = 0;
+    const words = terms.words.data;
+    for (let k = wordsFrom; k < terms.words.length; k++) {
+      terms.wordTf.push(this.wordTf[words[k]]);
+      this.wordTf[words[k]] = 0;
     }
-    for (let k = 0; k < terms.pairs.length; k++) {
-      terms.pairTf.push(this.pairTf[terms.pairs[k]]);
-      this.pairTf[terms.pairs[k]] = 0;
+    const pairs = terms.pairs.data;
+    for (let k = pairsFrom; k < terms.pairs.length; k++) {
+      terms.pairTf.push(this.pairTf[pairs[k]]);
+      this.pairTf[pairs[k]] = 0;
     }
-    tokens.endDoc();
-    this.terms.push(terms);
+    terms.endDoc();
   }
 
-  /** Word ids and position flags of one abstract's tokens, added to the token store. */
+  /** Word ids and position flags of one abstract's tokens, into the token buffer. */
   private internTokens(text: string, cols: TokenColumns): void {
     const { norms, surfaces, starts, sentences } = cols;
     const n = norms.length;
+    this.tokens.reserve(n);
+    const { ids, flags } = this.tokens;
     for (let i = 0; i < n; i++) {
       const id = this.lex.intern(norms[i]);
       if (id >= this.wordDf.length) this.grow(id);
       let f = i === 0 || sentences[i - 1] !== sentences[i] ? Flag.Initial : 0;
       if (i + 1 < n && sentences[i + 1] === sentences[i] && adjacent(text, starts[i] + surfaces[i].length, starts[i + 1])) f |= Flag.Joined;
       if (pluralForm(surfaces[i], norms[i])) f |= Flag.Plural;
-      this.tokens.add(id, f);
+      ids[i] = id;
+      flags[i] = f;
     }
   }
 
   /** Counts the pair of content words starting at token `at`. */
-  private notePair(at: number, surface: string, nextSurface: string, weight: number, terms: DocTerms): void {
-    const { lex, pairs, tokens } = this;
-    const { ids, flags } = tokens;
-    const docIndex = this.terms.length;
+  private notePair(at: number, surface: string, nextSurface: string, weight: number): void {
+    const { lex, pairs, terms } = this;
+    const { ids, flags } = this.tokens;
+    const docIndex = terms.docCount;
     const p = pairs.intern(ids[at], ids[at + 1]);
-    tokens.pairAt[at] = p;
     while (this.pairTf.length <= p) this.pairTf.push(0);
     if (this.pairTf[p]++ === 0) terms.pairs.push(p);
     pairs.count[p]++;
@@ -256,7 +246,7 @@ export class Reader {
       pairs.df[p]++;
     }
     pairs.forms[p].add(surface, weight, nextSurface);
-    // the word after the pair, when it continues the phrase (the store holds this abstract's tokens up to its end)
+    // the word after the pair, when it continues the phrase (the abstract's tokens are all interned already)
     if (flags[at + 1] & Flag.Joined && lex.content[ids[at + 2]]) pairs.vote(p, ids[at + 2]);
   }
 
@@ -295,13 +285,6 @@ export class Reader {
 
   /** Counts how often each pair is followed by its voted word, for the fragment rule. */
   countFollowers(): void {
-    const { pairs } = this;
-    const { ids, flags, pairAt, docStarts } = this.tokens;
-    for (let d = 0; d + 1 < docStarts.length; d++) {
-      for (let at = docStarts[d]; at + 2 < docStarts[d + 1]; at++) {
-        const p = pairAt[at];
-        if (p >= 0 && flags[at + 1] & Flag.Joined && pairs.follower[p] === ids[at + 2]) pairs.followed[p]++;
-      }
-    }
+    this.pairs.countFollowers();
   }
 }
