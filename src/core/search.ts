@@ -323,6 +323,7 @@ export class PaperSearch {
   }
 
   private titleOrder(): string[] {
+    this.finishRestore();
     if (!this.byTitle) {
       // a plain comparison of accent-free lower-case keys: a locale collator is ~10× slower on 100k titles
       const keyed = [...this.docs.values()].map((d) => ({ id: d.id, key: titleKey(d.title) }));

@@ -33,17 +33,28 @@ export function userFilters(services: Services): Record<string, FilterPredicate>
   };
 }
 
-/** Keeps what the user wrote (notes text, tags) in the search index as it changes. */
+/**
+ * Keeps what the user wrote (notes text, tags) in the search index as it changes. A new analysis's index
+ * carries none (the analysis and the cache never see notes), so papers without notes or tags, and not
+ * updated here before, are skipped without asking the index: a restored index is then set up on the first
+ * search, not on activation.
+ */
 export function syncUserTextIntoIndex(services: Services): vscode.Disposable {
   const { model, notes, state } = services;
+  const withUserText = new WeakMap<object, Set<string>>();
   const sync = (ids?: string[]) => {
     const analysis = model.analysis;
     if (!analysis) return;
     const themes = new Map(analysis.themes.map((t) => [t.id, t]));
     const papers = ids ? ids.map((id) => analysis.byId.get(id)).filter((p) => p !== undefined) : analysis.papers;
+    let carried = withUserText.get(analysis.search);
+    if (!carried) withUserText.set(analysis.search, (carried = new Set()));
     for (const paper of papers) {
       const text = notes.notesText(paper.id);
       const tags = state.data(paper.id).tags ?? [];
+      if (!text && tags.length === 0 && !carried.has(paper.id)) continue;
+      if (text || tags.length > 0) carried.add(paper.id);
+      else carried.delete(paper.id);
       const indexed = analysis.search.get(paper.id);
       if (text !== indexed?.notes || tags.join('\n') !== (indexed?.tags ?? []).join('\n')) {
         analysis.search.update(toSearchDoc(paper, themes, { notes: text, tags }));
