@@ -36,30 +36,45 @@ export function toSearchDoc(paper: Paper, themes: Map<string, Theme>, extra: Par
 }
 
 /**
- * A paper as search sees it. The abstract is read from the paper when a snippet needs it: a restored
- * paper's abstract may still be in the cache file (snapshot.ts), and 100k copies would read them all.
+ * A paper as search sees it. The abstract and the lists are read from the paper when search needs them: a
+ * restored paper's abstract may still be in the cache file (snapshot.ts), and its lists are made on first
+ * use; copying them for 100k papers would read and make them all. Assigning a list keeps it here.
  */
 class PaperDoc implements SearchDoc {
   id: string;
   title: string;
   method: string | null;
-  keywords: string[];
   themeId: string;
-  collections: string[];
   readonly #paper: Paper;
+  #keywords: string[] | undefined;
+  #collections: string[] | undefined;
 
   constructor(paper: Paper, public themeLabel: string) {
     this.#paper = paper;
     this.id = paper.id;
     this.title = paper.title;
     this.method = paper.method;
-    this.keywords = paper.keywords;
     this.themeId = paper.theme;
-    this.collections = paper.collections;
   }
 
   get abstract(): string {
     return this.#paper.abstract;
+  }
+
+  get keywords(): string[] {
+    return this.#keywords ?? this.#paper.keywords;
+  }
+
+  set keywords(value: string[]) {
+    this.#keywords = value;
+  }
+
+  get collections(): string[] {
+    return this.#collections ?? this.#paper.collections;
+  }
+
+  set collections(value: string[]) {
+    this.#collections = value;
   }
 }
 

@@ -214,12 +214,16 @@ export class PaperSearch {
     return { ...this.index.serialize(), titleOrder: numbers };
   }
 
-  /** Loads an index saved by serialize(), for the same documents (their text is not in it); anything else is rebuilt. */
-  static restore(data: unknown, docs: Iterable<SearchDoc>): PaperSearch {
-    const list = [...docs];
-    if (!isSerializedIndex(data)) return new PaperSearch(list);
+  /**
+   * Loads an index saved by serialize(), for the same documents (their text is not in it; given as a function,
+   * they are made with the index, on first use); anything else is rebuilt.
+   */
+  static restore(data: unknown, docs: Iterable<SearchDoc> | (() => Iterable<SearchDoc>)): PaperSearch {
+    const listOf = () => [...(typeof docs === 'function' ? docs() : docs)];
+    if (!isSerializedIndex(data)) return new PaperSearch(listOf());
     const search = new PaperSearch();
     search.restoring = () => {
+      const list = listOf();
       let byId: Map<string, SearchDoc> | undefined; // only needed when the user had annotated papers
       const index = TermIndex.restore(data, INDEXED_FIELDS, processTerm, (id) => {
         byId ??= new Map(list.map((d) => [d.id, d]));

@@ -45,7 +45,7 @@ export function fromSnapshot(s: AnalysisSnapshot, corrections?: ThemeCorrections
   const themes = assignThemes(papers, byId, s.computedThemes, corrections);
   const themeById = new Map(themes.map((t) => [t.id, t]));
   const t0 = performance.now();
-  const search = PaperSearch.restore(s.searchIndex, papers.map((p) => toSearchDoc(p, themeById)));
+  const search = PaperSearch.restore(s.searchIndex, () => papers.map((p) => toSearchDoc(p, themeById)));
   return {
     papers,
     byId,

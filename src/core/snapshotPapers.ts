@@ -161,20 +161,34 @@ export function decodePapers(r: SnapshotReader, strings: readonly string[], c: P
     for (let k = l.offsets[i]; k < l.offsets[i + 1]; k++) out.push(strings[l.items[k]]);
     return out;
   };
-  const Stored = deferred && deferredPaperClass(deferred);
-  const papers = new Array<Paper>(n);
-  for (let i = 0; i < n; i++) {
+  const sourcesOf = (i: number): PaperSource[] => {
     const sources: PaperSource[] = [];
     for (let k = srcOffsets[i]; k < srcOffsets[i + 1]; k++) if (srcCollections[k] !== NULL) sources.push({ collection: strings[srcCollections[k]], line: srcLines[k] });
-    const abstract = value(text.abstract, i);
+    return sources;
+  };
+  const plainSources = (i: number): boolean => {
+    for (let k = srcOffsets[i]; k < srcOffsets[i + 1]; k++) if (srcCollections[k] === NULL) return false;
+    return true;
+  };
+  const Stored =
+    deferred &&
+    storedPaperClass({
+      abstract: (i) => deferred(text.abstract[i]),
+      keywords: (i) => list('keywords', i)!,
+      collections: (i) => list('collections', i)!,
+      sources: sourcesOf,
+    });
+  const papers = new Array<Paper>(n);
+  for (let i = 0; i < n; i++) {
+    const more = c.extras?.[i];
     let p: Record<string, unknown>;
-    // a deferred abstract: read from the file when first used
-    const isStored = abstract === undefined && Stored !== undefined && text.abstract[i] < NULL;
+    // deferred: the abstract read from the file, the lists made, when first used (a paper with fields of
+    // its own in extras, or without a list, is built whole)
+    const isStored = Stored !== undefined && !more && text.abstract[i] < NULL && lists.keywords.present[i] === 1 && lists.collections.present[i] === 1 && plainSources(i);
     if (isStored) {
-      p = new Stored!(text.abstract[i]);
+      p = new Stored!(i);
       p.id = value(text.id, i);
-      p.sources = sources;
-    } else p = { id: value(text.id, i), abstract, sources };
+    } else p = { id: value(text.id, i), abstract: value(text.abstract, i), sources: sourcesOf(i) };
     // the optional fields only when the stored paper had them: a restored paper equals the stored one
     for (const field of OPTIONAL) {
       const v = field === 'authors' ? list('authors', i) : value(text[field], i);
@@ -182,38 +196,56 @@ export function decodePapers(r: SnapshotReader, strings: readonly string[], c: P
     }
     p.title = value(text.title, i);
     p.method = value(text.method, i);
-    p.keywords = list('keywords', i);
+    if (!isStored) p.keywords = list('keywords', i);
     p.theme = value(text.theme, i);
-    p.collections = list('collections', i);
-    const more = c.extras?.[i];
-    if (more) Object.assign(p, more);
-    for (const key of REQUIRED) if (!(key === 'abstract' && isStored) && p[key] === undefined && !(more && key in more)) delete p[key];
+    if (!isStored) {
+      p.collections = list('collections', i);
+      if (more) Object.assign(p, more);
+      for (const key of REQUIRED) if (p[key] === undefined && !(more && key in more)) delete p[key];
+    }
     papers[i] = p as unknown as Paper;
   }
   return papers;
 }
 
-/** The string number of a stored paper's abstract (not enumerable: not part of the paper's data). */
-const ABSTRACT_STRING = Symbol('abstract string');
+/** A stored paper's number in its snapshot (not enumerable: not part of the paper's data). */
+const PAPER_NUMBER = Symbol('paper number');
+/** The fields a stored paper reads from its snapshot when first used. */
+const DEFERRED_FIELDS = ['abstract', 'keywords', 'collections', 'sources'] as const;
+type DeferredField = (typeof DEFERRED_FIELDS)[number];
 
 /**
- * Papers whose abstract stays in the snapshot file until read: the abstract is a getter on the prototype
- * (one per decode, over that decode's reader), so the 100k objects keep one shape. JSON and the
- * encoder see the abstract as a field; assigning it stores the new text on the paper itself.
+ * Papers built lazily: the abstract is read from the snapshot file each time it is used (100k of them are
+ * ~140 MB), the lists (keywords, collections, sources) are made on first use and then kept on the paper.
+ * They are getters on the prototype (one class per decode), so the 100k objects keep one shape and a restore
+ * creates one object per paper instead of five. JSON and the encoder see every field; assigning one stores
+ * it on the paper itself.
  */
-function deferredPaperClass(read: (n: number) => string): new (n: number) => Record<string | symbol, unknown> {
-  return class StoredPaper {
-    constructor(n: number) {
-      Object.defineProperty(this, ABSTRACT_STRING, { value: n });
-    }
-    get abstract(): string {
-      return read((this as unknown as Record<symbol, number>)[ABSTRACT_STRING]);
-    }
-    set abstract(value: string) {
-      Object.defineProperty(this, 'abstract', { value, enumerable: true, configurable: true, writable: true });
+function storedPaperClass(read: Record<DeferredField, (i: number) => unknown>): new (i: number) => Record<string | symbol, unknown> {
+  const own = (paper: object, key: string, value: unknown) => Object.defineProperty(paper, key, { value, enumerable: true, configurable: true, writable: true });
+  class StoredPaper {
+    constructor(i: number) {
+      Object.defineProperty(this, PAPER_NUMBER, { value: i });
     }
     toJSON(): Record<string, unknown> {
-      return { ...(this as object), abstract: this.abstract };
+      const out: Record<string, unknown> = { ...(this as object) };
+      for (const key of DEFERRED_FIELDS) out[key] = (this as unknown as Record<string, unknown>)[key];
+      return out;
     }
-  } as unknown as new (n: number) => Record<string | symbol, unknown>;
+  }
+  for (const key of DEFERRED_FIELDS) {
+    Object.defineProperty(StoredPaper.prototype, key, {
+      enumerable: true,
+      configurable: true,
+      get(this: Record<symbol, number>) {
+        const value = read[key](this[PAPER_NUMBER]);
+        if (key !== 'abstract') own(this, key, value);
+        return value;
+      },
+      set(this: object, value: unknown) {
+        own(this, key, value);
+      },
+    });
+  }
+  return StoredPaper as unknown as new (i: number) => Record<string | symbol, unknown>;
 }

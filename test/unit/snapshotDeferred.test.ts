@@ -65,6 +65,12 @@ test('a paper with a deferred abstract looks like any other: JSON, keys, assignm
   const original = a.papers[3];
   assert.deepEqual(JSON.parse(JSON.stringify(p)), JSON.parse(JSON.stringify(original)));
   assert.ok('abstract' in p);
+  assert.equal(p.keywords, p.keywords, 'a list made on first use is kept: the same array each time');
+  p.keywords.push('hand-added');
+  assert.deepEqual(p.keywords, [...original.keywords, 'hand-added']);
+  p.collections = ['mine'];
+  assert.deepEqual(p.collections, ['mine']);
+  assert.deepEqual(p.sources, original.sources);
   p.abstract = 'Rewritten by hand.';
   assert.equal(p.abstract, 'Rewritten by hand.');
   assert.equal(b.papers[4].abstract, a.papers[4].abstract, 'the others still read theirs');
