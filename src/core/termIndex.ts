@@ -153,11 +153,17 @@ export class TermIndex {
    * the cache file (snapshot.ts), instead of on the first query.
    */
   prepare(): void {
-    for (const segment of this.segments) {
-      segment.dictionary.prepare();
-      const { docs, weights, fieldMasks } = segment.data;
-      void [docs.length, weights.length, fieldMasks.length];
-    }
+    for (const step of this.preparationSteps()) step();
+  }
+
+  /** prepare() cut into steps of a few hundred ms at most at 100k papers, for a caller to spread over time. */
+  preparationSteps(): (() => void)[] {
+    return this.segments.flatMap((segment) => [
+      () => void segment.data.docs.length,
+      () => void segment.data.weights.length,
+      () => void segment.data.fieldMasks.length,
+      () => void segment.dictionary.prepare(),
+    ]);
   }
 
   /** The terms a query word stands for in each segment, remembered until the index changes. */

@@ -16,8 +16,10 @@ import { ProvisionalSearch } from './provisionalSearch';
 
 /** Shows a notification only when the work takes longer than this. */
 const NOTIFY_AFTER_MS = 600;
-/** Builds the search's fuzzy dictionary this long after a load, when the views have drawn. */
+/** Sets up the search (index, postings, fuzzy dictionary) this long after a load, when the views have drawn. */
 const PREPARE_SEARCH_AFTER_MS = 1500;
+/** Between two steps of that, time for the extension host's other work. */
+const PREPARE_STEP_GAP_MS = 50;
 
 export function formatProblem(p: LoadProblem): string {
   return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
@@ -221,9 +223,14 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       this.reportProblems(analysis.problems);
       this.watchCollections(this.lastUris);
       this.emitter.fire();
-      // the search's fuzzy dictionary, once the views have drawn (a restore leaves it to be built on demand)
+      // the search set up (a restore leaves its index in the cache file) once the views have drawn, one step
+      // at a time so that the extension host answers in between; a search before that does it at once
       clearTimeout(this.prepareTimer);
-      this.prepareTimer = setTimeout(() => analysis.search.prepare(), PREPARE_SEARCH_AFTER_MS);
+      const steps = analysis.search.preparation();
+      const next = () => {
+        if (this.current === analysis && !steps.next().done) this.prepareTimer = setTimeout(next, PREPARE_STEP_GAP_MS);
+      };
+      this.prepareTimer = setTimeout(next, PREPARE_SEARCH_AFTER_MS);
     } catch (err) {
       if ((err as Error).name === 'Cancelled') {
         this.log.info('the analysis was cancelled');
