@@ -80,6 +80,22 @@ export function applyThemeCorrections(
   });
   const byId = new Map<string, Theme>([...user, ...computed].map((t) => [t.id, t]));
 
+  const anyMoves = Object.keys(moves).length > 0;
+  const anyKeywords = userThemes.some((u) => userIds.has(u?.id) && (u.keywords ?? []).length > 0);
+  if (!anyMoves && !anyKeywords) {
+    // nothing moves a paper: each keeps its first computed theme (what the loop below does, without its maps;
+    // a restore of 100k papers runs this)
+    const seen = new Set<string>();
+    themes.forEach((t, i) => {
+      for (const pid of t.paperIds) {
+        if (seen.has(pid)) continue;
+        seen.add(pid);
+        computed[i].paperIds.push(pid);
+      }
+    });
+    return ordered(user, computed);
+  }
+
   const home = new Map<string, string>();
   themes.forEach((t, i) => {
     for (const pid of t.paperIds) if (!home.has(pid)) home.set(pid, computed[i].id);
@@ -105,6 +121,11 @@ export function applyThemeCorrections(
     if (target !== undefined) byId.get(target)!.paperIds.push(pid);
   }
 
+  return ordered(user, computed);
+}
+
+/** User themes first, then the computed themes that hold papers (or are the user's), largest first. */
+function ordered(user: Theme[], computed: Theme[]): Theme[] {
   const kept = computed.filter((t) => t.paperIds.length > 0 || t.user);
   kept.sort((a, b) => b.paperIds.length - a.paperIds.length || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.id < b.id ? -1 : 1));
   return [...user, ...kept];

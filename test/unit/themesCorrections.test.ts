@@ -13,6 +13,7 @@ import {
   themeOverlap,
 } from '../../src/core/themeCorrections';
 import { Theme } from '../../src/core/types';
+import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -132,4 +133,23 @@ test('seeds: after regrouping a changed corpus, a move follows its theme whateve
   assert.equal(of.get(moved), best.id, 'the move survives the regrouping');
   assert.equal(out.find((t) => t.id === best.id)!.label, 'Pinned here', 'and so does the rename');
   assert.equal(new Set(out.flatMap((t) => t.paperIds)).size, fewer.length, 'every paper once');
+});
+
+test('without moves or keyword themes, papers keep their first computed theme: the same as with an ignored move', () => {
+  const rand = seededRandom(7);
+  for (let round = 0; round < 20; round++) {
+    // made-up themes whose paper lists overlap and repeat ids (a damaged or hand-edited grouping)
+    const themes: Theme[] = Array.from({ length: 1 + Math.floor(rand() * 6) }, (_, t) => ({
+      id: `t${t}`,
+      label: `Theme ${String.fromCharCode(65 + Math.floor(rand() * 3))}`,
+      paperIds: Array.from({ length: Math.floor(rand() * 12) }, () => `p${Math.floor(rand() * 15)}`),
+    }));
+    const papers = Array.from({ length: 18 }, (_, i) => ({ id: `p${i}`, abstract: `Abstract ${i}.` }));
+    const plain = applyThemeCorrections(themes, papers, { renames: { t0: 'Renamed' }, moves: {}, userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }] });
+    // a move to a theme that does not exist is ignored, and takes the general path
+    const general = applyThemeCorrections(themes, papers, { renames: { t0: 'Renamed' }, moves: { p99: 'nowhere' }, userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }] });
+    assert.deepEqual(plain, general, `round ${round}`);
+    const ids = plain.flatMap((t) => t.paperIds);
+    assert.equal(new Set(ids).size, ids.length, 'every paper in one theme');
+  }
 });
