@@ -28,7 +28,9 @@
  * - Labels are distinct and do not reuse a phrase: a theme whose best phrase is taken uses its next one.
  */
 
+import { pluralForm } from './text';
 import { decodePhrase, DocPhrases, MAX_COUNTED_WORDS, occurrences, phraseCode, PhraseReader, sortedHas, WORDS, WordStreams } from './themes/phraseDocs';
+import { continuesNounPhrase, countUses, emptyUse, opensNounPhrase, WordUse } from './themes/wordRoles';
 
 /** Fragments of counted phrases (MAX_COUNTED_WORDS) may extend to MAX_PHRASE_WORDS. */
 const MAX_PHRASE_WORDS = 4;
@@ -39,6 +41,8 @@ const MIN_LEAD_SHARE = 0.2;
 const PAPERS_PER_THEME = 150;
 /** Written forms looked at to choose how a phrase is spelled (reading them means tokenizing the paper again). */
 const MAX_FORMS = 40;
+/** Papers read to tell how a word is used (themes/wordRoles.ts). */
+const MAX_ROLE_PAPERS = 40;
 
 interface Candidate {
   key: string;
@@ -162,8 +166,38 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
   };
   /** Can end a label: a word the abstracts usually put last in a phrase (a head noun), not a participle. */
   const headOk = (id: number, min = 0.2) => headAll[id] > 0 && headEnd[id] / headAll[id] >= min && !/[^e]ed$/.test(norms[id]);
+  const uses = new Map<number, WordUse>();
+  /** How a word is used around its occurrences in a few of the papers read (themes/wordRoles.ts). */
+  const useOf = (id: number): WordUse => {
+    let use = uses.get(id);
+    if (use) return use;
+    use = emptyUse();
+    const holders = withWord[id];
+    for (let n = 0; n < holders.length && n < MAX_ROLE_PAPERS; n++) {
+      countUses(reader.detail(holders[n], docs.get(holders[n])!), norms[id], use);
+    }
+    uses.set(id, use);
+    return use;
+  };
+  /**
+   * A noun phrase as written: opened by a noun or adjective (not an adverb such as "thereby" or a verb
+   * such as "employ"), no verb inside, and no plural or third-person form before its last word unless the
+   * word is never used as a verb: English compounds take singular modifiers ("X designs reward functions"
+   * is a clause). Names and acronyms ("LLM", "GRPO") are nouns whatever their neighbours.
+   */
+  const nounPhrase = (p: Candidate): boolean => {
+    const written = surface(p).split(' ');
+    if (written.length !== p.ids.length) return true;
+    const last = p.ids.length - 1;
+    return p.ids.every((id, j) => {
+      if (ACRONYM.test(written[j]) || /^\p{Lu}/u.test(written[j])) return true;
+      const use = useOf(id);
+      if (!(j === 0 ? opensNounPhrase(norms[id], use) : continuesNounPhrase(norms[id], use))) return false;
+      return j === last || use.verbSlot === 0 || !pluralForm(written[j], norms[id]);
+    });
+  };
   /** A phrase that can be (part of) a label. */
-  const usable = (p: Candidate) => !GENERIC_MODIFIERS.has(p.words[0]) && (p.ids.length >= 2 ? headOk(p.ids[p.ids.length - 1]) : headOk(p.ids[0], 0.4));
+  const usable = (p: Candidate) => !GENERIC_MODIFIERS.has(p.words[0]) && (p.ids.length >= 2 ? headOk(p.ids[p.ids.length - 1]) : headOk(p.ids[0], 0.4)) && nounPhrase(p);
   // A word is generic when a quarter or more of the papers of many themes use it ("model", "language").
   const strongIn = new Uint16Array(norms.length);
   const perTheme = new Uint32Array(norms.length);
@@ -235,6 +269,9 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
         p = candidate(ids);
         p.inTheme = countIn(members, ids);
         p.score = Math.max(cand.score, score(p)); // an extension keeps its rank
+        // Extended leftwards past the noun phrase ("hereafter LLM agents"): the phrase itself is the name.
+        // Extended rightwards, the phrase ends inside the run ("planner designs" + "irrigation schedules").
+        if (!nounPhrase(p) && cand.ids.every((id, j) => ids[ids.length - cand.ids.length + j] === id)) p = cand;
       }
       if (seen.has(p.key) || usedPhrases.has(p.key)) continue;
       seen.add(p.key);
@@ -337,7 +374,8 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
       }
       if (pick) break;
     }
-    const chosen = pick ? pick.text : fallbackLabel(parts.length > 0 ? parts : candidates, surface, usedLabels);
+    const phrases = candidates.slice(0, 12).filter(nounPhrase);
+    const chosen = pick ? pick.text : fallbackLabel(parts.length > 0 ? parts : phrases.length > 0 ? phrases : candidates, surface, usedLabels);
     if (pick) for (const p of pick.parts) usedPhrases.add(p.key);
     usedLabels.add(chosen.toLowerCase());
     labels[c] = chosen;

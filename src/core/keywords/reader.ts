@@ -5,7 +5,7 @@
  * on every load, mostly before any of it is optimized.
  */
 
-import { tokenColumns, TokenColumns } from '../text';
+import { pluralForm, tokenColumns, TokenColumns } from '../text';
 import { Cue, Lexicon, lowerFirst, nameShaped, URL } from './lexicon';
 
 /** True when text[from, to) is one or two spaces: the words are adjacent, with no punctuation between. */
@@ -13,13 +13,6 @@ function adjacent(text: string, from: number, to: number): boolean {
   if (to - from < 1 || to - from > 2) return false;
   for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32) return false;
   return true;
-}
-
-/** A written plural or third-person form ("models", "allows", "LLMs"), not an "-ics" noun ("robotics"). */
-function pluralForm(surface: string, norm: string): boolean {
-  const n = surface.length;
-  if (n <= 3 || norm.length >= n || (surface.charCodeAt(n - 1) | 32) !== 115) return false;
-  return !((surface.charCodeAt(n - 2) | 32) === 99 && (surface.charCodeAt(n - 3) | 32) === 105);
 }
 
 /**
