@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { labelThemes } from '../../src/core/themeLabels';
-import { continuesNounPhrase, countUses, emptyUse, opensNounPhrase, verbal } from '../../src/core/themes/wordRoles';
+import { continuesNounPhrase, countUses, emptyUse, isNounPhrase, nounPhraseStart, opensNounPhrase, quantityNoun, verbal } from '../../src/core/themes/wordRoles';
 import { PhraseReader } from '../../src/core/themes/phraseDocs';
 
 /** A second theme, so that the first one's phrases are distinctive against something. */
@@ -76,7 +76,7 @@ test('labels: a third-person verb inside a run of words ends the noun phrase ("t
     'In vineyards the planner designs irrigation schedules around the ripening of grapes.',
     'For rice paddies the planner designs irrigation schedules that follow the monsoon.',
     'In greenhouses the planner designs irrigation schedules for each bench of seedlings.',
-    'We design a planner; the design of the planner and a design for pumps are shown.',
+    'We design a planner, they design the pumps; a design for pumps is shown.',
   ];
   const [label] = labelsOf(irrigation);
   assert.equal(label, 'Irrigation schedules');
@@ -93,4 +93,37 @@ test('labels: noun phrases with a plural modifier or an -ing head stay labels', 
   ];
   const [label] = labelsOf(operations);
   assert.equal(label, 'Operations research');
+});
+
+test('word roles: a word mostly followed by "of" is a quantity, a word written with and without -s before other words agrees with subjects', () => {
+  const texts = ['A wide range of soils is seen.', 'The range of birds grew.', 'A range of tests was run.', 'The mountain range rises.', 'Pumps incur steep costs.', 'The pump incurs steep costs.', 'Pumps incur heavy wear.'];
+  assert.ok(quantityNoun(useIn(texts, 'range')));
+  assert.ok(!quantityNoun(useIn(texts, 'pump')));
+  assert.ok(verbal('incur', useIn(texts, 'incur')));
+  // One form before other words, and seen after a determiner: a noun modifier, not a verb.
+  assert.ok(!verbal('mountain', useIn([...texts, 'A mountain pass. The mountain hut. Mountain goats climb.'], 'mountain')));
+});
+
+test('noun phrase start: past an adverb, past a plural subject and its verb, past a verb to its object', () => {
+  const texts = [
+    'Glaciers retreat, henceforth ice loss, faster. Glaciers, henceforth ice loss, shrink. Lakes, henceforth ice loss, rise.',
+    'The models disregard correct answers. Models of the sea and the models we fit. Model size and model error grow.',
+    'We carve wooden spoons. They carve the boards and can carve a bowl. She carves wooden spoons.',
+  ];
+  const reader = new PhraseReader(texts);
+  const docs = texts.map((_, i) => reader.detail(i, reader.read(i)));
+  const useOf = (word: string) => {
+    const use = emptyUse();
+    for (const d of docs) countUses(d, word, use);
+    return use;
+  };
+  const start = (written: string) => {
+    const words = written.split(' ').map((w) => w.toLowerCase().replace(/s$/, ''));
+    return nounPhraseStart(written.split(' '), words, (j) => useOf(words[j]));
+  };
+  assert.equal(start('henceforth ice loss'), 1);
+  assert.equal(start('models disregard correct answers'), 2);
+  assert.equal(start('carves wooden spoons'), 1);
+  assert.equal(start('ice loss'), 0);
+  assert.ok(!isNounPhrase(['models', 'disregard', 'correct', 'answers'], ['model', 'disregard', 'correct', 'answer'], (j) => useOf(['model', 'disregard', 'correct', 'answer'][j])));
 });

@@ -8,7 +8,7 @@
  * stopwords between them) is read from the text only for the papers whose phrases may be shown.
  */
 
-import { isContentWord, Token, tokenize } from '../text';
+import { isContentWord, pluralForm, Token, tokenize } from '../text';
 import { CodeTable } from '../vectors/codeTable';
 import { isPhraseGap } from '../vectors/wordStream';
 
@@ -60,6 +60,8 @@ export interface DocDetail {
   sentences: Int32Array;
   /** 1 where a token follows punctuation inside its sentence (",", ";", "(", ...): it opens a clause or an aside. */
   afterPunctuation: Uint8Array;
+  /** 1 where a token is written as a plural or third-person form ("models", "designs"). */
+  plural: Uint8Array;
 }
 
 /** Word streams of the texts, as vectors.ts keeps them (DocVectors.words and .streams). */
@@ -203,14 +205,15 @@ export class PhraseReader {
   }
 }
 
-/** The norms, sentence indices and punctuation marks of all tokens, stopwords included. */
-function allTokens(text: string, tokens: Token[]): Pick<DocDetail, 'norms' | 'sentences' | 'afterPunctuation'> {
+/** The norms, sentence indices, punctuation marks and plural forms of all tokens, stopwords included. */
+function allTokens(text: string, tokens: Token[]): Pick<DocDetail, 'norms' | 'sentences' | 'afterPunctuation' | 'plural'> {
   const afterPunctuation = new Uint8Array(tokens.length);
   for (let t = 1; t < tokens.length; t++) {
     const prev = tokens[t - 1];
     if (prev.sentence === tokens[t].sentence && CLAUSE_BREAK.test(text.slice(prev.start + prev.surface.length, tokens[t].start))) afterPunctuation[t] = 1;
   }
-  return { norms: tokens.map((t) => t.norm), sentences: Int32Array.from(tokens, (t) => t.sentence), afterPunctuation };
+  const plural = Uint8Array.from(tokens, (t) => (pluralForm(t.surface, t.norm) ? 1 : 0));
+  return { norms: tokens.map((t) => t.norm), sentences: Int32Array.from(tokens, (t) => t.sentence), afterPunctuation, plural };
 }
 
 /**
