@@ -7,7 +7,9 @@
  *   An -ing or -ed form follows prepositions as a verb too ("by training"), so only determiners count for it.
  * - A verb follows its subject or a modal ("we employ", "can generate"; "to" counts half, it also
  *   precedes nouns) and is followed by its object's determiner ("employ a", "balancing the"); a noun
- *   is rarely followed by a determiner without a comma between.
+ *   is rarely followed by a determiner without a comma between. A verb also agrees with its subjects:
+ *   written with and without -s before other words ("X incurs costs", "rollouts incur costs"), where a
+ *   modifier keeps one form ("model size", "operations research").
  * - A quantity noun needs its "of" ("a wide range [of]", "a large number [of]"): a word followed by "of"
  *   at least half the time does not end a noun phrase (as in keywords/lexicon.ts).
  * - An adverb or connective ("thereby", "hereafter") opens clauses and asides (after a comma) and
