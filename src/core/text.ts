@@ -35,6 +35,13 @@ export function foldPlural(word: string): string {
   return word;
 }
 
+/** A written plural or third-person form ("models", "allows", "LLMs"), not an "-ics" noun ("robotics"). */
+export function pluralForm(surface: string, norm: string): boolean {
+  const n = surface.length;
+  if (n <= 3 || norm.length >= n || (surface.charCodeAt(n - 1) | 32) !== 115) return false;
+  return !((surface.charCodeAt(n - 2) | 32) === 99 && (surface.charCodeAt(n - 3) | 32) === 105);
+}
+
 const ACRONYM_PLURAL = /^[A-Z][A-Z0-9]+s$/;
 
 /** Lower-cases a word unless it is an acronym-like token (RL, LLM, GPT-4o, VLAs -> VLA). */

@@ -14,6 +14,13 @@
  * - A label ends on a head noun: a word the abstracts usually put last in a phrase (not a modifier
  *   such as "multi-turn" or "spatial") and not a participle ("trained"); it does not start with a
  *   quantifier or comparative ("multiple", "higher").
+ * - A label is a noun phrase, judged from how the abstracts use its words (themes/wordRoles.ts): it
+ *   does not open on an adverb ("thereby") or a verb ("employ"), holds no verb, ends on no quantity
+ *   noun ("wide range [of]"), and has no plural or third-person form before its last word ("X designs
+ *   reward functions"). A fragment extended past its noun phrase keeps the noun phrase the run ends
+ *   with ("hereafter LLM agents" -> "LLM agents").
+ * - Phrases of the abstract genre are no labels: a phrase nearly every theme uses (4 in 5) and no
+ *   theme uses much (under MIN_LEAD_SHARE of its papers) names no theme ("future research").
  * - One phrase is the label when it covers half the theme or more; otherwise a complementary phrase is
  *   added: "A and B head" when two phrases share their head ("GUI and web agents"), "X for Y" when
  *   the abstracts themselves say "X for Y", else "X and Y". A word and its acronym are never paired,
@@ -29,6 +36,7 @@
  */
 
 import { decodePhrase, DocPhrases, MAX_COUNTED_WORDS, occurrences, phraseCode, PhraseReader, sortedHas, WORDS, WordStreams } from './themes/phraseDocs';
+import { countUses, emptyUse, isNounPhrase, nounPhraseStart, WordUse } from './themes/wordRoles';
 
 /** Fragments of counted phrases (MAX_COUNTED_WORDS) may extend to MAX_PHRASE_WORDS. */
 const MAX_PHRASE_WORDS = 4;
@@ -39,6 +47,10 @@ const MIN_LEAD_SHARE = 0.2;
 const PAPERS_PER_THEME = 150;
 /** Written forms looked at to choose how a phrase is spelled (reading them means tokenizing the paper again). */
 const MAX_FORMS = 40;
+/** Themes needed to tell a phrase of the abstract genre from a topic by how many themes use it. */
+const GENRE_MIN_THEMES = 5;
+/** Papers read to tell how a word is used (themes/wordRoles.ts). */
+const MAX_ROLE_PAPERS = 40;
 
 interface Candidate {
   key: string;
@@ -162,27 +174,61 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
   };
   /** Can end a label: a word the abstracts usually put last in a phrase (a head noun), not a participle. */
   const headOk = (id: number, min = 0.2) => headAll[id] > 0 && headEnd[id] / headAll[id] >= min && !/[^e]ed$/.test(norms[id]);
-  /** A phrase that can be (part of) a label. */
-  const usable = (p: Candidate) => !GENERIC_MODIFIERS.has(p.words[0]) && (p.ids.length >= 2 ? headOk(p.ids[p.ids.length - 1]) : headOk(p.ids[0], 0.4));
+  const uses = new Map<number, WordUse>();
+  /** How a word is used around its occurrences in a few of the papers read (themes/wordRoles.ts). */
+  const useOf = (id: number): WordUse => {
+    let use = uses.get(id);
+    if (use) return use;
+    use = emptyUse();
+    // Papers spread over all the themes (withWord lists them theme by theme).
+    const holders = withWord[id];
+    const step = Math.max(1, Math.ceil(holders.length / MAX_ROLE_PAPERS));
+    for (let n = 0; n < holders.length; n += step) countUses(reader.detail(holders[n], docs.get(holders[n])!), norms[id], use);
+    uses.set(id, use);
+    return use;
+  };
+  /** A noun phrase as written (themes/wordRoles.ts). */
+  const nounPhrase = (p: Candidate): boolean => isNounPhrase(surface(p).split(' '), p.words, (j) => useOf(p.ids[j]));
+  const nounPhraseStartOf = (ids: number[]): number => {
+    const p = candidate(ids);
+    return nounPhraseStart(surface(p).split(' '), p.words, (j) => useOf(ids[j]));
+  };
   // A word is generic when a quarter or more of the papers of many themes use it ("model", "language").
+  // Per phrase: how many themes use it, and the largest share of one theme's papers using it.
   const strongIn = new Uint16Array(norms.length);
-  const perTheme = new Uint32Array(norms.length);
+  const themesWith = new Uint16Array(table.codes.length);
+  const bestShare = new Float32Array(table.codes.length);
+  const perTheme = new Uint32Array(table.codes.length);
   for (const members of read) {
     const used: number[] = [];
     for (const i of members) {
       const phrases = docs.get(i)!.phrases;
       for (let a = 0; a < phrases.length; a++) {
-        const code = table.codes[phrases[a]];
-        if (code >= WORDS) continue;
-        if (perTheme[code] === 0) used.push(code);
-        perTheme[code]++;
+        if (perTheme[phrases[a]] === 0) used.push(phrases[a]);
+        perTheme[phrases[a]]++;
       }
     }
-    for (const id of used) {
-      if (perTheme[id] >= 0.25 * members.length) strongIn[id]++;
-      perTheme[id] = 0;
+    for (const pid of used) {
+      const share = perTheme[pid] / members.length;
+      const code = table.codes[pid];
+      if (code < WORDS && share >= 0.25) strongIn[code]++;
+      themesWith[pid]++;
+      if (share > bestShare[pid]) bestShare[pid] = share;
+      perTheme[pid] = 0;
     }
   }
+  /**
+   * A phrase of the abstract genre ("future research", "wide range", "computational overhead"): nearly
+   * every theme uses it a little, none uses it much. A topic, even a broad one, is a fair share of some theme.
+   */
+  const genre = (p: Candidate) => {
+    if (clusters.length < GENRE_MIN_THEMES || p.ids.length > MAX_COUNTED_WORDS) return false;
+    const pid = table.get(phraseCode(p.ids));
+    return pid >= 0 && themesWith[pid] >= 0.8 * clusters.length && bestShare[pid] < MIN_LEAD_SHARE;
+  };
+  /** A phrase that can be (part of) a label. */
+  const usable = (p: Candidate) =>
+    !GENERIC_MODIFIERS.has(p.words[0]) && (p.ids.length >= 2 ? headOk(p.ids[p.ids.length - 1]) : headOk(p.ids[0], 0.4)) && !genre(p) && nounPhrase(p);
   const genericWord = (id: number) => clusters.length >= 3 && strongIn[id] >= Math.max(2, 0.4 * clusters.length);
   /** A single word can stand in a label only when the theme uses it far more than the corpus does. */
   const distinctiveWord = (p: Candidate, A: number) => p.ids.length > 1 || p.inTheme / A >= 3 * (dfOfWord(p.ids[0]) / N);
@@ -228,10 +274,13 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
     const seen = new Set<string>();
     for (const cand of candidates.slice(0, 60)) {
       if (parts.length >= 14) break;
-      const ids = extendFragment(cand.ids, members, docs);
+      let ids = extendFragment(cand.ids, members, docs);
       if (!ids) continue;
+      // Extended past its noun phrase ("hereafter LLM agents", "models disregard correct solutions"): the noun phrase the run ends with.
+      if (ids.length !== cand.ids.length) ids = ids.slice(nounPhraseStartOf(ids));
+      if (ids.length === 0) continue;
       let p = cand;
-      if (ids.length !== cand.ids.length) {
+      if (ids.length !== cand.ids.length || ids.some((id, j) => id !== cand.ids[j])) {
         p = candidate(ids);
         p.inTheme = countIn(members, ids);
         p.score = Math.max(cand.score, score(p)); // an extension keeps its rank
@@ -337,7 +386,8 @@ export function labelThemes(texts: readonly string[], clusters: readonly (readon
       }
       if (pick) break;
     }
-    const chosen = pick ? pick.text : fallbackLabel(parts.length > 0 ? parts : candidates, surface, usedLabels);
+    const phrases = candidates.slice(0, 12).filter((p) => !genre(p) && nounPhrase(p));
+    const chosen = pick ? pick.text : fallbackLabel(parts.length > 0 ? parts : phrases.length > 0 ? phrases : candidates, surface, usedLabels);
     if (pick) for (const p of pick.parts) usedPhrases.add(p.key);
     usedLabels.add(chosen.toLowerCase());
     labels[c] = chosen;

@@ -8,15 +8,15 @@ import { isContentWord } from '../text';
 import { WordTable } from './wordTable';
 
 /** Function words the shared stopword list leaves out; keywords never contain them. */
-const MORE_FUNCTION_WORDS = new Set(
+export const MORE_FUNCTION_WORDS: ReadonlySet<string> = new Set(
   'beyond due whereby thereby hence versus amongst besides albeit unlike alongside regarding concerning throughout whilst instead namely still yes'.split(' '),
 );
 
 /** Words after which a word is used as a noun or adjective ("the learning", "a unified ..."). */
-const ARTICLES = new Set('the a an this these those our their its each every such any no some'.split(' '));
+export const ARTICLES: ReadonlySet<string> = new Set('the a an this these those our their its each every such any no some'.split(' '));
 
 /** Words after which a word is used as a verb ("can exhibit", "we introduce", "which allows"); "to" also precedes nouns and counts half. */
-const VERB_CUES = new Set('can could may might will would should must cannot we they it which who'.split(' '));
+export const VERB_CUES: ReadonlySet<string> = new Set('can could may might will would should must cannot we they it which who'.split(' '));
 
 const PREPOSITIONS = 'of for in on at as with from by via into onto across over under between among through without within than about against during after before toward towards per';
 
@@ -25,7 +25,7 @@ const PHRASE_ENDERS = new Set(
   `${PREPOSITIONS} and or but is are was were be been can could may might will would should must has have had does do which where while whose who`.split(' '),
 );
 
-const PREPOSITION_SET = new Set(PREPOSITIONS.split(' '));
+export const PREPOSITION_SET: ReadonlySet<string> = new Set(PREPOSITIONS.split(' '));
 
 const NUMBER = /^\d[\d.,%]*$/;
 const STARTS_DIGIT = /^\d/;

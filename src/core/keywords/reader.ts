@@ -7,7 +7,7 @@
  * not with every token of the corpus.
  */
 
-import { tokenColumns, TokenColumns } from '../text';
+import { pluralForm, tokenColumns, TokenColumns } from '../text';
 import { CodeTable } from '../vectors/codeTable';
 import { DocTerms, IntColumn } from './columns';
 import { MAX_WORDS } from './wordTable';
@@ -18,13 +18,6 @@ function adjacent(text: string, from: number, to: number): boolean {
   if (to - from < 1 || to - from > 2) return false;
   for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32) return false;
   return true;
-}
-
-/** A written plural or third-person form ("models", "allows", "LLMs"), not an "-ics" noun ("robotics"). */
-function pluralForm(surface: string, norm: string): boolean {
-  const n = surface.length;
-  if (n <= 3 || norm.length >= n || (surface.charCodeAt(n - 1) | 32) !== 115) return false;
-  return !((surface.charCodeAt(n - 2) | 32) === 99 && (surface.charCodeAt(n - 3) | 32) === 105);
 }
 
 /**

@@ -8,7 +8,7 @@
  * stopwords between them) is read from the text only for the papers whose phrases may be shown.
  */
 
-import { isContentWord, Token, tokenize } from '../text';
+import { isContentWord, pluralForm, Token, tokenize } from '../text';
 import { CodeTable } from '../vectors/codeTable';
 import { isPhraseGap } from '../vectors/wordStream';
 
@@ -35,6 +35,8 @@ export function decodePhrase(code: number): number[] {
 export const phraseLength = (code: number): number => (code < WORDS ? 1 : code < WORDS * WORDS ? 2 : 3);
 
 const ACRONYM = /[A-Z].*[A-Z]|[A-Z].*\d|\d.*[A-Z]/;
+/** Punctuation between two words that ends a clause or opens an aside. */
+const CLAUSE_BREAK = /[,;:()[\]\u2013\u2014]/;
 
 /** A paper's content words (ids of PhraseReader.norms) in reading order, grouped in segments. */
 export interface DocPhrases {
@@ -52,8 +54,14 @@ export interface DocDetail {
   surfaces: string[];
   /** Per content word: 1 when it starts a sentence, 2 when it spells out an acronym ("Group Relative Policy Optimization (GRPO)"), else 0. */
   initial: Uint8Array;
-  /** All tokens' norms (stopwords included), for "X for Y" checks. */
+  /** All tokens' norms (stopwords included), for "X for Y" checks and the words' roles (themes/wordRoles.ts). */
   norms: string[];
+  /** The sentence of each token (same indices as norms). */
+  sentences: Int32Array;
+  /** 1 where a token follows punctuation inside its sentence (",", ";", "(", ...): it opens a clause or an aside. */
+  afterPunctuation: Uint8Array;
+  /** 1 where a token is written as a plural or third-person form ("models", "designs"). */
+  plural: Uint8Array;
 }
 
 /** Word streams of the texts, as vectors.ts keeps them (DocVectors.words and .streams). */
@@ -113,7 +121,7 @@ export class PhraseReader {
       surfaces.push(token.surface);
       initial.push(spelledOut.has(t) ? 2 : isInitial ? 1 : 0);
     }
-    let detail: DocDetail = { surfaces, initial: Uint8Array.from(initial), norms: tokens.map((t) => t.norm) };
+    let detail: DocDetail = { surfaces, initial: Uint8Array.from(initial), ...allTokens(text, tokens) };
     if (surfaces.length !== doc.ids.length) {
       // The stream and this reading disagree (they should not): rebuild the paper from its text.
       const again = this.readText(i);
@@ -182,7 +190,7 @@ export class PhraseReader {
       }
     }
     const doc = this.withPhrases(Int32Array.from(ids), Int32Array.from(seg));
-    doc.detail = { surfaces, initial: Uint8Array.from(initial), norms: tokens.map((t) => t.norm) };
+    doc.detail = { surfaces, initial: Uint8Array.from(initial), ...allTokens(text, tokens) };
     return doc;
   }
 
@@ -195,6 +203,17 @@ export class PhraseReader {
     for (let k = 0; k < found.length; k++) if (k === 0 || found[k] !== found[k - 1]) found[unique++] = found[k];
     return { ids, seg, phrases: Int32Array.from(found.slice(0, unique)) };
   }
+}
+
+/** The norms, sentence indices, punctuation marks and plural forms of all tokens, stopwords included. */
+function allTokens(text: string, tokens: Token[]): Pick<DocDetail, 'norms' | 'sentences' | 'afterPunctuation' | 'plural'> {
+  const afterPunctuation = new Uint8Array(tokens.length);
+  for (let t = 1; t < tokens.length; t++) {
+    const prev = tokens[t - 1];
+    if (prev.sentence === tokens[t].sentence && CLAUSE_BREAK.test(text.slice(prev.start + prev.surface.length, tokens[t].start))) afterPunctuation[t] = 1;
+  }
+  const plural = Uint8Array.from(tokens, (t) => (pluralForm(t.surface, t.norm) ? 1 : 0));
+  return { norms: tokens.map((t) => t.norm), sentences: Int32Array.from(tokens, (t) => t.sentence), afterPunctuation, plural };
 }
 
 /**
