@@ -25,27 +25,9 @@ const DASH = /\s*(?:---?|—|–)\s*/g;
 const ACRONYM_BEFORE_SUFFIX = / \(([^()\s]{1,12})\)-([a-z]+)/g;
 const DASH_BEFORE_ARTICLE = /([A-Za-z0-9])-(a|an|the) (?=[a-z])/g;
 
-/** True for the characters `\s` matches in a regular expression. */
-export function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
-
-/** True when ODD_WHITESPACE matches somewhere: a scan of the characters, cheaper than the replace that finds nothing in most abstracts. */
-export function hasOddWhitespace(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32) {
-      if (i + 1 < text.length && isSpace(text.charCodeAt(i + 1))) return true;
-    } else if ((c <= 32 || c >= 0xa0) && isSpace(c)) return true;
-  }
-  return false;
-}
-
 /** Normalizes spacing and dashes so that words and their punctuation split cleanly (each rewrite only when it can apply). */
 function normalizeText(raw: string): string {
-  let text = hasOddWhitespace(raw) ? raw.replace(ODD_WHITESPACE, ' ') : raw;
+  let text = raw.replace(ODD_WHITESPACE, ' ');
   const paren = text.includes('(');
   // "meta-RL(MetaDiffuser)" -> "meta-RL (MetaDiffuser)"
   if (paren) text = text.replace(GLUED_PAREN, '$1 (');

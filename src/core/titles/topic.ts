@@ -11,7 +11,7 @@ import { phraseFrom } from './nounPhrases';
 import { parenAt } from './parentheses';
 import { badEnd, shorten } from './shorten';
 import { type Tok, breaksAfter, startsLower } from './tokens';
-import { ANAPHORA, LY_NOUNS, badFinal, badFinalTok, badFirstTok, isParticiple } from './wordClasses';
+import { ANAPHORA, LY_NOUNS, badFinal, badFirstTok, isParticiple } from './wordClasses';
 import { memoByWord } from './wordMemo';
 import { ADJ, ADVERBS, FUNC, GENERIC_HEADS, HYPE, NOUN_EXCEPTIONS, PHRASE_STOP, PLACEHOLDERS, VERBS, set } from './wordLists';
 
@@ -97,8 +97,29 @@ function nounLike(core: string): boolean {
   );
 }
 
-/** What the topic counts need of a word, cached together: one lookup per token instead of two. */
-const topicWord = memoByWord((core: string) => ({ norm: topicNorm(core), nounLike: nounLike(core) }));
+/** What the topic reader needs of a word, cached together: one lookup per token instead of one per fact. */
+class TopicWord {
+  readonly norm: string;
+  readonly nounLike: boolean;
+  /** The norm is a generic head ("framework") or an adjective: it adds little to a span's salience. */
+  readonly generic: boolean;
+  readonly adjective: boolean;
+  /** badFinal of the word, on first use (most words never end a candidate span). */
+  private final: boolean | undefined = undefined;
+
+  constructor(readonly core: string) {
+    this.norm = topicNorm(core);
+    this.nounLike = nounLike(core);
+    this.generic = GENERIC_HEADS.has(this.norm);
+    this.adjective = ADJ.has(this.norm);
+  }
+
+  get badFinal(): boolean {
+    return (this.final ??= badFinal(this.core));
+  }
+}
+
+const topicWord = memoByWord((core: string) => new TopicWord(core));
 
 /** True when token i can sit inside a noun phrase (not a function word, verb, adverb, number, symbol ...). */
 function nounPhraseWord(toks: Tok[], i: number, nounLikes: boolean[]): boolean {
@@ -166,11 +187,8 @@ interface TopicCounts {
   common: boolean[];
   /** Sentences where the authors speak ("we", "our"). */
   weSent: Set<number>;
-  /**
-   * Per token: badFinalTok, once known (0 not yet, 1 no, 2 yes). A span's last word is tested for each span
-   * ending there, and once per token saves most of the word-cache lookups.
-   */
-  badFinal: Uint8Array;
+  /** Per token: its word's facts (norm, badFinal), so that the span loop looks no word up again. */
+  words: TopicWord[];
 }
 
 const topicCounts = new WeakMap<Doc, TopicCounts>();
@@ -179,10 +197,12 @@ function countsOf(doc: Doc): TopicCounts {
   let c = topicCounts.get(doc);
   if (c) return c;
   const { toks } = doc;
+  const words: TopicWord[] = [];
   const norms: string[] = [];
   const nounLikes: boolean[] = [];
   for (const t of toks) {
     const w = topicWord(t.core);
+    words.push(w);
     norms.push(w.norm);
     nounLikes.push(w.nounLike);
   }
@@ -192,14 +212,13 @@ function countsOf(doc: Doc): TopicCounts {
   const weight: number[] = [];
   const common: boolean[] = [];
   for (let i = 0; i < toks.length; i++) {
-    const n = norms[i];
-    const generic = GENERIC_HEADS.has(n);
-    weight.push(generic || ADJ.has(n) ? 0.3 : Math.min(tf.get(n) ?? 1, 6));
-    common.push(toks[i].known || generic);
+    const w = words[i];
+    weight.push(w.generic || w.adjective ? 0.3 : Math.min(tf.get(w.norm) ?? 1, 6));
+    common.push(toks[i].known || w.generic);
   }
   const weSent = new Set<number>();
   for (const t of toks) if (t.lower === 'we' || t.lower === 'our') weSent.add(t.sent);
-  c = { chunks, spanCount: spanCounts(chunks, norms), weight, common, weSent, badFinal: new Uint8Array(toks.length) };
+  c = { chunks, spanCount: spanCounts(chunks, norms), weight, common, weSent, words };
   topicCounts.set(doc, c);
   return c;
 }
@@ -222,7 +241,7 @@ function spanOpensAbstract(doc: Doc, c: number[], a: number, b: number): boolean
 /** Salient noun phrase of the abstract (used when nothing better says what it is about). */
 export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): string[] {
   const { toks } = doc;
-  const { chunks, spanCount, weight, common, weSent, badFinal } = countsOf(doc);
+  const { chunks, spanCount, weight, common, weSent, words } = countsOf(doc);
   let best: number[] = [];
   let bestScore = -Infinity;
   for (let ci = 0; ci < chunks.length; ci++) {
@@ -240,9 +259,7 @@ export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): st
         if (!common[c[b]]) allKnown = false;
         if (t.shape >= 2 && avoid.has(t.base)) avoided = true;
         const len = b - a + 1;
-        if (avoided || allKnown) continue;
-        if (badFinal[c[b]] === 0) badFinal[c[b]] = badFinalTok(t) ? 2 : 1;
-        if (badFinal[c[b]] === 2) continue;
+        if (avoided || allKnown || words[c[b]].badFinal) continue;
         if (len === 1 && (t.shape >= 2 || t.core.length < 5)) continue;
         if ((standalone || len >= 3) && spanOpensAbstract(doc, c, a, b)) continue;
         let score = sum / Math.sqrt(len) + spanCount[ci][a * MAX_SPAN + len - 1] * 1.5 * (len > 1 ? 1 : 0.3);
