@@ -11,7 +11,7 @@ import { phraseFrom } from './nounPhrases';
 import { parenAt } from './parentheses';
 import { badEnd, shorten } from './shorten';
 import { type Tok, breaksAfter, startsLower } from './tokens';
-import { ANAPHORA, LY_NOUNS, badFinal, badFinalTok, badFirstTok, isParticiple } from './wordClasses';
+import { ANAPHORA, LY_NOUNS, badFinal, badFirstTok, isParticiple } from './wordClasses';
 import { memoByWord } from './wordMemo';
 import { ADJ, ADVERBS, FUNC, GENERIC_HEADS, HYPE, NOUN_EXCEPTIONS, PHRASE_STOP, PLACEHOLDERS, VERBS, set } from './wordLists';
 
@@ -73,13 +73,13 @@ const PAST_FORM = /^[a-z]+ed$/;
 const CLAUSE_SUBJECTS = set('we they it which that who');
 
 /** Lower-case singular form of a word, for counting ("policies" and "policy" count together). */
-const topicNorm = memoByWord((core: string): string => {
+function topicNorm(core: string): string {
   const l = singular(core).toLowerCase();
   return l.length > 4 && l.endsWith('s') && !SIBILANT_END.test(l) ? l.slice(0, -1) : l;
-});
+}
 
 /** The part of nounPhraseWord that depends on the word alone. */
-const nounLike = memoByWord((core: string): boolean => {
+function nounLike(core: string): boolean {
   const l = core.toLowerCase();
   const adverb = core === l && (ADVERBS.has(l) || (l.endsWith('ly') && !NOUN_EXCEPTIONS.has(l) && !LY_NOUNS.has(l) && l !== 'only'));
   return (
@@ -95,13 +95,37 @@ const nounLike = memoByWord((core: string): boolean => {
     !ADDRESS_CHARS.test(core) &&
     !PLACEHOLDERS.has(core)
   );
-});
+}
+
+/** What the topic reader needs of a word, cached together: one lookup per token instead of one per fact. */
+class TopicWord {
+  readonly norm: string;
+  readonly nounLike: boolean;
+  /** The norm is a generic head ("framework") or an adjective: it adds little to a span's salience. */
+  readonly generic: boolean;
+  readonly adjective: boolean;
+  /** badFinal of the word, on first use (most words never end a candidate span). */
+  private final: boolean | undefined = undefined;
+
+  constructor(readonly core: string) {
+    this.norm = topicNorm(core);
+    this.nounLike = nounLike(core);
+    this.generic = GENERIC_HEADS.has(this.norm);
+    this.adjective = ADJ.has(this.norm);
+  }
+
+  get badFinal(): boolean {
+    return (this.final ??= badFinal(this.core));
+  }
+}
+
+const topicWord = memoByWord((core: string) => new TopicWord(core));
 
 /** True when token i can sit inside a noun phrase (not a function word, verb, adverb, number, symbol ...). */
-function nounPhraseWord(toks: Tok[], i: number): boolean {
+function nounPhraseWord(toks: Tok[], i: number, nounLikes: boolean[]): boolean {
   const t = toks[i];
   return (
-    nounLike(t.core) &&
+    nounLikes[i] &&
     !(t.pre.includes('(') || CLOSE_PAREN.test(t.post)) &&
     // "learning waits for": a verb after a singular noun, before a preposition
     !(THIRD_PERSON.test(t.core) && !SIBILANT_END.test(t.core) && VERB_OBJECT_PREPOSITIONS.has(toks[i + 1]?.lower) && i > 0 && ENDS_LOWER.test(toks[i - 1].core) && !toks[i - 1].core.endsWith('s') && !breaksAfter(toks[i - 1]))
@@ -109,12 +133,12 @@ function nounPhraseWord(toks: Tok[], i: number): boolean {
 }
 
 /** Maximal runs of token positions that can sit in a noun phrase, cut at sentence starts and punctuation. */
-function nounChunks(toks: Tok[]): number[][] {
+function nounChunks(toks: Tok[], nounLikes: boolean[]): number[][] {
   const chunks: number[][] = [];
   let cur: number[] = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
-    const ok = nounPhraseWord(toks, i);
+    const ok = nounPhraseWord(toks, i, nounLikes);
     if ((!ok || t.sentStart) && cur.length > 0) {
       chunks.push(cur);
       cur = [];
@@ -163,6 +187,8 @@ interface TopicCounts {
   common: boolean[];
   /** Sentences where the authors speak ("we", "our"). */
   weSent: Set<number>;
+  /** Per token: its word's facts (norm, badFinal), so that the span loop looks no word up again. */
+  words: TopicWord[];
 }
 
 const topicCounts = new WeakMap<Doc, TopicCounts>();
@@ -171,21 +197,28 @@ function countsOf(doc: Doc): TopicCounts {
   let c = topicCounts.get(doc);
   if (c) return c;
   const { toks } = doc;
-  const norms = toks.map((t) => topicNorm(t.core));
+  const words: TopicWord[] = [];
+  const norms: string[] = [];
+  const nounLikes: boolean[] = [];
+  for (const t of toks) {
+    const w = topicWord(t.core);
+    words.push(w);
+    norms.push(w.norm);
+    nounLikes.push(w.nounLike);
+  }
   const tf = new Map<string, number>();
   for (const n of norms) tf.set(n, (tf.get(n) ?? 0) + 1);
-  const chunks = nounChunks(toks);
+  const chunks = nounChunks(toks, nounLikes);
   const weight: number[] = [];
   const common: boolean[] = [];
   for (let i = 0; i < toks.length; i++) {
-    const n = norms[i];
-    const generic = GENERIC_HEADS.has(n);
-    weight.push(generic || ADJ.has(n) ? 0.3 : Math.min(tf.get(n) ?? 1, 6));
-    common.push(toks[i].known || generic);
+    const w = words[i];
+    weight.push(w.generic || w.adjective ? 0.3 : Math.min(tf.get(w.norm) ?? 1, 6));
+    common.push(toks[i].known || w.generic);
   }
   const weSent = new Set<number>();
   for (const t of toks) if (t.lower === 'we' || t.lower === 'our') weSent.add(t.sent);
-  c = { chunks, spanCount: spanCounts(chunks, norms), weight, common, weSent };
+  c = { chunks, spanCount: spanCounts(chunks, norms), weight, common, weSent, words };
   topicCounts.set(doc, c);
   return c;
 }
@@ -208,7 +241,7 @@ function spanOpensAbstract(doc: Doc, c: number[], a: number, b: number): boolean
 /** Salient noun phrase of the abstract (used when nothing better says what it is about). */
 export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): string[] {
   const { toks } = doc;
-  const { chunks, spanCount, weight, common, weSent } = countsOf(doc);
+  const { chunks, spanCount, weight, common, weSent, words } = countsOf(doc);
   let best: number[] = [];
   let bestScore = -Infinity;
   for (let ci = 0; ci < chunks.length; ci++) {
@@ -226,7 +259,7 @@ export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): st
         if (!common[c[b]]) allKnown = false;
         if (t.shape >= 2 && avoid.has(t.base)) avoided = true;
         const len = b - a + 1;
-        if (avoided || allKnown || badFinalTok(t)) continue;
+        if (avoided || allKnown || words[c[b]].badFinal) continue;
         if (len === 1 && (t.shape >= 2 || t.core.length < 5)) continue;
         if ((standalone || len >= 3) && spanOpensAbstract(doc, c, a, b)) continue;
         let score = sum / Math.sqrt(len) + spanCount[ci][a * MAX_SPAN + len - 1] * 1.5 * (len > 1 ? 1 : 0.3);
