@@ -101,7 +101,7 @@ async function activation(page, serverPid, label) {
       const stamp = (re) => { const m = new RegExp(`^(\\S+ \\S+) \\[\\w+\\] ${re}`, 'm').exec(text); return m ? Date.parse(m[1].replace(' ', 'T')) : NaN; };
       const activateToLoadedMs = stamp('loaded \\d+ papers') - stamp('activating Papers');
       process.stderr.write(`${label}: ${loaded[1]} papers, ${loaded[2]} themes; model ${loaded[3]} ms, activation→loaded ${activateToLoadedMs} ms, click→tree ${treeMs} ms; host RSS ${mem.rssMb} MB, peak ${mem.peakMb} MB${restored ? ' (restored from the cache)' : ''}\n`);
-      return { papers: Number(loaded[1]), themes: Number(loaded[2]), model_ms: Number(loaded[3]), activate_to_loaded_ms: activateToLoadedMs, click_to_log_ms: wall, click_to_tree_ms: treeMs, restored, host_rss_mb: mem.rssMb, host_peak_rss_mb: Math.max(mem.peakMb, peakRss), log: text.split('\n').filter((l) => /activating|loaded|restored|analy/.test(l)).slice(-4) };
+      return { papers: Number(loaded[1]), themes: Number(loaded[2]), model_ms: Number(loaded[3]), activate_to_loaded_ms: activateToLoadedMs, click_to_log_ms: wall, click_to_tree_ms: treeMs, restored, host_rss_mb: mem.rssMb, host_peak_rss_mb: Math.max(mem.peakMb, peakRss), log: text.split('\n').filter((l) => /activating|loaded|restored|analy|cache key/.test(l)).slice(-4) };
     }
     await sleep(250);
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { mkdirSync } from 'node:fs';
 import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot } from '../core/snapshot';
 import { SnapshotError } from '../core/snapshotFormat';
 import { contentKey, digestOf, FileDigest } from '../node/contentKey';
@@ -38,15 +39,19 @@ export class AnalysisCache {
   async loadFor(uris: vscode.Uri[]): Promise<AnalysisSnapshot | undefined> {
     if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
     const digests: FileDigest[] = [];
+    const started = Date.now();
     try {
-      await vscode.workspace.fs.createDirectory(this.dir);
+      mkdirSync(this.dir.fsPath, { recursive: true }); // a local folder (checked above); no await at activation
       const memo = await DigestMemo.open(vscode.Uri.joinPath(this.dir, MEMO).fsPath);
       for (const u of uris) digests.push(await memo.digest(u.toString(), u.fsPath)); // one file open at a time
       await memo.save(uris.map((u) => u.fsPath)).catch((err: Error) => this.log.warn(`could not save the collections' digests: ${err.message}`));
     } catch {
       return undefined;
     }
-    return this.load(contentKey(this.version, digests));
+    const keyed = Date.now();
+    const snapshot = await this.load(contentKey(this.version, digests));
+    if (snapshot) this.log.info(`cache key ${keyed - started} ms, entry opened and decoded in ${Date.now() - keyed} ms`);
+    return snapshot;
   }
 
   /**
