@@ -211,8 +211,12 @@ suite('Code links in a real VS Code', () => {
     assert.equal(targets.filter((t) => t.startsWith('command:papers.openPaper') && t.includes(paper.id)).length, 2, targets.join(' | '));
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', notes, new vscode.Position(2, 20));
     assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Open paper'))));
-    const back = await links.backlinksOf(paper.id);
-    assert.deepEqual(back.filter((b) => b.uri.path.endsWith('/ideas/links-ideas.md')).map((b) => b.range.start.line), [2, 4]);
+    // the file was written a moment ago: its watcher event may not have reached the backlinks index yet
+    const lines = await until('the new notes file in the backlinks', async () => {
+      const found = (await links.backlinksOf(paper.id)).filter((b) => b.uri.path.endsWith('/ideas/links-ideas.md')).map((b) => b.range.start.line);
+      return found.length > 0 ? found : undefined;
+    });
+    assert.deepEqual(lines, [2, 4]);
   });
 
   test('Remove drops the link and its file', async () => {
