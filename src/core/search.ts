@@ -269,14 +269,10 @@ export class PaperSearch {
     this.index.clearCaches();
   }
 
-  /** Builds and reads what the first query would otherwise build or read (a restored index does it on demand). */
-  prepare(): void {
-    for (const _ of this.preparation());
-  }
-
   /**
-   * prepare() in steps (the index set up, each of its large arrays read, the fuzzy dictionary built; each a
-   * few hundred ms at most at 100k papers): the extension host runs one step at a time between other work.
+   * What the first query would otherwise do, in steps (the index set up, each of its large arrays read, the
+   * fuzzy dictionary built; each a few hundred ms at most at 100k papers): the extension host runs one step at
+   * a time between other work.
    */
   *preparation(): Generator<void, void, void> {
     this.finishRestore();

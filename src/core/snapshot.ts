@@ -40,11 +40,11 @@ export function toSnapshot(a: Analysis): AnalysisSnapshot {
 
 /** Rebuilds a live analysis, applying the user's current theme corrections. */
 export function fromSnapshot(s: AnalysisSnapshot, corrections?: ThemeCorrections): Analysis {
+  const t0 = performance.now();
   const papers = s.papers;
   const byId = new Map(papers.map((p) => [p.id, p]));
   const themes = assignThemes(papers, byId, s.computedThemes, corrections);
   const themeById = new Map(themes.map((t) => [t.id, t]));
-  const t0 = performance.now();
   const search = PaperSearch.restore(s.searchIndex, () => papers.map((p) => toSearchDoc(p, themeById)));
   return {
     papers,

@@ -116,8 +116,8 @@ export function abstractRange(r: SnapshotReader, c: PaperColumns): { from: numbe
 }
 
 /**
- * Builds the papers. `deferred` reads a string the reader left in the file (stringsExcept): a paper's
- * abstract is then read when first asked for (an accessor; assigning it stores the new text).
+ * Builds the papers. `deferred` reads a string the reader left in the file (stringsExcept): a paper's abstract
+ * is then read when used and its lists made on first use (storedPaperClass; assigning a field stores it).
  */
 export function decodePapers(r: SnapshotReader, strings: readonly string[], c: PaperColumns, deferred?: (n: number) => string): Paper[] {
   const n = c.count;

@@ -149,14 +149,9 @@ export class TermIndex {
   }
 
   /**
-   * Builds what lookups of misspelled words need (termDictionary.ts), and reads postings a restore left in
-   * the cache file (snapshot.ts), instead of on the first query.
+   * What the first query would otherwise do, in steps of a few hundred ms at most at 100k papers: read the
+   * postings a restore left in the cache file (snapshot.ts), build what misspelled words need (termDictionary.ts).
    */
-  prepare(): void {
-    for (const step of this.preparationSteps()) step();
-  }
-
-  /** prepare() cut into steps of a few hundred ms at most at 100k papers, for a caller to spread over time. */
   preparationSteps(): (() => void)[] {
     return this.segments.flatMap((segment) => [
       () => void segment.data.docs.length,

@@ -1,19 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { SnapshotSource } from '../core/snapshotFormat';
 
-/**
- * Runs `use` with a snapshot file as a SnapshotSource read piece by piece (readSync at an offset): the
- * snapshot's text is decoded from one reused buffer instead of a copy of the whole file in memory.
- */
-export function withSnapshotFile<T>(path: string, use: (source: SnapshotSource) => T): T {
-  const file = openSnapshotFile(path);
-  try {
-    return use(file);
-  } finally {
-    file.close();
-  }
-}
-
 /** Closes the files of sources nothing uses any more (see openSnapshotFile's `whileUsed`). */
 const closeWhenUnused = new FinalizationRegistry<number>((fd) => closeSync(fd));
 

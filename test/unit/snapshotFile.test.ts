@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SnapshotError, SnapshotReader, SnapshotWriter } from '../../src/core/snapshotFormat';
 import { contentKey, digestOf, digestOfFile } from '../../src/node/contentKey';
-import { withSnapshotFile } from '../../src/node/snapshotFile';
+import { openSnapshotFile } from '../../src/node/snapshotFile';
 
 const dir = mkdtempSync(join(tmpdir(), 'papers-snapshot-file-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,14 +26,22 @@ test('a snapshot read from its file piece by piece gives the same strings and ar
   const file = join(dir, 'big.snapshot');
   writeFileSync(file, bytes);
   const fromMemory = new SnapshotReader(bytes);
-  withSnapshotFile(file, (source) => {
+  const source = openSnapshotFile(file);
+  try {
     const fromFile = new SnapshotReader(source);
     assert.deepEqual(fromFile.strings(), fromMemory.strings());
     assert.deepEqual(fromFile.strings().filter((_, n) => numbers.includes(n)), strings);
     assert.deepEqual(fromFile.array(rows, 'f32'), fromMemory.array(rows, 'f32'));
-  });
+  } finally {
+    source.close();
+  }
   writeFileSync(file, bytes.subarray(0, bytes.length - 100));
-  assert.throws(() => withSnapshotFile(file, (source) => new SnapshotReader(source).strings()), SnapshotError, 'a truncated file');
+  const truncated = openSnapshotFile(file);
+  try {
+    assert.throws(() => new SnapshotReader(truncated).strings(), SnapshotError, 'a truncated file');
+  } finally {
+    truncated.close();
+  }
 });
 
 test('the cache key: the same for bytes in memory and the file on disk; another for any change of bytes, path, order or version', async () => {

@@ -42,58 +42,66 @@ test('word roles: determiners and prepositions before a word make it a noun, sub
   assert.ok(continuesNounPhrase('fine-tuning', useIn(['We use fine-tuning the model.', 'We are fine-tuning a model.'], 'fine-tuning')));
 });
 
-test('labels: a phrase always written after a sentence adverb is labelled without the adverb', () => {
-  const reefs = [
-    'Warm shallow corals, henceforth coral reefs, bleach when the sea warms for weeks.',
-    'Tropical corals, henceforth coral reefs, host fish that graze on algae at night.',
-    'Many corals, henceforth coral reefs, recover slowly after storms break their branches.',
-    'Corals in lagoons, henceforth coral reefs, trap sediment and protect the shore.',
-    'Deep corals, henceforth coral reefs, grow in dim light on steep walls.',
-    'Atlantic corals, henceforth coral reefs, spawn on a few nights each year.',
-    'The decline of coral reefs worries divers and fishers alike.',
-  ];
-  const [label] = labelsOf(reefs);
-  assert.equal(label, 'Coral reefs');
-});
+// Made-up themes and the label each must get: phrases written after an adverb, as a verb's object or past a
+// third-person verb, and noun phrases that only look like verbs.
+const labelCases: { name: string; abstracts: string[]; label: string }[] = [
+  {
+    name: 'labels: a phrase always written after a sentence adverb is labelled without the adverb',
+    abstracts: [
+      'Warm shallow corals, henceforth coral reefs, bleach when the sea warms for weeks.',
+      'Tropical corals, henceforth coral reefs, host fish that graze on algae at night.',
+      'Many corals, henceforth coral reefs, recover slowly after storms break their branches.',
+      'Corals in lagoons, henceforth coral reefs, trap sediment and protect the shore.',
+      'Deep corals, henceforth coral reefs, grow in dim light on steep walls.',
+      'Atlantic corals, henceforth coral reefs, spawn on a few nights each year.',
+      'The decline of coral reefs worries divers and fishers alike.',
+    ],
+    label: 'Coral reefs',
+  },
+  {
+    name: 'labels: a phrase always written as the object of a verb is labelled without the verb',
+    abstracts: [
+      'Gardeners cultivate heirloom tomatoes in raised beds with compost from kitchen waste.',
+      'Small farms cultivate heirloom tomatoes for local markets and sell seeds to neighbours.',
+      'We cultivate heirloom tomatoes under shade cloth to limit sunscald on the fruit.',
+      'Schools cultivate heirloom tomatoes so that pupils learn how plants set fruit.',
+      'Monks cultivate heirloom tomatoes on terraces watered from a mountain spring.',
+      'Families cultivate heirloom tomatoes on balconies in crowded cities.',
+    ],
+    label: 'Heirloom tomatoes',
+  },
+  {
+    name: 'labels: a third-person verb inside a run of words ends the noun phrase ("the planner designs irrigation schedules")',
+    abstracts: [
+      'On each farm the planner designs irrigation schedules from soil moisture probes.',
+      'For orchards the planner designs irrigation schedules that save water in summer.',
+      'In vineyards the planner designs irrigation schedules around the ripening of grapes.',
+      'For rice paddies the planner designs irrigation schedules that follow the monsoon.',
+      'In greenhouses the planner designs irrigation schedules for each bench of seedlings.',
+      'We design a planner, they design the pumps; a design for pumps is shown.',
+    ],
+    label: 'Irrigation schedules',
+  },
+  {
+    name: 'labels: noun phrases with a plural modifier or an -ing head stay labels',
+    abstracts: [
+      'Operations research is used to schedule nurses across hospital wards with integer programs.',
+      'Methods of operations research are used to route delivery vans through dense city centres.',
+      'With operations research, the timetable of trains on a busy single track is set.',
+      'Classic operations research helps in planning the loading of ships at a container port.',
+      'In operations research, warehouse stocks are sized under uncertain demand.',
+      'Operations research is used for allocating beds in intensive care during a flu season.',
+    ],
+    label: 'Operations research',
+  },
+];
 
-test('labels: a phrase always written as the object of a verb is labelled without the verb', () => {
-  const tomatoes = [
-    'Gardeners cultivate heirloom tomatoes in raised beds with compost from kitchen waste.',
-    'Small farms cultivate heirloom tomatoes for local markets and sell seeds to neighbours.',
-    'We cultivate heirloom tomatoes under shade cloth to limit sunscald on the fruit.',
-    'Schools cultivate heirloom tomatoes so that pupils learn how plants set fruit.',
-    'Monks cultivate heirloom tomatoes on terraces watered from a mountain spring.',
-    'Families cultivate heirloom tomatoes on balconies in crowded cities.',
-  ];
-  const [label] = labelsOf(tomatoes);
-  assert.equal(label, 'Heirloom tomatoes');
-});
-
-test('labels: a third-person verb inside a run of words ends the noun phrase ("the planner designs irrigation schedules")', () => {
-  const irrigation = [
-    'On each farm the planner designs irrigation schedules from soil moisture probes.',
-    'For orchards the planner designs irrigation schedules that save water in summer.',
-    'In vineyards the planner designs irrigation schedules around the ripening of grapes.',
-    'For rice paddies the planner designs irrigation schedules that follow the monsoon.',
-    'In greenhouses the planner designs irrigation schedules for each bench of seedlings.',
-    'We design a planner, they design the pumps; a design for pumps is shown.',
-  ];
-  const [label] = labelsOf(irrigation);
-  assert.equal(label, 'Irrigation schedules');
-});
-
-test('labels: noun phrases with a plural modifier or an -ing head stay labels', () => {
-  const operations = [
-    'Operations research is used to schedule nurses across hospital wards with integer programs.',
-    'Methods of operations research are used to route delivery vans through dense city centres.',
-    'With operations research, the timetable of trains on a busy single track is set.',
-    'Classic operations research helps in planning the loading of ships at a container port.',
-    'In operations research, warehouse stocks are sized under uncertain demand.',
-    'Operations research is used for allocating beds in intensive care during a flu season.',
-  ];
-  const [label] = labelsOf(operations);
-  assert.equal(label, 'Operations research');
-});
+for (const c of labelCases) {
+  test(c.name, () => {
+    const [label] = labelsOf(c.abstracts);
+    assert.equal(label, c.label);
+  });
+}
 
 test('word roles: a word mostly followed by "of" is a quantity, a word written with and without -s before other words agrees with subjects', () => {
   const texts = ['A wide range of soils is seen.', 'The range of birds grew.', 'A range of tests was run.', 'The mountain range rises.', 'Pumps incur steep costs.', 'The pump incurs steep costs.', 'Pumps incur heavy wear.'];
