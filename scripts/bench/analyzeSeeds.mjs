@@ -1,6 +1,7 @@
 // Cold timing of the core analysis of the bundled seeds: each run is a fresh node process (so JIT
 // warm-up counts, as it does for a user), and the script reports min / median per step.
-//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--json]
+//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--node-flags='--flag ...'] [--corpus FILE] [--json]
+// --corpus analyzes one Daily Papers file instead of the seeds (to compare one and two threads on other sizes).
 // --parallel analyzes as the CLI and the extension do (analyzeInParallel: titles and keywords on a worker
 // thread; their step times then overlap the others', 'analyze' is the wall time).
 // 'analyze' is parse + analyzeCorpus; 'sinceStart' adds the require of the bundled core; 'cpu' is the
@@ -15,7 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, 'node-flags': { type: 'string', default: '' }, corpus: { type: 'string' }, json: { type: 'boolean' } } });
 const root = resolve(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'papers-bench-'));
 // the core is bundled alone; the probe requires it (timed), reads, parses, analyzes and prints its timings
@@ -34,7 +35,8 @@ const tRequire = performance.now() - start;
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const seeds = ${JSON.stringify(join(root, 'seeds'))};
-const files = readdirSync(seeds).filter((f) => f.endsWith('.txt')).sort().map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(seeds, name))) }));
+const corpusFile = process.env.PAPERS_BENCH_CORPUS;
+const files = corpusFile ? [{ name: corpusFile, bytes: new Uint8Array(readFileSync(corpusFile)) }] : readdirSync(seeds).filter((f) => f.endsWith('.txt')).sort().map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(seeds, name))) }));
 const warm = Number(process.env.PAPERS_BENCH_WARM ?? '0');
 const parallel = process.env.PAPERS_BENCH_PARALLEL === '1';
 const once = async () => {
@@ -62,7 +64,7 @@ const runs = Number(values.runs);
 const load = loadavg()[0];
 const rows = [];
 for (let i = 0; i < runs; i++) {
-  const out = execFileSync(process.execPath, [join(dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0' }, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [...values['node-flags'].split(' ').filter(Boolean), join(dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0', PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '' }, encoding: 'utf8' });
   rows.push(JSON.parse(out.trim().split('\n').pop()));
 }
 rmSync(dir, { recursive: true, force: true });

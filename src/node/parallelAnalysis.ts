@@ -12,8 +12,13 @@ import { TextFeatures, textFeatures } from '../core/textFeatures';
 /** What textFeaturesWorker.js sends back. */
 export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };
 
-/** Below this many papers a thread costs more than it saves. */
-export const PARALLEL_MIN_PAPERS = 64;
+/**
+ * Below this many papers a thread costs more than it saves: its start, its own compile of the bundle
+ * and its own garbage collection compete for the 2 cores with this thread's background compile and GC.
+ * Measured with scripts/bench/analyzeSeeds.mjs (--corpus, with and without --parallel): the seeds (340)
+ * take ~5% longer on two threads, 700 papers ~4% longer, 1,500 ~7% shorter, 3,000 ~13% shorter.
+ */
+export const PARALLEL_MIN_PAPERS = 1000;
 
 /** The features from a worker thread running `workerPath` (dist/textFeaturesWorker.js) on the abstracts. */
 function featuresInWorker(workerPath: string, abstracts: string[]): Promise<TextFeatures> {

@@ -36,7 +36,7 @@ export const phraseLength = (code: number): number => (code < WORDS ? 1 : code <
 
 const ACRONYM = /[A-Z].*[A-Z]|[A-Z].*\d|\d.*[A-Z]/;
 /** Punctuation between two words that ends a clause or opens an aside. */
-const CLAUSE_BREAK = /[,;:()[\]\u2013\u2014]/;
+const CLAUSE_BREAK: ReadonlySet<number> = new Set(Array.from(',;:()[]\u2013\u2014', (c) => c.charCodeAt(0)));
 
 /** A paper's content words (ids of PhraseReader.norms) in reading order, grouped in segments. */
 export interface DocPhrases {
@@ -207,13 +207,28 @@ export class PhraseReader {
 
 /** The norms, sentence indices, punctuation marks and plural forms of all tokens, stopwords included. */
 function allTokens(text: string, tokens: Token[]): Pick<DocDetail, 'norms' | 'sentences' | 'afterPunctuation' | 'plural'> {
-  const afterPunctuation = new Uint8Array(tokens.length);
-  for (let t = 1; t < tokens.length; t++) {
+  const n = tokens.length;
+  const norms = new Array<string>(n);
+  const sentences = new Int32Array(n);
+  const afterPunctuation = new Uint8Array(n);
+  const plural = new Uint8Array(n);
+  // plain loops, no slices or callbacks: this runs for most papers, once per analysis, mostly unoptimized
+  for (let t = 0; t < n; t++) {
+    const token = tokens[t];
+    norms[t] = token.norm;
+    sentences[t] = token.sentence;
+    if (pluralForm(token.surface, token.norm)) plural[t] = 1;
+    if (t === 0) continue;
     const prev = tokens[t - 1];
-    if (prev.sentence === tokens[t].sentence && CLAUSE_BREAK.test(text.slice(prev.start + prev.surface.length, tokens[t].start))) afterPunctuation[t] = 1;
+    if (prev.sentence !== token.sentence) continue;
+    for (let c = prev.start + prev.surface.length; c < token.start; c++) {
+      if (CLAUSE_BREAK.has(text.charCodeAt(c))) {
+        afterPunctuation[t] = 1;
+        break;
+      }
+    }
   }
-  const plural = Uint8Array.from(tokens, (t) => (pluralForm(t.surface, t.norm) ? 1 : 0));
-  return { norms: tokens.map((t) => t.norm), sentences: Int32Array.from(tokens, (t) => t.sentence), afterPunctuation, plural };
+  return { norms, sentences, afterPunctuation, plural };
 }
 
 /**
