@@ -206,6 +206,11 @@ export class SnapshotReader {
     return new Type(bytes.slice().buffer, 0, ref.length) as T;
   }
 
+  /** The number of elements of section `n`, without reading it. */
+  length(n: unknown, type: TypeName): number {
+    return this.section(n, type).ref.length;
+  }
+
   /** Section `n` checked now (it exists, has this type, lies inside the arrays) and read on first use. */
   deferred<T extends TypedArray>(n: unknown, type: TypeName): () => T {
     this.section(n, type);

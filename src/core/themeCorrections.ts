@@ -207,3 +207,20 @@ export function remapThemeCorrections(
   for (const id of map.values()) newMembers[id] = [...new Set(current.get(id)!.paperIds)].sort();
   return { ...corrections, renames: newRenames, moves: newMoves, themeMembers: newMembers };
 }
+
+/**
+ * The themes of a snapshot's outline as applyThemeCorrections would give them, from their labels and sizes
+ * alone (the tree shows them before the papers are decoded). Only when the corrections at most rename
+ * themes that exist: moves and user themes need the papers, and so does a rename of a theme that must
+ * first be found by its papers (remapThemeCorrections); undefined then.
+ */
+export function outlineThemes<T extends { id: string; label: string; size: number; user?: boolean }>(themes: readonly T[], corrections: ThemeCorrections = NO_CORRECTIONS): T[] | undefined {
+  if (Object.keys(corrections.moves ?? {}).length > 0 || (corrections.userThemes ?? []).length > 0) return undefined;
+  const ids = new Set(themes.map((t) => t.id));
+  const renames = corrections.renames ?? {};
+  if (ids.size !== themes.length || Object.keys(renames).some((id) => !ids.has(id))) return undefined;
+  const out = themes.map((t) => ({ ...t, label: renames[t.id] ?? t.label })).filter((t) => t.size > 0 || t.user);
+  // as ordered() does
+  out.sort((a, b) => b.size - a.size || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.id < b.id ? -1 : 1));
+  return out;
+}

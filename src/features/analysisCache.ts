@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { mkdirSync } from 'node:fs';
-import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot } from '../core/snapshot';
+import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot, openSnapshot, SnapshotOutline } from '../core/snapshot';
 import { SnapshotError } from '../core/snapshotFormat';
 import { contentKey, digestOf, FileDigest } from '../node/contentKey';
 import { DigestMemo } from '../node/digestMemo';
@@ -34,9 +34,10 @@ export class AnalysisCache {
    * The cached analysis of these collection files, found without reading them into memory (their digests
    * are computed a few MB at a time, or remembered for files whose size and time are unchanged:
    * digestMemo.ts); undefined when there is none, or when a file is not on disk or not
-   * readable (the caller then reads the files and calls key() and load()).
+   * readable (the caller then reads the files and calls key() and load()). `onOutline` gets the entry's
+   * themes before its papers are decoded (see load).
    */
-  async loadFor(uris: vscode.Uri[]): Promise<AnalysisSnapshot | undefined> {
+  async loadFor(uris: vscode.Uri[], onOutline?: (outline: SnapshotOutline) => Promise<void>): Promise<AnalysisSnapshot | undefined> {
     if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
     const digests: FileDigest[] = [];
     const started = Date.now();
@@ -49,24 +50,36 @@ export class AnalysisCache {
       return undefined;
     }
     const keyed = Date.now();
-    const snapshot = await this.load(contentKey(this.version, digests));
-    if (snapshot) this.log.info(`cache key ${keyed - started} ms, entry opened and decoded in ${Date.now() - keyed} ms`);
+    let outlined = 0;
+    const snapshot = await this.load(contentKey(this.version, digests), async (outline) => {
+      outlined = Date.now();
+      this.log.info(`cache key ${keyed - started} ms, entry opened and its outline read in ${outlined - keyed} ms`);
+      await onOutline?.(outline);
+      outlined = Date.now();
+    });
+    if (snapshot) this.log.info(`entry decoded in ${Date.now() - outlined} ms`);
     return snapshot;
   }
 
   /**
    * The cached analysis, or undefined (none, or one that cannot be read: it is deleted and the caller analyzes
    * again). What the tree does not need (abstracts, search postings, related rows) is read when first used,
-   * from the file, kept open while any part of the snapshot is (openSnapshotFile's `whileUsed`).
+   * from the file, kept open while any part of the snapshot is (openSnapshotFile's `whileUsed`). `onOutline`
+   * is called with the entry's themes before its papers are decoded; what it throws is logged.
    */
-  async load(key: string): Promise<AnalysisSnapshot | undefined> {
+  async load(key: string, onOutline?: (outline: SnapshotOutline) => Promise<void>): Promise<AnalysisSnapshot | undefined> {
     const uri = vscode.Uri.joinPath(this.dir, key + EXT);
     let file: ReturnType<typeof openSnapshotFile> | undefined;
     try {
       // a file on disk is read piece by piece (snapshotFile.ts); another file system whole
       if (uri.scheme !== 'file') return decodeSnapshot(await vscode.workspace.fs.readFile(uri), { deferred: true });
       file = openSnapshotFile(uri.fsPath, { whileUsed: true });
-      return decodeSnapshot(file, { deferred: true });
+      const opened = openSnapshot(file);
+      if (onOutline) {
+        const outline = opened.outline();
+        await onOutline(outline).catch((err: Error) => this.log.warn(`could not show the cached themes early: ${err.message}`));
+      }
+      return opened.decode({ deferred: true });
     } catch (err) {
       file?.close();
       const code = (err as { code?: string }).code;

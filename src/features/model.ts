@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { Analysis } from '../core/analyze';
 import { applyCorrections } from '../core/analyze';
-import { fromSnapshot, AnalysisSnapshot } from '../core/snapshot';
+import { fromSnapshot, AnalysisSnapshot, SnapshotOutline } from '../core/snapshot';
+import { outlineThemes } from '../core/themeCorrections';
 import { resolveCorrections } from '../core/themeCorrectionsFile';
 import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../node/runAnalysis';
 import { AnalysisCache } from './analysisCache';
@@ -13,6 +14,7 @@ import { LoadProblem, Paper, Theme } from '../core/types';
 import { PapersModel } from './services';
 import { isAbsolutePath } from './importCollections';
 import { ProvisionalSearch } from './provisionalSearch';
+import { holdForTests } from '../node/testHold';
 
 /** Shows a notification only when the work takes longer than this. */
 const NOTIFY_AFTER_MS = 600;
@@ -20,6 +22,8 @@ const NOTIFY_AFTER_MS = 600;
 const PREPARE_SEARCH_AFTER_MS = 1500;
 /** Between two steps of that, time for the extension host's other work. */
 const PREPARE_STEP_GAP_MS = 50;
+/** How long a restore waits for a visible tree to list the cached themes before it decodes the papers. */
+const OUTLINE_WAIT_MS = 400;
 
 export function formatProblem(p: LoadProblem): string {
   return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
@@ -46,6 +50,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   readonly provisional = new ProvisionalSearch();
   private prepareTimer: ReturnType<typeof setTimeout> | undefined;
   private stoppedByUser = false;
+  /** The themes of a cached analysis being decoded (see PapersModel.outline), and what the tree calls when it listed them. */
+  private outlined: SnapshotOutline['themes'] | undefined;
+  private outlineListed: (() => void) | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -73,6 +80,39 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
 
   get analysis(): Analysis | undefined {
     return this.current;
+  }
+
+  get outline(): SnapshotOutline['themes'] | undefined {
+    return this.current ? undefined : this.outlined;
+  }
+
+  listedOutline(): void {
+    this.outlineListed?.();
+  }
+
+  /**
+   * Shows the themes of a cached analysis before its papers are decoded (which holds this thread ~1 s at
+   * 100k papers), when no analysis is shown yet and the user's corrections allow it (outlineThemes); waits
+   * until a visible tree has listed them, so that its answer is sent before the decode.
+   */
+  private async showOutline(outline: SnapshotOutline): Promise<void> {
+    const themes = this.current ? undefined : outlineThemes(outline.themes, this.corrections.corrections);
+    if (!themes) return;
+    let listed = false;
+    const done = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, OUTLINE_WAIT_MS);
+      this.outlineListed = () => {
+        listed = true;
+        clearTimeout(timer);
+        setTimeout(resolve, 0);
+      };
+    });
+    this.outlined = themes;
+    this.emitter.fire();
+    await done;
+    this.outlineListed = undefined;
+    this.log.info(`showed the ${themes.length} themes of ${outline.papers} cached papers${listed ? '' : ' (the tree did not list them)'} before decoding the papers`);
+    await holdForTests();
   }
 
   paper(id: string): Paper | undefined {
@@ -158,7 +198,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
       const seeds = uris.length > 0 && uris.every((u) => u.toString().startsWith(this.context.extensionUri.toString()));
       // unchanged collections on disk: restored from the cache by their digests, without reading them into memory
-      let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await this.cache.loadFor(uris);
+      let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await this.cache.loadFor(uris, (outline) => this.showOutline(outline));
       let restored = snapshot !== undefined;
       const unreadable: { file: string; message: string }[] = [];
       if (!snapshot) {
@@ -249,6 +289,10 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       finished = true;
       clearTimeout(timer);
       markDone();
+      if (this.outlined) {
+        this.outlined = undefined;
+        if (!this.current) this.emitter.fire(); // the load failed: the outline goes too
+      }
     }
   }
 

@@ -11,6 +11,13 @@ export interface PapersModel {
   readonly onDidChange: vscode.Event<void>;
   /** While the first analysis runs: search over what is indexed so far. */
   readonly provisional: ProvisionalSearch;
+  /**
+   * While a cached analysis is decoded (~1 s at 100k papers), before any analysis is shown: its themes as
+   * labels and sizes, for the tree to show at once; undefined otherwise.
+   */
+  readonly outline: readonly { id: string; label: string; size: number }[] | undefined;
+  /** The tree has listed the outline (or cannot show it): the restore goes on. */
+  listedOutline(): void;
   /** True after the user cancelled the analysis before any analysis was shown (until the next load starts). */
   readonly stopped: boolean;
   paper(id: string): Paper | undefined;

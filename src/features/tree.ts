@@ -8,7 +8,8 @@ import { FILTER_LABELS, ViewPrefs } from './viewPrefs';
 
 /** A row of the tree: a group (theme or collection) or a paper inside a group. */
 export type TreeNode =
-  | { kind: 'group'; id: string; label: string; paperIds: string[] }
+  /** `size`: a theme of the outline shown before a restored analysis is decoded (its paperIds are not known yet). */
+  | { kind: 'group'; id: string; label: string; paperIds: string[]; size?: number }
   | { kind: 'paper'; id: string; groupId: string }
   /** A code link of a paper, listed under it (`id` is the link's too). */
   | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string }
@@ -32,6 +33,8 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
   private links: LinksApi | undefined;
   /** Papers listed per group so far (a group starts with one page; "Show more" adds a page). */
   private readonly listed = new Map<string, number>();
+  /** The model's outline is shown and the view has not asked for it yet (see PapersModel.outline). */
+  private outlinePending = false;
 
   constructor(private readonly services: Services, private readonly prefs: ViewPrefs) {
     this.view = vscode.window.createTreeView('papers.tree', {
@@ -73,6 +76,10 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     this.view.description = filter === 'all' ? undefined : `${FILTER_LABELS[filter]} (${shown})`;
     this.view.message = analysis && analysis.papers.length > 0 && shown === 0 && filter !== 'all' ? `No papers match the filter "${FILTER_LABELS[filter]}".` : undefined;
     void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
+    // the model waits until a visible tree has listed its outline; a hidden one has nothing to list
+    const outlined = this.groups.some((g) => g.size !== undefined);
+    this.outlinePending = outlined && this.view.visible;
+    if (this.services.model.outline && !this.outlinePending) this.services.model.listedOutline();
     this.emitter.fire(undefined);
   }
 
@@ -92,7 +99,11 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
 
   private buildGroups(): Extract<TreeNode, { kind: 'group' }>[] {
     const analysis = this.services.model.analysis;
-    if (!analysis) return [];
+    if (!analysis) {
+      // the themes of a restore before its papers are decoded: what the tree shows unfiltered by theme
+      const outline = this.prefs.groupBy === 'theme' && this.prefs.filter === 'all' ? this.services.model.outline : undefined;
+      return (outline ?? []).map((t) => ({ kind: 'group' as const, id: `theme:${t.id}`, label: t.label, paperIds: [], size: t.size }));
+    }
     const source = this.groupSource(analysis);
     return source
       .map((g) => ({ kind: 'group' as const, ...g, paperIds: g.paperIds.filter((id) => { const p = analysis.byId.get(id); return !!p && this.passes(p); }) }))
@@ -138,7 +149,18 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     this.emitter.fire(group);
   }
 
-  getChildren(node?: TreeNode): TreeNode[] {
+  /** The tree's rows; an outline theme's papers once the analysis is there. */
+  getChildren(node?: TreeNode): TreeNode[] | Promise<TreeNode[]> {
+    if (!node && this.outlinePending) {
+      this.outlinePending = false;
+      this.services.model.listedOutline();
+    }
+    if (node?.kind === 'group' && node.size !== undefined) return this.afterOutline(node.id);
+    return this.children(node);
+  }
+
+  /** The children of a node as known now. */
+  children(node?: TreeNode): TreeNode[] {
     if (!node) return this.groups;
     if (node.kind === 'group') {
       const limit = this.listedIn(node.id);
@@ -148,6 +170,19 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     }
     if (node.kind === 'paper') return (this.links?.linksOf(node.id) ?? []).map((l) => ({ kind: 'link', id: l.id, linkId: l.id, paperId: node.id, groupId: node.groupId }));
     return [];
+  }
+
+  /** A theme of the outline opened before the papers are decoded: its papers when the model has them (none if the load fails). */
+  private afterOutline(groupId: string): Promise<TreeNode[]> {
+    return new Promise((resolve) => {
+      const listener = this.services.model.onDidChange(() => {
+        if (this.services.model.outline) return;
+        listener.dispose();
+        // this.groups is rebuilt by then: refresh() listens to the model since the constructor
+        const group = this.groups.find((g) => g.id === groupId);
+        resolve(group ? this.children(group) : []);
+      });
+    });
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -189,11 +224,12 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     if (node.kind === 'group') {
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = node.id;
-      item.description = String(node.paperIds.length);
+      const size = node.size ?? node.paperIds.length;
+      item.description = String(size);
       const kind = node.id.slice(0, node.id.indexOf(':'));
       item.contextValue = kind === 'theme' && this.services.model.theme(node.id.slice('theme:'.length))?.user ? 'theme user' : kind;
       item.iconPath = new vscode.ThemeIcon(kind === 'theme' ? 'symbol-namespace' : kind === 'tag' ? 'tag' : 'library');
-      item.tooltip = `${node.label}: ${node.paperIds.length} paper${node.paperIds.length === 1 ? '' : 's'}`;
+      item.tooltip = `${node.label}: ${size} paper${size === 1 ? '' : 's'}`;
       return item;
     }
     const { model, state, notes } = this.services;

@@ -2,7 +2,7 @@
  * Runs the whole analysis (parse, titles, keywords, themes, index) on a worker thread, so the
  * extension host stays responsive while a large corpus is analyzed.
  */
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { Corpus, mergeCollections, parseCollectionBytes } from '../core/corpus';
@@ -10,6 +10,7 @@ import { buildSearchChunk, chunkBuffers } from '../core/partialSearch';
 import { encodeSnapshot, toSnapshot } from '../core/snapshot';
 import { analyzeInParallel } from './parallelAnalysis';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './workerProtocol';
+import { holdForTests } from './testHold';
 
 // a worker thread, or a child process started with an IPC channel (see analysisChannel.ts)
 const port = parentPort;
@@ -29,16 +30,6 @@ function postChunks(corpus: Corpus, plan: ChunkPlan): void {
     post({ type: 'chunk', chunk, total: papers.length }, chunkBuffers(chunk));
     start = end;
   }
-}
-
-/**
- * For the UI tests only: while the file named by PAPERS_TEST_HOLD_ANALYSIS exists, the finished analysis waits
- * before it is answered, so a scenario can look at the partial search however fast the machine is. The variable is
- * set by test/vscode/ui/runUi.mjs on the code-server it starts; without it (or without the file) nothing waits.
- */
-async function holdForTests(): Promise<void> {
-  const file = process.env.PAPERS_TEST_HOLD_ANALYSIS;
-  while (file && existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 const onRequest = async (request: AnalyzeRequest) => {

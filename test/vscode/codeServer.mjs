@@ -3,7 +3,7 @@
 // tree it started (code-server leaves its extension host and file watcher running if only its own pid is
 // signalled). Processes are only ever ended by id, never by name.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -213,4 +213,20 @@ export async function killTree(root, graceMs = 3000) {
   for (const [pid, start] of treeOf(root)) procs.set(pid, start);
   signal(procs, 'SIGKILL');
   for (let i = 0; i < 20 && alive(procs).length; i++) await sleep(50);
+}
+
+/** The Papers log of the server's newest extension host (modified at or after `after`, ms), under its user-data folder. */
+export function papersLog(serverPid, after) {
+  const args = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0');
+  const userData = args[args.indexOf('--user-data-dir') + 1];
+  const logs = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === 'Papers.log' && statSync(p).mtimeMs >= after) logs.push(p);
+    }
+  };
+  try { walk(join(userData, 'logs')); } catch { /* not yet */ }
+  return logs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }

@@ -15,7 +15,7 @@ suite('Activation', () => {
     await vscode.commands.executeCommand('workbench.view.extension.papers');
     const { tree, services } = await api();
     const groups = await until('themes in the tree', () => {
-      const g = tree.getChildren();
+      const g = tree.children();
       return g.length > 0 ? g : undefined;
     });
     const elapsed = Date.now() - started;

@@ -50,9 +50,9 @@ suite('Collections: import, problems, export', () => {
     const analysis = services.model.analysis!;
     assert.deepEqual(analysis.collections.map((c) => c.name), ['lab-reading', 'zotero-export']);
     await prefs.setGroupBy('collection');
-    const groups = tree.getChildren();
+    const groups = tree.children();
     assert.deepEqual(groups.map((g) => tree.getTreeItem(g).label), ['lab-reading', 'zotero-export']);
-    const rowTitles = groups.map((g) => tree.getChildren(g).map((n) => String(tree.getTreeItem(n).label)).sort());
+    const rowTitles = groups.map((g) => tree.children(g).map((n) => String(tree.getTreeItem(n).label)).sort());
     assert.deepEqual(rowTitles, [[...BIB_TITLES].sort(), [...CSL_TITLES].sort()]);
     const otters = analysis.papers.find((p) => p.title === BIB_TITLES[0])!;
     assert.deepEqual(otters.authors, ['Dana Marsh', 'Oren Quill']);
@@ -164,7 +164,7 @@ suite('Collections: import, problems, export', () => {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     }
     // from a paper row's menu VS Code passes the row and the selected rows: those are exported
-    const rows = tree.getChildren().flatMap((g) => tree.getChildren(g)).filter((n) => n.id === tide.id || n.id === beeline.id);
+    const rows = tree.children().flatMap((g) => tree.children(g)).filter((n) => n.id === tide.id || n.id === beeline.id);
     assert.equal(rows.length, 2);
     const picked = inWorkspace('export', 'selected.bib');
     const saved = vscode.window.showSaveDialog;
@@ -209,14 +209,14 @@ suite('Collections: import, problems, export', () => {
 
   test('Remove Collection on a collection row takes it out of the setting and keeps the file', async () => {
     const { services, tree } = await api();
-    const row = tree.getChildren().find((g) => g.kind === 'group' && g.label === 'lab-reading')!;
+    const row = tree.children().find((g) => g.kind === 'group' && g.label === 'lab-reading')!;
     assert.equal(tree.getTreeItem(row).contextValue, 'collection');
     const removed = await vscode.commands.executeCommand<boolean>('papers.removeCollection', row, { confirmed: true });
     assert.equal(removed, true);
     assert.deepEqual(setting(), [fixture('zotero-export.json').fsPath, 'refs/broken-refs.bib']);
     assert.ok(await exists(inWorkspace('refs', 'lab-reading.bib')), 'the file is still there');
     assert.deepEqual(services.model.analysis!.collections.map((c) => c.name), ['zotero-export', 'broken-refs']);
-    assert.ok(!tree.getChildren().some((g) => g.kind === 'group' && g.label === 'lab-reading'));
+    assert.ok(!tree.children().some((g) => g.kind === 'group' && g.label === 'lab-reading'));
   });
 });
 

@@ -52,7 +52,7 @@ suite('A paper\'s code links in the tree', () => {
   const linkRows = async (): Promise<TreeNode[]> => {
     const { tree } = await api();
     const node = await until('the paper in the tree', () => tree.nodeOf(paperId));
-    return tree.getChildren(node);
+    return tree.children(node);
   };
 
   test('the paper row opens to its links, in file order: label file:lines, description the linked text', async () => {
@@ -69,7 +69,7 @@ suite('A paper\'s code links in the tree', () => {
     assert.ok((items[1].tooltip as vscode.MarkdownString).value.includes('the decay of section 4'), 'the note is in the tooltip');
     assert.equal(tree.getParent(rows[0])?.kind, 'paper');
     // A paper without links has no children and cannot be expanded.
-    const other = tree.getChildren(tree.getChildren()[0]).find((n) => n.kind === 'paper' && n.id !== paperId)!;
+    const other = tree.children(tree.children()[0]).find((n) => n.kind === 'paper' && n.id !== paperId)!;
     assert.equal(tree.getTreeItem(other).collapsibleState, vscode.TreeItemCollapsibleState.None);
   });
 

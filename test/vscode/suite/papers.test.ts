@@ -28,8 +28,8 @@ function paperViewTab(): vscode.Tab | undefined {
 suite('Papers in a real VS Code', () => {
   test('paper rows show the title, an unread icon and a tooltip with the abstract', async () => {
     const { tree, services } = await api();
-    const group = tree.getChildren()[0];
-    const paperNode = tree.getChildren(group)[0];
+    const group = tree.children()[0];
+    const paperNode = tree.children(group)[0];
     const item = tree.getTreeItem(paperNode);
     const paper = services.model.paper(paperNode.id)!;
     assert.equal(item.label, paper.title);
@@ -83,7 +83,7 @@ suite('Papers in a real VS Code', () => {
 
   test('filters: starred, unread, with notes', async () => {
     const { tree, prefs, services } = await api();
-    const count = () => tree.getChildren().reduce((n, g) => n + (g.kind === 'group' ? g.paperIds.length : 0), 0);
+    const count = () => tree.children().reduce((n, g) => n + (g.kind === 'group' ? g.paperIds.length : 0), 0);
     await vscode.commands.executeCommand('papers.filter', 'starred');
     assert.equal(count(), 1);
     await vscode.commands.executeCommand('papers.filter', 'notes');
@@ -100,11 +100,11 @@ suite('Papers in a real VS Code', () => {
   test('group by collection shows the three seed dumps', async () => {
     const { tree } = await api();
     await vscode.commands.executeCommand('papers.groupBy', 'collection');
-    const groups = tree.getChildren();
+    const groups = tree.children();
     assert.equal(groups.length, 3);
     assert.deepEqual(groups.map((g) => (g.kind === 'group' ? g.paperIds.length : 0)), [120, 120, 120]);
     await vscode.commands.executeCommand('papers.groupBy', 'theme');
-    assert.ok(tree.getChildren().length >= 10);
+    assert.ok(tree.children().length >= 10);
   });
 
   test('notes text becomes searchable', async () => {

@@ -32,7 +32,7 @@ suite('Tags and theme corrections', function () {
     await until('tags in the index', () => services.model.analysis!.search.search('tag:to-reproduce').length === 2);
     assert.deepEqual(services.model.analysis!.search.search('tag:survey').map((h) => h.id), [b.id]);
     await vscode.commands.executeCommand('papers.groupBy', 'tag');
-    const groups = tree.getChildren();
+    const groups = tree.children();
     assert.deepEqual(groups.slice(0, 2).map((g) => g.kind === 'group' && [g.label, g.paperIds.length]), [['to-reproduce', 2], ['survey', 1]]);
     assert.equal(groups.at(-1)?.kind === 'group' && groups.at(-1)!.kind === 'group' ? (groups.at(-1) as { label: string }).label : '', 'Untagged');
     await vscode.commands.executeCommand('papers.groupBy', 'theme');
@@ -57,7 +57,7 @@ suite('Tags and theme corrections', function () {
     await services.model.reload();
     assert.equal(services.model.paper(byCommand.id)!.theme, first.id);
     assert.equal(services.model.paper(dragged.id)!.theme, first.id);
-    const firstGroup = tree.getChildren().find((g) => g.kind === 'group' && g.id === `theme:${first.id}`);
+    const firstGroup = tree.children().find((g) => g.kind === 'group' && g.id === `theme:${first.id}`);
     assert.ok(firstGroup?.kind === 'group' && firstGroup.paperIds.includes(dragged.id));
   });
 

@@ -1,0 +1,69 @@
+// A second activation restores the analysis from the cache: the tree shows the cached themes (labels and counts)
+// before the papers are decoded, a theme opened meanwhile lists its papers once they are, and nothing changes
+// in the themes when the analysis is there. The decode is held (PAPERS_TEST_HOLD_ANALYSIS, see src/node/testHold.ts)
+// so that the in-between state can be looked at however fast the machine is.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { papersLog } from '../../codeServer.mjs';
+import { waitFor, waitForWorkbench } from '../workbench.mjs';
+import { prepareLibrary } from './partialSearch.mjs';
+
+const PAPERS = 400;
+
+/** The theme rows as the user reads them: label and count. */
+async function themeRows(page) {
+  const rows = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+  const out = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    out.push(`${await row.locator('.label-name').innerText()} | ${await row.locator('.label-description').innerText()}`);
+  }
+  return out;
+}
+
+export const scenarios = [
+  {
+    name: 'a restore from the cache shows the themes first, then the papers of a theme opened meanwhile',
+    prepare: (workspace) => prepareLibrary(workspace, PAPERS),
+    async run({ page, shot, server, holdAnalysisFile }) {
+      const started = Date.now();
+      const log = () => readFileSync(papersLog(server.pid, started) ?? '/dev/null', 'utf8');
+      await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
+      const themes = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+      await themes.first().waitFor({ state: 'visible', timeout: 120_000 });
+      await waitFor('the analysis cached', async () => /cached the analysis/.test(log()), 60_000);
+      const analyzed = await themeRows(page);
+
+      writeFileSync(holdAnalysisFile, 'held by the restore outline scenario\n');
+      const reloaded = Date.now();
+      await page.reload();
+      await waitForWorkbench(page);
+      // the sidebar comes back with the Papers view open (a click would close it); opened if it did not
+      const shown = await themes.first().waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
+      if (!shown) await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
+      await waitFor('the outline listed by the tree', async () => /showed the \d+ themes of \d+ cached papers before decoding/.test(readFileSync(papersLog(server.pid, reloaded) ?? '/dev/null', 'utf8')), 60_000);
+      await themes.first().waitFor({ state: 'visible', timeout: 30_000 });
+      const second = readFileSync(papersLog(server.pid, reloaded), 'utf8');
+      if (/loaded \d+ papers/.test(second)) throw new Error('the papers were loaded while the decode was held');
+      const outline = await themeRows(page);
+      if (JSON.stringify(outline) !== JSON.stringify(analyzed)) throw new Error(`the outline shows\n${outline.join('\n')}\nthe analysis showed\n${analyzed.join('\n')}`);
+      await shot('outline');
+
+      // a theme opened now waits for its papers (no empty theme), which come once the decode is let go
+      await themes.first().click();
+      await shot('theme-opened-before-the-papers');
+      if ((await page.locator('.pane-body [role="treeitem"][aria-level="2"]').count()) !== 0) throw new Error('papers listed before they were decoded');
+      rmSync(holdAnalysisFile);
+      const count = Number(analyzed[0].split(' | ')[1]);
+      const papers = page.locator('.pane-body [role="treeitem"][aria-level="2"]');
+      await papers.first().waitFor({ state: 'visible', timeout: 60_000 });
+      await waitFor('the restored analysis', async () => /loaded \d+ papers/.test(readFileSync(papersLog(server.pid, reloaded), 'utf8')), 30_000);
+      const listed = await papers.count();
+      if (listed < Math.min(count, 5)) throw new Error(`the opened theme lists ${listed} of its ${count} papers`);
+      await shot('papers-after-the-decode');
+      await themes.first().click(); // closed again: the list shows every theme row
+      await waitFor('the theme closed', async () => (await papers.count()) === 0, 10_000);
+      const restored = await themeRows(page);
+      if (JSON.stringify(restored) !== JSON.stringify(analyzed)) throw new Error(`after the restore the themes are\n${restored.join('\n')}`);
+    },
+  },
+];
