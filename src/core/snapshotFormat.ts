@@ -10,6 +10,8 @@
  * posting weight would go unnoticed (a CRC of ~300 MB would cost a restore a few hundred ms).
  */
 
+import { runSteps, Steps } from './steps';
+
 const MAGIC = 'PAPERS-SNAPSHOT\n';
 /** Bump when the layout or what is stored changes: an entry of another format is stale. */
 export const SNAPSHOT_FORMAT = 2;
@@ -239,6 +241,11 @@ export class SnapshotReader {
    * turns out damaged then throws SnapshotError.
    */
   stringsExcept(from: number, to: number): { strings: string[]; text: (n: number) => string } {
+    return runSteps(this.stringsExceptInSteps(from, to));
+  }
+
+  /** stringsExcept in steps (steps.ts): the chunks read, then STRINGS_PER_STEP strings at a time. */
+  *stringsExceptInSteps(from: number, to: number): Steps<{ strings: string[]; text: (n: number) => string }> {
     const t = this.textLayout();
     const { ends, chunkEnds } = t;
     const charAt = (n: number) => (n > 0 ? ends[n - 1] : 0);
@@ -247,6 +254,7 @@ export class SnapshotReader {
     const lazyEnd = from < to ? ends[to - 1] : 0;
     const skip = (k: number) => (k > 0 ? chunkEnds[k - 1] : 0) >= lazyStart && chunkEnds[k] <= lazyEnd;
     const texts = this.readChunks(t, skip);
+    yield;
     const slice = (chunk: (k: number) => string, start: number, end: number, k: number): string => {
       if (end === start) return '';
       while (chunkEnds[k] <= start) k++;
@@ -261,6 +269,7 @@ export class SnapshotReader {
     const out = new Array<string>(ends.length);
     let k = 0;
     for (let i = 0; i < ends.length; i++) {
+      if (i > 0 && i % STRINGS_PER_STEP === 0) yield;
       const start = charAt(i);
       const end = ends[i];
       if (end < start) throw new SnapshotError('snapshot text damaged');
@@ -350,6 +359,8 @@ export class SnapshotReader {
 }
 
 /** Chunks of deferred strings kept decoded (32k characters each). */
+/** Strings made between two pauses of stringsExceptInSteps. */
+const STRINGS_PER_STEP = 50_000;
 const RECENT_CHUNKS = 16;
 
 interface TextLayout {

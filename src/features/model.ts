@@ -2,11 +2,12 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { Analysis } from '../core/analyze';
 import { applyCorrections } from '../core/analyze';
-import { fromSnapshot, AnalysisSnapshot, SnapshotOutline } from '../core/snapshot';
+import { fromSnapshotInSteps, AnalysisSnapshot, SnapshotOutline } from '../core/snapshot';
+import { runStepsWithPauses } from '../core/steps';
 import { outlineThemes } from '../core/themeCorrections';
 import { resolveCorrections } from '../core/themeCorrectionsFile';
 import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../node/runAnalysis';
-import { AnalysisCache } from './analysisCache';
+import { AnalysisCache, PAUSE_EVERY_MS, pauseForHost } from './analysisCache';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrectionsStore } from './themeCorrectionsStore';
 import { paperKey, resolvePaperKey } from '../core/paperKey';
@@ -22,9 +23,6 @@ const NOTIFY_AFTER_MS = 600;
 const PREPARE_SEARCH_AFTER_MS = 1500;
 /** Between two steps of that, time for the extension host's other work. */
 const PREPARE_STEP_GAP_MS = 50;
-/** How long a restore waits for a visible tree to list the cached themes before it decodes the papers. */
-const OUTLINE_WAIT_MS = 400;
-
 export function formatProblem(p: LoadProblem): string {
   return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
 }
@@ -50,9 +48,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   readonly provisional = new ProvisionalSearch();
   private prepareTimer: ReturnType<typeof setTimeout> | undefined;
   private stoppedByUser = false;
-  /** The themes of a cached analysis being decoded (see PapersModel.outline), and what the tree calls when it listed them. */
+  /** The themes of a cached analysis being decoded (see PapersModel.outline). */
   private outlined: SnapshotOutline['themes'] | undefined;
-  private outlineListed: (() => void) | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -86,32 +83,17 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     return this.current ? undefined : this.outlined;
   }
 
-  listedOutline(): void {
-    this.outlineListed?.();
-  }
-
   /**
-   * Shows the themes of a cached analysis before its papers are decoded (which holds this thread ~1 s at
-   * 100k papers), when no analysis is shown yet and the user's corrections allow it (outlineThemes); waits
-   * until a visible tree has listed them, so that its answer is sent before the decode.
+   * Shows the themes of a cached analysis before its papers are decoded (analysisCache.ts decodes them in
+   * steps, so the tree is answered meanwhile), when no analysis is shown yet and the user's corrections allow
+   * it (outlineThemes).
    */
   private async showOutline(outline: SnapshotOutline): Promise<void> {
     const themes = this.current ? undefined : outlineThemes(outline.themes, this.corrections.corrections);
     if (!themes) return;
-    let listed = false;
-    const done = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, OUTLINE_WAIT_MS);
-      this.outlineListed = () => {
-        listed = true;
-        clearTimeout(timer);
-        setTimeout(resolve, 0);
-      };
-    });
     this.outlined = themes;
     this.emitter.fire();
-    await done;
-    this.outlineListed = undefined;
-    this.log.info(`showed the ${themes.length} themes of ${outline.papers} cached papers${listed ? '' : ' (the tree did not list them)'} before decoding the papers`);
+    this.log.info(`showing the ${themes.length} themes of ${outline.papers} cached papers while the papers are decoded`);
     await holdForTests();
   }
 
@@ -232,7 +214,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         }
       }
       if (restored) this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
-      const analysis = fromSnapshot(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes));
+      const analysis = await runStepsWithPauses(fromSnapshotInSteps(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes)), pauseForHost, PAUSE_EVERY_MS);
       // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
       analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({ ...p, file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)) }));
       return analysis;

@@ -16,8 +16,6 @@ export interface PapersModel {
    * labels and sizes, for the tree to show at once; undefined otherwise.
    */
   readonly outline: readonly { id: string; label: string; size: number }[] | undefined;
-  /** The tree has listed the outline (or cannot show it): the restore goes on. */
-  listedOutline(): void;
   /** True after the user cancelled the analysis before any analysis was shown (until the next load starts). */
   readonly stopped: boolean;
   paper(id: string): Paper | undefined;

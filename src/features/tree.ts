@@ -33,8 +33,6 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
   private links: LinksApi | undefined;
   /** Papers listed per group so far (a group starts with one page; "Show more" adds a page). */
   private readonly listed = new Map<string, number>();
-  /** The model's outline is shown and the view has not asked for it yet (see PapersModel.outline). */
-  private outlinePending = false;
 
   constructor(private readonly services: Services, private readonly prefs: ViewPrefs) {
     this.view = vscode.window.createTreeView('papers.tree', {
@@ -76,10 +74,6 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     this.view.description = filter === 'all' ? undefined : `${FILTER_LABELS[filter]} (${shown})`;
     this.view.message = analysis && analysis.papers.length > 0 && shown === 0 && filter !== 'all' ? `No papers match the filter "${FILTER_LABELS[filter]}".` : undefined;
     void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
-    // the model waits until a visible tree has listed its outline; a hidden one has nothing to list
-    const outlined = this.groups.some((g) => g.size !== undefined);
-    this.outlinePending = outlined && this.view.visible;
-    if (this.services.model.outline && !this.outlinePending) this.services.model.listedOutline();
     this.emitter.fire(undefined);
   }
 
@@ -151,10 +145,6 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
 
   /** The tree's rows; an outline theme's papers once the analysis is there. */
   getChildren(node?: TreeNode): TreeNode[] | Promise<TreeNode[]> {
-    if (!node && this.outlinePending) {
-      this.outlinePending = false;
-      this.services.model.listedOutline();
-    }
     if (node?.kind === 'group' && node.size !== undefined) return this.afterOutline(node.id);
     return this.children(node);
   }

@@ -40,7 +40,7 @@ export const scenarios = [
       // the sidebar comes back with the Papers view open (a click would close it); opened if it did not
       const shown = await themes.first().waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
       if (!shown) await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      await waitFor('the outline listed by the tree', async () => /showed the \d+ themes of \d+ cached papers before decoding/.test(readFileSync(papersLog(server.pid, reloaded) ?? '/dev/null', 'utf8')), 60_000);
+      await waitFor('the outline shown', async () => /showing the \d+ themes of \d+ cached papers while the papers are decoded/.test(readFileSync(papersLog(server.pid, reloaded) ?? '/dev/null', 'utf8')), 60_000);
       await themes.first().waitFor({ state: 'visible', timeout: 30_000 });
       const second = readFileSync(papersLog(server.pid, reloaded), 'utf8');
       if (/loaded \d+ papers/.test(second)) throw new Error('the papers were loaded while the decode was held');
