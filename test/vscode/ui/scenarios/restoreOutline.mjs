@@ -29,8 +29,9 @@ export const scenarios = [
       const log = () => readFileSync(papersLog(server.pid, started) ?? '/dev/null', 'utf8');
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
       const themes = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
-      await themes.first().waitFor({ state: 'visible', timeout: 120_000 });
-      await waitFor('the analysis cached', async () => /cached the analysis/.test(log()), 60_000);
+      // analyzed, cached, then read back from the cache and shown (the rows before that can be a provisional state)
+      await waitFor('the analysis loaded and cached', async () => /cached the analysis/.test(log()) && /loaded \d+ papers/.test(log()), 120_000);
+      await waitFor('the theme rows', async () => (await themes.count()) > 1, 30_000);
       const analyzed = await themeRows(page);
 
       writeFileSync(holdAnalysisFile, 'held by the restore outline scenario\n');
