@@ -23,6 +23,7 @@ const NOTIFY_AFTER_MS = 600;
 const PREPARE_SEARCH_AFTER_MS = 1500;
 /** Between two steps of that, time for the extension host's other work. */
 const PREPARE_STEP_GAP_MS = 50;
+
 export function formatProblem(p: LoadProblem): string {
   return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
 }
