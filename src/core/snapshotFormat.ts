@@ -358,9 +358,9 @@ export class SnapshotReader {
   }
 }
 
-/** Chunks of deferred strings kept decoded (32k characters each). */
 /** Strings made between two pauses of stringsExceptInSteps. */
 const STRINGS_PER_STEP = 50_000;
+/** Chunks of deferred strings kept decoded (32k characters each). */
 const RECENT_CHUNKS = 16;
 
 interface TextLayout {

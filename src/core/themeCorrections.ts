@@ -127,8 +127,13 @@ export function applyThemeCorrections(
 /** User themes first, then the computed themes that hold papers (or are the user's), largest first. */
 function ordered(user: Theme[], computed: Theme[]): Theme[] {
   const kept = computed.filter((t) => t.paperIds.length > 0 || t.user);
-  kept.sort((a, b) => b.paperIds.length - a.paperIds.length || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.id < b.id ? -1 : 1));
+  kept.sort((a, b) => themeOrder(a, a.paperIds.length, b, b.paperIds.length));
   return [...user, ...kept];
+}
+
+/** The order of computed themes: larger first, then by label, then by id. */
+function themeOrder(a: { id: string; label: string }, aSize: number, b: { id: string; label: string }, bSize: number): number {
+  return bSize - aSize || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.id < b.id ? -1 : 1);
 }
 
 /** Smallest Jaccard overlap for a theme of a new grouping to take over the corrections of an old theme. */
@@ -220,7 +225,5 @@ export function outlineThemes<T extends { id: string; label: string; size: numbe
   const renames = corrections.renames ?? {};
   if (ids.size !== themes.length || Object.keys(renames).some((id) => !ids.has(id))) return undefined;
   const out = themes.map((t) => ({ ...t, label: renames[t.id] ?? t.label })).filter((t) => t.size > 0 || t.user);
-  // as ordered() does
-  out.sort((a, b) => b.size - a.size || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.id < b.id ? -1 : 1));
-  return out;
+  return out.sort((a, b) => themeOrder(a, a.size, b, b.size)); // as ordered() does
 }

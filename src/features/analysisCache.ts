@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import { mkdirSync } from 'node:fs';
 import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot, openSnapshot, SnapshotOutline } from '../core/snapshot';
 import { SnapshotError } from '../core/snapshotFormat';
-import { runStepsWithPauses } from '../core/steps';
 import { contentKey, digestOf, FileDigest } from '../node/contentKey';
 import { DigestMemo } from '../node/digestMemo';
 import { openSnapshotFile } from '../node/snapshotFile';
+import { runOnHost } from './hostSteps';
 
 /** How many analyses to keep (one per set of collections the user switches between). */
 const KEEP = 3;
@@ -81,7 +81,7 @@ export class AnalysisCache {
         await onOutline(outline).catch((err: Error) => this.log.warn(`could not show the cached themes early: ${err.message}`));
       }
       // in steps of ~50 ms (at 100k papers a whole decode holds this thread ~1 s): the views are answered meanwhile
-      return await runStepsWithPauses(opened.decodeInSteps({ deferred: true }), pauseForHost, PAUSE_EVERY_MS);
+      return await runOnHost(opened.decodeInSteps({ deferred: true }));
     } catch (err) {
       file?.close();
       const code = (err as { code?: string }).code;
@@ -132,14 +132,3 @@ export class AnalysisCache {
     for (const name of stale) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name)).then(undefined, () => undefined);
   }
 }
-
-/**
- * Between two steps of long work on the extension host (runStepsWithPauses(steps, pauseForHost, PAUSE_EVERY_MS)):
- * its messages and timers run first. A pause of a few milliseconds is needed: measured on a restore of 100k
- * papers, with setImmediate or setTimeout(0) pauses the tree asked for its rows only after the whole restore,
- * with 15 ms pauses during it (~0.4 s after the themes were shown).
- */
-export const pauseForHost = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-const PAUSE_MS = 15;
-/** Work between two pauses, at most (plus one step). */
-export const PAUSE_EVERY_MS = 40;

@@ -3,11 +3,11 @@ import * as path from 'node:path';
 import { Analysis } from '../core/analyze';
 import { applyCorrections } from '../core/analyze';
 import { fromSnapshotInSteps, AnalysisSnapshot, SnapshotOutline } from '../core/snapshot';
-import { runStepsWithPauses } from '../core/steps';
 import { outlineThemes } from '../core/themeCorrections';
 import { resolveCorrections } from '../core/themeCorrectionsFile';
 import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../node/runAnalysis';
-import { AnalysisCache, PAUSE_EVERY_MS, pauseForHost } from './analysisCache';
+import { AnalysisCache } from './analysisCache';
+import { runOnHost } from './hostSteps';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrectionsStore } from './themeCorrectionsStore';
 import { paperKey, resolvePaperKey } from '../core/paperKey';
@@ -181,7 +181,11 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
       const seeds = uris.length > 0 && uris.every((u) => u.toString().startsWith(this.context.extensionUri.toString()));
       // unchanged collections on disk: restored from the cache by their digests, without reading them into memory
-      let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await this.cache.loadFor(uris, (outline) => this.showOutline(outline));
+      const restoring = (outline: SnapshotOutline) => {
+        report(`restoring the analysis of ${outline.papers} papers`);
+        return this.showOutline(outline);
+      };
+      let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await this.cache.loadFor(uris, restoring);
       let restored = snapshot !== undefined;
       const unreadable: { file: string; message: string }[] = [];
       if (!snapshot) {
@@ -215,7 +219,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         }
       }
       if (restored) this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
-      const analysis = await runStepsWithPauses(fromSnapshotInSteps(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes)), pauseForHost, PAUSE_EVERY_MS);
+      const analysis = await runOnHost(fromSnapshotInSteps(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes)));
       // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
       analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({ ...p, file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)) }));
       return analysis;

@@ -26,7 +26,9 @@ export const scenarios = [
     prepare: (workspace) => prepareLibrary(workspace, PAPERS),
     async run({ page, shot, server, holdAnalysisFile }) {
       const started = Date.now();
-      const log = () => readFileSync(papersLog(server.pid, started) ?? '/dev/null', 'utf8');
+      // the Papers log of the newest extension host, written since `since`
+      const logSince = (since) => readFileSync(papersLog(server.pid, since) ?? '/dev/null', 'utf8');
+      const log = () => logSince(started);
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
       const themes = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
       // analyzed, cached, then read back from the cache and shown (the rows before that can be a provisional state)
@@ -41,9 +43,9 @@ export const scenarios = [
       // the sidebar comes back with the Papers view open (a click would close it); opened if it did not
       const shown = await themes.first().waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
       if (!shown) await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      await waitFor('the outline shown', async () => /showing the \d+ themes of \d+ cached papers while the papers are decoded/.test(readFileSync(papersLog(server.pid, reloaded) ?? '/dev/null', 'utf8')), 60_000);
+      await waitFor('the outline shown', async () => /showing the \d+ themes of \d+ cached papers while the papers are decoded/.test(logSince(reloaded)), 60_000);
       await themes.first().waitFor({ state: 'visible', timeout: 30_000 });
-      const second = readFileSync(papersLog(server.pid, reloaded), 'utf8');
+      const second = logSince(reloaded);
       if (/loaded \d+ papers/.test(second)) throw new Error('the papers were loaded while the decode was held');
       const outline = await themeRows(page);
       if (JSON.stringify(outline) !== JSON.stringify(analyzed)) throw new Error(`the outline shows\n${outline.join('\n')}\nthe analysis showed\n${analyzed.join('\n')}`);
@@ -57,7 +59,7 @@ export const scenarios = [
       const count = Number(analyzed[0].split(' | ')[1]);
       const papers = page.locator('.pane-body [role="treeitem"][aria-level="2"]');
       await papers.first().waitFor({ state: 'visible', timeout: 60_000 });
-      await waitFor('the restored analysis', async () => /loaded \d+ papers/.test(readFileSync(papersLog(server.pid, reloaded), 'utf8')), 30_000);
+      await waitFor('the restored analysis', async () => /loaded \d+ papers/.test(logSince(reloaded)), 30_000);
       const listed = await papers.count();
       if (listed < Math.min(count, 5)) throw new Error(`the opened theme lists ${listed} of its ${count} papers`);
       await shot('papers-after-the-decode');
