@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { EMPTY_CORRECTIONS, parseCorrections, pruneMembers, serializeCorrections, StoredCorrections } from '../core/themeCorrectionsFile';
 import { PapersInputError } from '../core/types';
-import { readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
+import { FileQueue, readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
 import { refusedInRestrictedMode } from './restrictedMode';
 
 const FILE = '.papers/themes.json';
@@ -17,7 +17,7 @@ export class ThemeCorrectionsStore implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new FileQueue();
   private readonly uri: vscode.Uri | undefined;
 
   private constructor(private readonly memento: vscode.Memento, private readonly log: vscode.LogOutputChannel) {
@@ -30,9 +30,12 @@ export class ThemeCorrectionsStore implements vscode.Disposable {
     await store.load();
     if (store.uri) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(store.uri, '..'), 'themes.json'));
-      const reload = async () => {
-        if (await store.load()) store.emitter.fire();
-      };
+      const reload = () =>
+        store.queue
+          .run(async () => {
+            if (await store.load()) store.emitter.fire();
+          })
+          .catch((err) => log.error(`Papers: cannot re-read ${FILE}: ${(err as Error).message}`));
       store.disposables.push(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload));
     }
     return store;
@@ -70,7 +73,7 @@ export class ThemeCorrectionsStore implements vscode.Disposable {
   /** Changes the corrections: `edit` gets what is on disk now. */
   update(edit: (onDisk: StoredCorrections) => StoredCorrections): Promise<void> {
     if (refusedInRestrictedMode()) return Promise.resolve();
-    const next = this.queue.then(async () => {
+    return this.queue.run(async () => {
       let onDisk = this.value;
       if (this.uri) {
         const { value, corrupt } = await readForUpdate(this.uri, parseCorrections, this.log);
@@ -87,8 +90,6 @@ export class ThemeCorrectionsStore implements vscode.Disposable {
       this.value = changed;
       this.emitter.fire();
     });
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 
   /** Forgets every correction (the file is removed; git still has it). */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { applyChange, isEmptyUserData, parseUserData, PaperUserData, serializeUserData } from '../core/userData';
 import { PapersInputError } from '../core/types';
 import { PaperMarks, UserState } from './services';
-import { readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
+import { FileQueue, readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
 import { refusedInRestrictedMode } from './restrictedMode';
 
 const STORE_DIR = '.papers/papers';
@@ -22,7 +22,7 @@ export class UserStore implements UserState, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<string[]>();
   readonly onDidChange = this.emitter.event;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new FileQueue();
 
   private constructor(
     private readonly dir: vscode.Uri | undefined,
@@ -111,19 +111,20 @@ export class UserStore implements UserState, vscode.Disposable {
   private watch(): void {
     if (!this.dir) return;
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.dir, '*.json'));
-    const reload = async (uri: vscode.Uri) => {
-      const id = await this.loadFile(uri);
-      if (id) this.emitter.fire([id]);
-    };
+    const reload = (uri: vscode.Uri) =>
+      this.queue
+        .run(async () => {
+          const id = await this.loadFile(uri);
+          if (id) this.emitter.fire([id]);
+        })
+        .catch((err) => this.log.error(`Papers: cannot re-read ${vscode.workspace.asRelativePath(uri)}: ${(err as Error).message}`));
     this.disposables.push(watcher, watcher.onDidCreate(reload), watcher.onDidChange(reload), watcher.onDidDelete(reload));
   }
 
   /** Serializes writes so two quick clicks cannot interleave their read-merge-write. */
   update(id: string, edit: (onDisk: PaperUserData) => PaperUserData): Promise<void> {
     if (refusedInRestrictedMode()) return Promise.resolve();
-    const next = this.queue.then(() => this.write(id, edit));
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.queue.run(() => this.write(id, edit));
   }
 
   private async write(id: string, edit: (onDisk: PaperUserData) => PaperUserData): Promise<void> {

@@ -17,10 +17,20 @@ const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 const MAX_BYTES = 2_000_000;
 /** Most files listed for one paper. */
 const MAX_FILES = 5_000;
+/**
+ * The workspace's Markdown files are listed again at a question when the last listing is older than this: a file
+ * created or deleted without a watcher event (a watcher that failed or missed it) is then found all the same.
+ */
+const RELIST_MS = 5_000;
 
 interface FileMentions {
+  /** The text the mentions were read from. */
+  text: string;
   mentions: { key: string; range: vscode.Range; line: string }[];
 }
+
+/** A Markdown file of the workspace (not a diff's or another scheme's copy of one). */
+const isMarkdown = (uri: vscode.Uri) => /\.(md|markdown)$/i.test(uri.path) && vscode.workspace.getWorkspaceFolder(uri) !== undefined;
 
 function scan(text: string, trigger: string): FileMentions {
   const lines = text.split('\n');
@@ -45,7 +55,7 @@ function scan(text: string, trigger: string): FileMentions {
     const el = lineAt(m.end);
     return { key: m.key, range: new vscode.Range(sl, m.start - starts[sl], el, m.end - starts[el]), line: lines[sl].trim().replace(/\r$/, '') };
   });
-  return { mentions };
+  return { text, mentions };
 }
 
 /**
@@ -58,6 +68,8 @@ export class Backlinks implements vscode.Disposable {
   /** Files to read again at the next question (changed since they were read, or new). */
   private readonly stale = new Set<string>();
   private scanned = false;
+  /** When the workspace's Markdown files were last listed (Date.now()). */
+  private listedAt = 0;
   private scanning: Promise<void> | undefined;
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when Markdown files changed (callers showing backlinks may ask again). */
@@ -76,8 +88,14 @@ export class Backlinks implements vscode.Disposable {
         this.cache.delete(uri.toString());
         this.fireSoon();
       }),
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        if (isMarkdown(doc.uri) && this.cache.get(doc.uri.toString())?.text !== doc.getText()) this.forget(doc.uri);
+      }),
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        if (isMarkdown(doc.uri)) this.forget(doc.uri);
+      }),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length && /\.(md|markdown)$/i.test(e.document.uri.path) && this.cache.has(e.document.uri.toString())) this.forget(e.document.uri);
+        if (e.contentChanges.length && isMarkdown(e.document.uri) && this.cache.has(e.document.uri.toString())) this.forget(e.document.uri);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.keyTrigger')) {
@@ -130,20 +148,41 @@ export class Backlinks implements vscode.Disposable {
   private async refresh(): Promise<void> {
     if (!this.scanned) {
       this.stale.clear();
-      const uris = await vscode.workspace.findFiles(MARKDOWN, EXCLUDE, MAX_FILES);
-      for (let i = 0; i < uris.length; i += 16) await Promise.all(uris.slice(i, i + 16).map((u) => this.read(u)));
+      const uris = await this.list();
+      await this.readAll(uris);
       this.scanned = true;
       return;
     }
     const again = [...this.stale];
     this.stale.clear();
-    await Promise.all(again.map((s) => this.read(vscode.Uri.parse(s))));
+    await this.readAll(again.map((s) => vscode.Uri.parse(s)));
+    if (Date.now() - this.listedAt >= RELIST_MS) await this.relist();
+  }
+
+  private async list(): Promise<vscode.Uri[]> {
+    this.listedAt = Date.now();
+    return vscode.workspace.findFiles(MARKDOWN, EXCLUDE, MAX_FILES);
+  }
+
+  private async readAll(uris: vscode.Uri[]): Promise<void> {
+    for (let i = 0; i < uris.length; i += 16) await Promise.all(uris.slice(i, i + 16).map((u) => this.read(u)));
+  }
+
+  /** Reads the files listed now that were not known, and drops the known ones no longer listed. */
+  private async relist(): Promise<void> {
+    const uris = await this.list();
+    const listed = new Set(uris.map((u) => u.toString()));
+    await this.readAll(uris.filter((u) => !this.cache.has(u.toString())));
+    if (uris.length >= MAX_FILES) return;
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    for (const known of [...this.cache.keys()]) if (!listed.has(known) && !open.has(known)) this.cache.delete(known);
   }
 
   /** The mentions of a paper in the workspace's Markdown files (its own notes file left out). */
   async backlinksOf(paperId: string): Promise<Backlink[]> {
     // Files that changed while a scan ran are read by the next one; a few rounds, in case writes go on.
-    for (let round = 0; round < 3 && (!this.scanned || this.stale.size > 0 || this.scanning); round++) {
+    const due = () => !this.scanned || this.stale.size > 0 || this.scanning || Date.now() - this.listedAt >= RELIST_MS;
+    for (let round = 0; round < 3 && due(); round++) {
       this.scanning ??= this.refresh().finally(() => (this.scanning = undefined));
       await this.scanning;
     }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../../core/links';
 import { PapersInputError } from '../../core/types';
-import { readForUpdate, readText, writeFileAtomic } from '../workspaceFiles';
+import { FileQueue, readForUpdate, readText, writeFileAtomic } from '../workspaceFiles';
 import { refusedInRestrictedMode } from '../restrictedMode';
 
 /** Wait before believing that a link file is gone. */
@@ -20,7 +20,7 @@ export class LinkStore implements vscode.Disposable {
   /** Fires with the ids of the papers whose links changed. */
   readonly onDidChange = this.emitter.event;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new FileQueue();
   readonly folder: vscode.WorkspaceFolder | undefined;
   private readonly dir: vscode.Uri | undefined;
 
@@ -48,12 +48,11 @@ export class LinkStore implements vscode.Disposable {
     const reload = (uri: vscode.Uri) => {
       const id = paperIdOfLinksFile(uri.path);
       if (!id) return;
-      // In the write queue: a read that began before one of our own writes ended (two links made in a
-      // row) would otherwise put the older list back in memory after the newer one.
-      const next = this.queue.then(async () => {
-        if (await this.loadPaper(id)) this.emitter.fire([id]);
-      });
-      this.queue = next.catch((err) => this.log.error(`Papers links: cannot re-read ${linksFilePath(id)}: ${(err as Error).message}`));
+      this.queue
+        .run(async () => {
+          if (await this.loadPaper(id)) this.emitter.fire([id]);
+        })
+        .catch((err) => this.log.error(`Papers links: cannot re-read ${linksFilePath(id)}: ${(err as Error).message}`));
     };
     this.disposables.push(watcher, watcher.onDidCreate(reload), watcher.onDidChange(reload), watcher.onDidDelete(reload));
     if (ids.length) this.emitter.fire(ids);
@@ -110,9 +109,7 @@ export class LinkStore implements vscode.Disposable {
    */
   update(paperId: string, edit: (onDisk: PaperLink[]) => PaperLink[]): Promise<void> {
     if (refusedInRestrictedMode()) return Promise.resolve();
-    const next = this.queue.then(() => this.write(paperId, edit));
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.queue.run(() => this.write(paperId, edit));
   }
 
   add(link: PaperLink): Promise<void> {

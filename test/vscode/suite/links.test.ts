@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import type { LinksApi, LinkView } from '../../../src/features/links';
@@ -199,6 +201,8 @@ suite('Code links in a real VS Code', () => {
     const paper = services.model.paper(paperId)!;
     const key = services.model.keyOf(paper);
     const notes = workspaceUri('ideas', 'links-ideas.md');
+    // the workspace's Markdown files are listed before the new one is written: it must be found all the same
+    assert.ok((await links.backlinksOf(paper.id)).every((b) => !b.uri.path.endsWith('/ideas/links-ideas.md')));
     await write(notes, `# Ideas\n\nTry the loss of [[${key}]] on our data.\n\nAlso see @paper:${key}.\n\nCompare with @paper:\n`);
     const doc = await vscode.workspace.openTextDocument(notes);
     await vscode.window.showTextDocument(doc);
@@ -217,6 +221,13 @@ suite('Code links in a real VS Code', () => {
       return found.length > 0 ? found : undefined;
     });
     assert.deepEqual(lines, [2, 4]);
+    // a file written behind VS Code's back and never opened (found by the watcher, or by the next listing)
+    const behind = workspaceUri('ideas', 'links-written-elsewhere.md');
+    await fs.mkdir(dirname(behind.fsPath), { recursive: true });
+    await fs.writeFile(behind.fsPath, `Related: [[${key}]]\n`);
+    await until('the file written elsewhere in the backlinks', async () => (await links.backlinksOf(paper.id)).some((b) => b.uri.path.endsWith('/ideas/links-written-elsewhere.md')) || undefined);
+    await fs.rm(behind.fsPath);
+    await until('the deleted file out of the backlinks', async () => (await links.backlinksOf(paper.id)).every((b) => !b.uri.path.endsWith('/ideas/links-written-elsewhere.md')) || undefined);
   });
 
   test('Remove drops the link and its file', async () => {

@@ -38,6 +38,26 @@ suite('Tags and theme corrections', function () {
     await vscode.commands.executeCommand('papers.groupBy', 'theme');
   });
 
+  test('changes in quick succession: memory ends as the disk (a watcher re-read never puts an older file back)', async () => {
+    const { services } = await api();
+    const paper = services.model.analysis!.papers[40];
+    // gaps of 0-90 ms between the writes, so that some watcher re-reads fall inside the next write
+    const gap = (i: number) => new Promise((r) => setTimeout(r, (i * 37) % 97));
+    for (let i = 0; i < 24; i++) await services.state.update(paper.id, (d) => ({ ...d, tags: [`quick-${i}`] })).then(() => gap(i));
+    const theme = services.model.analysis!.computedThemes[1];
+    for (let i = 0; i < 24; i++) await services.corrections.update((c) => ({ ...c, renames: { ...c.renames, [theme.id]: `Quick rename ${i}` } })).then(() => gap(i));
+    await new Promise((r) => setTimeout(r, 2_000)); // the watcher's events for the writes above arrive meanwhile
+    assert.deepEqual(services.state.data(paper.id).tags, ['quick-23']);
+    assert.deepEqual((await readJson(file('.papers', 'papers', `${paper.id}.json`))).tags, ['quick-23']);
+    assert.equal(services.corrections.corrections.renames[theme.id], 'Quick rename 23');
+    assert.equal((await readJson(file('.papers', 'themes.json'))).renames[theme.id], 'Quick rename 23');
+    await services.state.update(paper.id, (d) => ({ ...d, tags: [] }));
+    await services.corrections.update((c) => {
+      const { [theme.id]: _dropped, ...renames } = c.renames;
+      return { ...c, renames };
+    });
+  });
+
   test('move a paper by command and by drag and drop; both survive regrouping', async () => {
     const { services, tree } = await api();
     const analysis = services.model.analysis!;
