@@ -1,6 +1,9 @@
 // Cold timing of the core analysis of the bundled seeds: each run is a fresh node process (so JIT
 // warm-up counts, as it does for a user), and the script reports min / median per step.
-//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--node-flags='--flag ...'] [--corpus FILE] [--json]
+//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--node-flags='--flag ...'] [--corpus FILE] [--against DIR] [--json]
+// --against DIR compares this checkout with another one (a git worktree of the code before a change): the runs
+// alternate between the two, so that a machine whose speed drifts from minute to minute slows both alike, and the
+// script adds the median of the paired differences (this minus DIR) per step.
 // --corpus analyzes one Daily Papers file instead of the seeds (to compare one and two threads on other sizes).
 // --parallel analyzes as the CLI and the extension do (analyzeInParallel: titles and keywords on a worker
 // thread; their step times then overlap the others', 'analyze' is the wall time).
@@ -16,67 +19,86 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, 'node-flags': { type: 'string', default: '' }, corpus: { type: 'string' }, json: { type: 'boolean' } } });
-const root = resolve(import.meta.dirname, '..', '..');
-const dir = mkdtempSync(join(tmpdir(), 'papers-bench-'));
-// the core is bundled alone; the probe requires it (timed), reads, parses, analyzes and prints its timings
-const entry = join(dir, 'core.ts');
-writeFileSync(entry, `export { analyzeCorpus } from ${JSON.stringify(join(root, 'src/core/analyze'))};
-export { mergeCollections, parseCollectionBytes } from ${JSON.stringify(join(root, 'src/core/corpus'))};
-export { analyzeInParallel } from ${JSON.stringify(join(root, 'src/node/parallelAnalysis'))};
-`);
-const bundle = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
-await build({ ...bundle, entryPoints: [entry], outfile: join(dir, 'core.js') });
-await build({ ...bundle, entryPoints: [join(root, 'src/node/textFeaturesWorker.ts')], outfile: join(dir, 'textFeaturesWorker.js') });
-writeFileSync(join(dir, 'probe.js'), `
-const start = performance.now();
-const { analyzeCorpus, analyzeInParallel, mergeCollections, parseCollectionBytes } = require('./core.js');
-const tRequire = performance.now() - start;
-const { readdirSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
-const seeds = ${JSON.stringify(join(root, 'seeds'))};
-const corpusFile = process.env.PAPERS_BENCH_CORPUS;
-const files = corpusFile ? [{ name: corpusFile, bytes: new Uint8Array(readFileSync(corpusFile)) }] : readdirSync(seeds).filter((f) => f.endsWith('.txt')).sort().map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(seeds, name))) }));
-const warm = Number(process.env.PAPERS_BENCH_WARM ?? '0');
-const parallel = process.env.PAPERS_BENCH_PARALLEL === '1';
-const once = async () => {
-  const t1 = performance.now();
-  const corpus = mergeCollections(files.map((f) => ({ path: f.name, result: parseCollectionBytes(f.bytes, f.name) })));
-  const parse = performance.now() - t1;
-  const a = parallel ? await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js')) : analyzeCorpus(corpus);
-  return { parse, ...a.timings, analyze: performance.now() - t1, nPapers: a.papers.length, nThemes: a.themes.length };
-};
-// CPU time of this thread alone (Linux): with --parallel, the main thread's share of the work
-const threadCpu = () => {
-  try {
-    const f = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch { return NaN; }
-};
-(async () => {
-  for (let i = 0; i < warm; i++) await once();
-  const r = await once();
-  console.log(JSON.stringify({ require: tRequire, ...r, sinceStart: performance.now() - start, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1000, mainThreadCpu: threadCpu() }));
-})();
-`);
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, against: { type: 'string' }, 'node-flags': { type: 'string', default: '' }, corpus: { type: 'string' }, json: { type: 'boolean' } } });
+const here = resolve(import.meta.dirname, '..', '..');
+
+/** Bundles the core of the checkout at `root` with a probe that analyzes once and prints its timings; returns the probe's folder. */
+async function makeProbe(root) {
+  const dir = mkdtempSync(join(tmpdir(), 'papers-bench-'));
+  // the core is bundled alone; the probe requires it (timed), reads, parses, analyzes and prints its timings
+  const entry = join(dir, 'core.ts');
+  writeFileSync(entry, `export { analyzeCorpus } from ${JSON.stringify(join(root, 'src/core/analyze'))};
+  export { mergeCollections, parseCollectionBytes } from ${JSON.stringify(join(root, 'src/core/corpus'))};
+  export { analyzeInParallel } from ${JSON.stringify(join(root, 'src/node/parallelAnalysis'))};
+  `);
+  const bundle = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
+  await build({ ...bundle, entryPoints: [entry], outfile: join(dir, 'core.js') });
+  await build({ ...bundle, entryPoints: [join(root, 'src/node/textFeaturesWorker.ts')], outfile: join(dir, 'textFeaturesWorker.js') });
+  writeFileSync(join(dir, 'probe.js'), `
+  const start = performance.now();
+  const { analyzeCorpus, analyzeInParallel, mergeCollections, parseCollectionBytes } = require('./core.js');
+  const tRequire = performance.now() - start;
+  const { readdirSync, readFileSync } = require('node:fs');
+  const { join } = require('node:path');
+  const seeds = ${JSON.stringify(join(root, 'seeds'))};
+  const corpusFile = process.env.PAPERS_BENCH_CORPUS;
+  const files = corpusFile ? [{ name: corpusFile, bytes: new Uint8Array(readFileSync(corpusFile)) }] : readdirSync(seeds).filter((f) => f.endsWith('.txt')).sort().map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(seeds, name))) }));
+  const warm = Number(process.env.PAPERS_BENCH_WARM ?? '0');
+  const parallel = process.env.PAPERS_BENCH_PARALLEL === '1';
+  const once = async () => {
+    const t1 = performance.now();
+    const corpus = mergeCollections(files.map((f) => ({ path: f.name, result: parseCollectionBytes(f.bytes, f.name) })));
+    const parse = performance.now() - t1;
+    const a = parallel ? await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js')) : analyzeCorpus(corpus);
+    return { parse, ...a.timings, analyze: performance.now() - t1, nPapers: a.papers.length, nThemes: a.themes.length };
+  };
+  // CPU time of this thread alone (Linux): with --parallel, the main thread's share of the work
+  const threadCpu = () => {
+    try {
+      const f = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) * 10;
+    } catch { return NaN; }
+  };
+  (async () => {
+    for (let i = 0; i < warm; i++) await once();
+    const r = await once();
+    console.log(JSON.stringify({ require: tRequire, ...r, sinceStart: performance.now() - start, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1000, mainThreadCpu: threadCpu() }));
+  })();
+  `);
+  return dir;
+}
 
 const runs = Number(values.runs);
+const sides = [{ name: 'this', dir: await makeProbe(here) }];
+if (values.against) sides.push({ name: resolve(values.against), dir: await makeProbe(resolve(values.against)) });
 const load = loadavg()[0];
-const rows = [];
+const rows = sides.map(() => []);
 for (let i = 0; i < runs; i++) {
-  const out = execFileSync(process.execPath, [...values['node-flags'].split(' ').filter(Boolean), join(dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0', PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '' }, encoding: 'utf8' });
-  rows.push(JSON.parse(out.trim().split('\n').pop()));
+  for (const [s, side] of sides.entries()) {
+    const out = execFileSync(process.execPath, [...values['node-flags'].split(' ').filter(Boolean), join(side.dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0', PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '' }, encoding: 'utf8' });
+    rows[s].push(JSON.parse(out.trim().split('\n').pop()));
+  }
 }
-rmSync(dir, { recursive: true, force: true });
+for (const side of sides) rmSync(side.dir, { recursive: true, force: true });
 
-const steps = Object.keys(rows[0]).filter((k) => k !== 'nPapers' && k !== 'nThemes');
+const steps = Object.keys(rows[0][0]).filter((k) => k !== 'nPapers' && k !== 'nThemes');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
-const summary = Object.fromEntries(steps.map((k) => [k, { min: Math.min(...rows.map((r) => r[k])), median: median(rows.map((r) => r[k])) }]));
+const summarize = (rs) => Object.fromEntries(steps.map((k) => [k, { min: Math.min(...rs.map((r) => r[k])), median: median(rs.map((r) => r[k])) }]));
+const summaries = rows.map(summarize);
+// this minus the other checkout, run by run (each pair ran one after the other)
+const paired = values.against ? Object.fromEntries(steps.map((k) => [k, median(rows[0].map((r, i) => r[k] - rows[1][i][k]))])) : undefined;
 const loadAfter = loadavg()[0];
+const first = rows[0][0];
 if (values.json) {
-  console.log(JSON.stringify({ runs, warm: Number(values.warm), parallel: !!values.parallel, papers: rows[0].nPapers, themes: rows[0].nThemes, loadavg: [load, loadAfter], steps: summary }));
+  const out = { runs, warm: Number(values.warm), parallel: !!values.parallel, papers: first.nPapers, themes: first.nThemes, loadavg: [load, loadAfter], steps: summaries[0] };
+  console.log(JSON.stringify(values.against ? { ...out, against: { dir: sides[1].name, steps: summaries[1], pairedDifference: paired } } : out));
 } else {
-  console.log(`${rows[0].nPapers} papers, ${rows[0].nThemes} themes; ${runs} fresh processes${values.warm !== '0' ? `, ${values.warm} warm-up analyses each` : ''}${values.parallel ? ', analyzeInParallel' : ', analyzeCorpus'}; load average ${load.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpus().length} cores`);
-  console.log('step        min ms   median ms');
-  for (const k of steps) console.log(`${k.padEnd(10)} ${summary[k].min.toFixed(0).padStart(7)} ${summary[k].median.toFixed(0).padStart(11)}`);
+  console.log(`${first.nPapers} papers, ${first.nThemes} themes; ${runs} fresh processes${values.against ? ' per checkout, alternating' : ''}${values.warm !== '0' ? `, ${values.warm} warm-up analyses each` : ''}${values.parallel ? ', analyzeInParallel' : ', analyzeCorpus'}; load average ${load.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpus().length} cores`);
+  if (values.against) console.log(`against ${sides[1].name}`);
+  console.log(values.against ? 'step        min ms   median ms   against: min   median   paired diff (median)' : 'step        min ms   median ms');
+  for (const k of steps) {
+    const [a, b] = summaries;
+    const cols = `${k.padEnd(10)} ${a[k].min.toFixed(0).padStart(7)} ${a[k].median.toFixed(0).padStart(11)}`;
+    console.log(values.against ? `${cols} ${b[k].min.toFixed(0).padStart(14)} ${b[k].median.toFixed(0).padStart(8)} ${(paired[k] >= 0 ? '+' : '') + paired[k].toFixed(0).padStart(6)}` : cols);
+  }
 }
