@@ -3,6 +3,7 @@ import { Annotation, annotationsOf } from '../core/annotations';
 import { Paper } from '../core/types';
 import {
   assertNever,
+  BacklinkItemView,
   HostToPageMessage,
   isPageToHostMessage,
   PageToHostMessage,
@@ -56,6 +57,8 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
   private lastDeleted: { paperId: string; annotation: Annotation } | undefined;
   /** Code links and backlinks, once the links feature is active (it starts after the view). */
   private links: LinksApi | undefined;
+  /** The backlinks last sent for a paper: sent again with its changed code links, which do not wait for a new scan. */
+  private lastBacklinks: { id: string; items: BacklinkItemView[] } | undefined;
 
   constructor(private readonly deps: PaperPanelDeps) {
     this.mediaRoot = vscode.Uri.joinPath(deps.context.extensionUri, 'media');
@@ -354,14 +357,21 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
     if (id) this.post({ type: 'didUpdateTags', id, tags: [...(this.deps.state.data(id).tags ?? [])] });
   }
 
-  /** Links now; backlinks when the workspace's notes were read (the first time, a scan). */
+  /**
+   * The code links at once, with the backlinks last sent for this paper; then the backlinks once the workspace's
+   * notes were read again (a scan the first time, a listing every few seconds): a stale link shows without
+   * waiting for them.
+   */
   private postLinks(): void {
     const id = this.currentPaper?.id;
     const links = this.links;
     if (!id || !links || !this.ready) return;
+    if (this.lastBacklinks?.id === id) this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks: this.lastBacklinks.items });
     void backlinkItems(links, id).then(
       (backlinks) => {
-        if (this.currentPaper?.id === id) this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks });
+        if (this.currentPaper?.id !== id) return;
+        this.lastBacklinks = { id, items: backlinks };
+        this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks });
       },
       (e) => this.deps.log.warn(`Paper view: could not list the notes that mention ${id}: ${errorMessage(e)}`),
     );

@@ -138,7 +138,7 @@ export const scenarios = [
       // The linked function deleted on disk: the row stays, marked stale.
       writeFileSync(join(workspace, 'src', 'curriculum.py'), CODE.replace(/def curriculum[\s\S]*?rounds\]\]\n\n\n/, ''));
       await page.locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' }).first().waitFor({ state: 'visible', timeout: 20_000 });
-      await view.locator('.code-link.stale', { hasText: 'stale' }).waitFor({ state: 'visible', timeout: 10_000 });
+      await view.locator('.code-link.stale', { hasText: 'stale' }).waitFor({ state: 'visible', timeout: 20_000 });
       await view.locator('.code-link.stale').scrollIntoViewIfNeeded();
       await sleep(300);
       await shot('tree-and-view-stale-link');
