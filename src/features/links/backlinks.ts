@@ -24,8 +24,6 @@ const MAX_FILES = 5_000;
 const RELIST_MS = 5_000;
 
 interface FileMentions {
-  /** The text the mentions were read from. */
-  text: string;
   mentions: { key: string; range: vscode.Range; line: string }[];
 }
 
@@ -55,7 +53,7 @@ function scan(text: string, trigger: string): FileMentions {
     const el = lineAt(m.end);
     return { key: m.key, range: new vscode.Range(sl, m.start - starts[sl], el, m.end - starts[el]), line: lines[sl].trim().replace(/\r$/, '') };
   });
-  return { text, mentions };
+  return { mentions };
 }
 
 /**
@@ -88,8 +86,9 @@ export class Backlinks implements vscode.Disposable {
         this.cache.delete(uri.toString());
         this.fireSoon();
       }),
+      // an opened file is read from its document (cheap): its text may be one no event told of
       vscode.workspace.onDidOpenTextDocument((doc) => {
-        if (isMarkdown(doc.uri) && this.cache.get(doc.uri.toString())?.text !== doc.getText()) this.forget(doc.uri);
+        if (isMarkdown(doc.uri)) this.forget(doc.uri);
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         if (isMarkdown(doc.uri)) this.forget(doc.uri);
