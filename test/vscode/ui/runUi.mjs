@@ -16,7 +16,7 @@
 // its own window (page, extension host) and workspace folder.
 // PAPERS_UI_GREP=<text> runs only the scenarios whose name contains <text>.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -76,10 +76,15 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-async function runScenario(scenario, manifest) {
+async function runScenario(scenario, manifest, attempt = 1) {
   const started = Date.now();
   const name = slug(scenario.name);
-  for (const f of readdirSync(SHOTS_DIR)) if (f.startsWith(`${name}--`)) rmSync(join(SHOTS_DIR, f));
+  // a retry keeps the failed attempt's screenshots (FAILED included) under "<name>--attempt-N--"
+  for (const f of readdirSync(SHOTS_DIR)) {
+    if (!f.startsWith(`${name}--`)) continue;
+    if (attempt === 1) rmSync(join(SHOTS_DIR, f));
+    else if (!f.startsWith(`${name}--attempt-`)) renameSync(join(SHOTS_DIR, f), join(SHOTS_DIR, `${name}--attempt-${attempt - 1}--${f.slice(name.length + 2)}`));
+  }
   workspace = mkdtempSync(join(tmpdir(), 'papers-ui-workspace-'));
   cpSync(FIXTURE, workspace, { recursive: true });
   await scenario.prepare?.(workspace);
@@ -144,7 +149,7 @@ async function main() {
     // One retry, reported: a scenario that fails twice fails the run; one that needed the retry is named.
     for (let attempt = 1; !ok && !cleaning && attempt <= RETRIES; attempt++) {
       console.log(`  ↻ retrying "${s.name}" (attempt ${attempt + 1})`);
-      ok = await runScenario(s, manifest);
+      ok = await runScenario(s, manifest, attempt + 1);
       if (ok) retried.push(s.name);
     }
     if (ok) passed++;
