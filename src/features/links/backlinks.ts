@@ -93,8 +93,9 @@ export class Backlinks implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((doc) => {
         if (isMarkdown(doc.uri)) this.forget(doc.uri);
       }),
+      // a keystroke: only a map lookup (the map holds the workspace's Markdown files only)
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length && isMarkdown(e.document.uri) && this.cache.has(e.document.uri.toString())) this.forget(e.document.uri);
+        if (e.contentChanges.length && this.cache.has(e.document.uri.toString())) this.forget(e.document.uri);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.keyTrigger')) {
