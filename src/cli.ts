@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { COMMANDS } from './cli/commands';
 import { CliError, CliIo } from './cli/common';
+import { useColdRunCompileFlags } from './node/compileFlags';
 
 const HELP_FLAGS = ['--help', '-h'];
 
@@ -36,6 +37,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
 
 const io: CliIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), cwd: process.cwd() };
 
+useColdRunCompileFlags();
 main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;

@@ -1,25 +1,27 @@
 // Cold timing of the core analysis of the bundled seeds: each run is a fresh node process (so JIT
 // warm-up counts, as it does for a user), and the script reports min / median per step.
-//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--node-flags='--flag ...'] [--corpus FILE] [--against DIR] [--json]
+//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--node-flags='--flag ...'] [--corpus FILE] [--against DIR] [--against-flags='--flag ...'] [--json]
 // --against DIR compares this checkout with another one (a git worktree of the code before a change): the runs
 // alternate between the two, so that a machine whose speed drifts from minute to minute slows both alike, and the
 // script adds the median of the paired differences (this minus DIR) per step.
+// --against-flags='…' compares the same way this checkout run with --node-flags and with these node flags instead.
 // --corpus analyzes one Daily Papers file instead of the seeds (to compare one and two threads on other sizes).
 // --parallel analyzes as the CLI and the extension do (analyzeInParallel: titles and keywords on a worker
 // thread; their step times then overlap the others', 'analyze' is the wall time).
-// 'analyze' is parse + analyzeCorpus; 'sinceStart' adds the require of the bundled core; 'cpu' is the
+// 'analyze' is parse + analyzeCorpus; 'related' asks the 5 related papers of every paper (as 'papers analyze --json');
+// the probe sets the V8 flags the CLI sets (src/node/compileFlags.ts) unless --without-product-flags; 'sinceStart' adds the require of the bundled core; 'cpu' is the
 // process's user+system CPU time (all its threads, node's start-up included): steadier than wall time on a busy machine;
 // 'mainThreadCpu' the main thread's alone (10 ms ticks).
 // --warm K analyzes K times first in the same process and reports the last run (the warm figure).
 // Also prints the load average: other processes on the machine slow every figure down.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, against: { type: 'string' }, 'node-flags': { type: 'string', default: '' }, corpus: { type: 'string' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, against: { type: 'string' }, 'node-flags': { type: 'string', default: '' }, 'against-flags': { type: 'string' }, 'without-product-flags': { type: 'boolean' }, corpus: { type: 'string' }, json: { type: 'boolean' } } });
 const here = resolve(import.meta.dirname, '..', '..');
 
 /** Bundles the core of the checkout at `root` with a probe that analyzes once and prints its timings; returns the probe's folder. */
@@ -30,13 +32,16 @@ async function makeProbe(root) {
   writeFileSync(entry, `export { analyzeCorpus } from ${JSON.stringify(join(root, 'src/core/analyze'))};
   export { mergeCollections, parseCollectionBytes } from ${JSON.stringify(join(root, 'src/core/corpus'))};
   export { analyzeInParallel } from ${JSON.stringify(join(root, 'src/node/parallelAnalysis'))};
+  ${existsSync(join(root, 'src/node/compileFlags.ts')) ? `export { useColdRunCompileFlags } from ${JSON.stringify(join(root, 'src/node/compileFlags'))};` : ''}
   `);
   const bundle = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
   await build({ ...bundle, entryPoints: [entry], outfile: join(dir, 'core.js') });
   await build({ ...bundle, entryPoints: [join(root, 'src/node/textFeaturesWorker.ts')], outfile: join(dir, 'textFeaturesWorker.js') });
   writeFileSync(join(dir, 'probe.js'), `
   const start = performance.now();
-  const { analyzeCorpus, analyzeInParallel, mergeCollections, parseCollectionBytes } = require('./core.js');
+  const { analyzeCorpus, analyzeInParallel, mergeCollections, parseCollectionBytes, useColdRunCompileFlags } = require('./core.js');
+  // the V8 settings the CLI and the analysis process use (src/node/compileFlags.ts), unless --without-product-flags
+  if (process.env.PAPERS_BENCH_PRODUCT_FLAGS === '1') useColdRunCompileFlags?.();
   const tRequire = performance.now() - start;
   const { readdirSync, readFileSync } = require('node:fs');
   const { join } = require('node:path');
@@ -50,7 +55,12 @@ async function makeProbe(root) {
     const corpus = mergeCollections(files.map((f) => ({ path: f.name, result: parseCollectionBytes(f.bytes, f.name) })));
     const parse = performance.now() - t1;
     const a = parallel ? await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js')) : analyzeCorpus(corpus);
-    return { parse, ...a.timings, analyze: performance.now() - t1, nPapers: a.papers.length, nThemes: a.themes.length };
+    const analyze = performance.now() - t1;
+    // related papers are computed on demand; 'related' asks for 5 of every paper, as 'papers analyze --json' does
+    const t2 = performance.now();
+    for (const p of a.papers) a.related.relatedTo(p.id, 5);
+    const related = performance.now() - t2;
+    return { parse, ...a.timings, analyze, related, analyzeAndRelated: analyze + related, nPapers: a.papers.length, nThemes: a.themes.length };
   };
   // CPU time of this thread alone (Linux): with --parallel, the main thread's share of the work
   const threadCpu = () => {
@@ -69,13 +79,16 @@ async function makeProbe(root) {
 }
 
 const runs = Number(values.runs);
-const sides = [{ name: 'this', dir: await makeProbe(here) }];
-if (values.against) sides.push({ name: resolve(values.against), dir: await makeProbe(resolve(values.against)) });
+const flagList = (text) => text.split(' ').filter(Boolean);
+const sides = [{ name: 'this', dir: await makeProbe(here), flags: flagList(values['node-flags']) }];
+if (values.against) sides.push({ name: resolve(values.against), dir: await makeProbe(resolve(values.against)), flags: sides[0].flags });
+else if (values['against-flags'] !== undefined) sides.push({ name: `this with node flags '${values['against-flags']}'`, dir: await makeProbe(here), flags: flagList(values['against-flags']) });
+const compared = sides.length > 1;
 const load = loadavg()[0];
 const rows = sides.map(() => []);
 for (let i = 0; i < runs; i++) {
   for (const [s, side] of sides.entries()) {
-    const out = execFileSync(process.execPath, [...values['node-flags'].split(' ').filter(Boolean), join(side.dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0', PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '' }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [...side.flags, join(side.dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0', PAPERS_BENCH_PRODUCT_FLAGS: values['without-product-flags'] ? '0' : '1', PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '' }, encoding: 'utf8' });
     rows[s].push(JSON.parse(out.trim().split('\n').pop()));
   }
 }
@@ -86,19 +99,19 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.le
 const summarize = (rs) => Object.fromEntries(steps.map((k) => [k, { min: Math.min(...rs.map((r) => r[k])), median: median(rs.map((r) => r[k])) }]));
 const summaries = rows.map(summarize);
 // this minus the other checkout, run by run (each pair ran one after the other)
-const paired = values.against ? Object.fromEntries(steps.map((k) => [k, median(rows[0].map((r, i) => r[k] - rows[1][i][k]))])) : undefined;
+const paired = compared ? Object.fromEntries(steps.map((k) => [k, median(rows[0].map((r, i) => r[k] - rows[1][i][k]))])) : undefined;
 const loadAfter = loadavg()[0];
 const first = rows[0][0];
 if (values.json) {
   const out = { runs, warm: Number(values.warm), parallel: !!values.parallel, papers: first.nPapers, themes: first.nThemes, loadavg: [load, loadAfter], steps: summaries[0] };
-  console.log(JSON.stringify(values.against ? { ...out, against: { dir: sides[1].name, steps: summaries[1], pairedDifference: paired } } : out));
+  console.log(JSON.stringify(compared ? { ...out, against: { dir: sides[1].name, steps: summaries[1], pairedDifference: paired } } : out));
 } else {
-  console.log(`${first.nPapers} papers, ${first.nThemes} themes; ${runs} fresh processes${values.against ? ' per checkout, alternating' : ''}${values.warm !== '0' ? `, ${values.warm} warm-up analyses each` : ''}${values.parallel ? ', analyzeInParallel' : ', analyzeCorpus'}; load average ${load.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpus().length} cores`);
-  if (values.against) console.log(`against ${sides[1].name}`);
-  console.log(values.against ? 'step        min ms   median ms   against: min   median   paired diff (median)' : 'step        min ms   median ms');
+  console.log(`${first.nPapers} papers, ${first.nThemes} themes; ${runs} fresh processes${compared ? ' per side, alternating' : ''}${values.warm !== '0' ? `, ${values.warm} warm-up analyses each` : ''}${values.parallel ? ', analyzeInParallel' : ', analyzeCorpus'}; load average ${load.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpus().length} cores`);
+  if (compared) console.log(`against ${sides[1].name}`);
+  console.log(compared ? 'step               min ms   median ms   against: min   median   paired diff (median)' : 'step               min ms   median ms');
   for (const k of steps) {
     const [a, b] = summaries;
-    const cols = `${k.padEnd(10)} ${a[k].min.toFixed(0).padStart(7)} ${a[k].median.toFixed(0).padStart(11)}`;
-    console.log(values.against ? `${cols} ${b[k].min.toFixed(0).padStart(14)} ${b[k].median.toFixed(0).padStart(8)} ${(paired[k] >= 0 ? '+' : '') + paired[k].toFixed(0).padStart(6)}` : cols);
+    const cols = `${k.padEnd(17)} ${a[k].min.toFixed(0).padStart(7)} ${a[k].median.toFixed(0).padStart(11)}`;
+    console.log(compared ? `${cols} ${b[k].min.toFixed(0).padStart(14)} ${b[k].median.toFixed(0).padStart(8)} ${(paired[k] >= 0 ? '+' : '') + paired[k].toFixed(0).padStart(6)}` : cols);
   }
 }

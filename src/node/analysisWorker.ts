@@ -11,6 +11,7 @@ import { encodeSnapshot, toSnapshot } from '../core/snapshot';
 import { analyzeInParallel } from './parallelAnalysis';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './workerProtocol';
 import { holdForTests } from './testHold';
+import { useColdRunCompileFlags } from './compileFlags';
 
 // a worker thread, or a child process started with an IPC channel (see analysisChannel.ts)
 const port = parentPort;
@@ -72,6 +73,8 @@ const onRequest = async (request: AnalyzeRequest) => {
 };
 if (port) port.on('message', onRequest);
 else {
+  // a process of its own (on a worker thread the flags would be the extension host's)
+  useColdRunCompileFlags();
   process.on('message', (m) => void onRequest(m as AnalyzeRequest));
   // the extension host closed (window closed, reload): no one is waiting for this analysis any more
   process.on('disconnect', () => process.exit(0));
