@@ -1,9 +1,10 @@
 // Builds the extension, the CLI and the webview script with esbuild.
 // `--tests` also transpiles src/ and test/ file by file into out/ for node:test and the VS Code suites.
 import { build } from 'esbuild';
-import { readdirSync, statSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { CLI_NODE_FLAGS } from './cliNodeFlags.mjs';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -26,9 +27,12 @@ await Promise.all([
   build({ ...common, entryPoints: ['src/node/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
   build({ ...common, entryPoints: ['src/node/textFeaturesWorker.ts'], outfile: 'dist/textFeaturesWorker.js' }),
   build({ ...common, entryPoints: ['src/node/seedsSnapshot.ts'], outfile: 'dist/seedsSnapshot.js' }),
-  build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+  build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}` } }),
   build({ ...common, entryPoints: ['src/webview/page/main.ts'], outfile: 'media/dist/page.js', platform: 'browser', format: 'iife', target: 'es2022' }),
 ]);
+
+// the CLI runs as a program too (`./dist/cli.js`, through its shebang), as npm's bin link runs it
+chmodSync('dist/cli.js', 0o755);
 
 // the bundled seeds, analyzed once at build time (see src/node/seedsSnapshot.ts)
 execFileSync(process.execPath, ['dist/seedsSnapshot.js'], { stdio: 'inherit' });

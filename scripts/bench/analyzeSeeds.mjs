@@ -1,15 +1,19 @@
 // Cold timing of the core analysis of the bundled seeds: each run is a fresh node process (so JIT
 // warm-up counts, as it does for a user), and the script reports min / median per step.
-//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--node-flags='--flag ...'] [--corpus FILE] [--against DIR] [--against-flags='--flag ...'] [--json]
+//   node scripts/bench/analyzeSeeds.mjs [--runs N] [--warm K] [--parallel] [--node-flags='--flag ...'] [--corpus FILE]
+//     [--against DIR | --against-flags='--flag ...'] [--without-product-flags] [--against-without-product-flags] [--json]
 // --against DIR compares this checkout with another one (a git worktree of the code before a change): the runs
 // alternate between the two, so that a machine whose speed drifts from minute to minute slows both alike, and the
 // script adds the median of the paired differences (this minus DIR) per step.
+// The probe runs as the CLI does: with the CLI's node flags (scripts/cliNodeFlags.mjs) and the V8 settings it applies
+// at start (src/node/compileFlags.ts); --without-product-flags leaves both out on this side,
+// --against-without-product-flags on the other side.
 // --against-flags='…' compares the same way this checkout run with --node-flags and with these node flags instead.
 // --corpus analyzes one Daily Papers file instead of the seeds (to compare one and two threads on other sizes).
 // --parallel analyzes as the CLI and the extension do (analyzeInParallel: titles and keywords on a worker
 // thread; their step times then overlap the others', 'analyze' is the wall time).
 // 'analyze' is parse + analyzeCorpus; 'related' asks the 5 related papers of every paper (as 'papers analyze --json');
-// the probe sets the V8 flags the CLI sets (src/node/compileFlags.ts) unless --without-product-flags; 'sinceStart' adds the require of the bundled core; 'cpu' is the
+// 'sinceStart' adds the require of the bundled core; 'cpu' is the
 // process's user+system CPU time (all its threads, node's start-up included): steadier than wall time on a busy machine;
 // 'mainThreadCpu' the main thread's alone (10 ms ticks).
 // --warm K analyzes K times first in the same process and reports the last run (the warm figure).
@@ -19,9 +23,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, against: { type: 'string' }, 'node-flags': { type: 'string', default: '' }, 'against-flags': { type: 'string' }, 'without-product-flags': { type: 'boolean' }, corpus: { type: 'string' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, against: { type: 'string' }, 'node-flags': { type: 'string', default: '' }, 'against-flags': { type: 'string' }, 'without-product-flags': { type: 'boolean' }, 'against-without-product-flags': { type: 'boolean' }, corpus: { type: 'string' }, json: { type: 'boolean' } } });
 const here = resolve(import.meta.dirname, '..', '..');
 
 /** Bundles the core of the checkout at `root` with a probe that analyzes once and prints its timings; returns the probe's folder. */
@@ -80,15 +85,25 @@ async function makeProbe(root) {
 
 const runs = Number(values.runs);
 const flagList = (text) => text.split(' ').filter(Boolean);
-const sides = [{ name: 'this', dir: await makeProbe(here), flags: flagList(values['node-flags']) }];
-if (values.against) sides.push({ name: resolve(values.against), dir: await makeProbe(resolve(values.against)), flags: sides[0].flags });
-else if (values['against-flags'] !== undefined) sides.push({ name: `this with node flags '${values['against-flags']}'`, dir: await makeProbe(here), flags: flagList(values['against-flags']) });
+/** The node flags of a checkout's CLI (scripts/cliNodeFlags.mjs; none before it existed). */
+async function cliFlags(root) {
+  const file = join(root, 'scripts', 'cliNodeFlags.mjs');
+  return existsSync(file) ? (await import(pathToFileURL(file).href)).CLI_NODE_FLAGS : [];
+}
+/** A side runs the probe of `root` with the CLI's flags (unless `bare`) and `extra` node flags. */
+async function side(name, root, extra, bare) {
+  return { name, dir: await makeProbe(root), flags: [...(bare ? [] : await cliFlags(root)), ...flagList(extra)], product: bare ? '0' : '1' };
+}
+const sides = [await side('this', here, values['node-flags'], values['without-product-flags'])];
+const againstBare = values['against-without-product-flags'];
+if (values.against) sides.push(await side(resolve(values.against), resolve(values.against), values['node-flags'], againstBare));
+else if (values['against-flags'] !== undefined || againstBare) sides.push(await side(`this with node flags '${values['against-flags'] ?? ''}'${againstBare ? ', without the product flags' : ''}`, here, values['against-flags'] ?? '', againstBare));
 const compared = sides.length > 1;
 const load = loadavg()[0];
 const rows = sides.map(() => []);
 for (let i = 0; i < runs; i++) {
   for (const [s, side] of sides.entries()) {
-    const out = execFileSync(process.execPath, [...side.flags, join(side.dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0', PAPERS_BENCH_PRODUCT_FLAGS: values['without-product-flags'] ? '0' : '1', PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '' }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [...side.flags, join(side.dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0', PAPERS_BENCH_PRODUCT_FLAGS: side.product, PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '' }, encoding: 'utf8' });
     rows[s].push(JSON.parse(out.trim().split('\n').pop()));
   }
 }

@@ -5,6 +5,7 @@
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
+import { threadPoolFlag } from './compileFlags';
 import { AnalyzeRequest, WorkerMessage } from './workerProtocol';
 
 export type AnalysisTransport = 'process' | 'thread';
@@ -29,7 +30,7 @@ function processChannel(workerPath: string): AnalysisChannel {
   // ELECTRON_RUN_AS_NODE: in desktop VS Code process.execPath is Electron, which must run the script as node
   const child: ChildProcess = fork(workerPath, [], {
     serialization: 'advanced',
-    execArgv: [`--max-old-space-size=${CHILD_HEAP_MB}`],
+    execArgv: [`--max-old-space-size=${CHILD_HEAP_MB}`, ...[threadPoolFlag()].filter((f) => f !== undefined)],
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

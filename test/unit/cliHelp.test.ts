@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = resolve(__dirname, '..', '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -43,4 +45,16 @@ test('help about an unknown command, or no command at all, is a usage error (exi
   const badFlag = papers('analyze', '--frobnicate');
   assert.equal(badFlag.status, 2);
   assert.match(badFlag.stderr, /papers analyze: Unknown option '--frobnicate'/);
+});
+
+test('dist/cli.js runs as a program: its shebang starts node with the CLI\'s flags (scripts/cliNodeFlags.mjs)', async () => {
+  const { CLI_NODE_FLAGS } = (await import(pathToFileURL(join(root, 'scripts', 'cliNodeFlags.mjs')).href)) as { CLI_NODE_FLAGS: string[] };
+  const firstLine = readFileSync(cli, 'utf8').split('\n', 1)[0];
+  assert.equal(firstLine, `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}`);
+  // run as npm's bin link runs it: by the kernel, through the shebang (a flag node rejects would exit 9 here)
+  const run = spawnSync(cli, ['analyze', '--help'], { encoding: 'utf8' });
+  assert.equal(run.error, undefined, String(run.error));
+  assert.equal(run.status, 0, run.stderr);
+  assert.ok(run.stdout.startsWith('usage: papers analyze '), run.stdout);
+  assert.equal(run.stderr, '');
 });
