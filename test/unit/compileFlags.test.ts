@@ -14,7 +14,7 @@ test('the analysis process leaves one core to its main thread: V8 pool = cores -
   assert.equal(threadPoolFlag(2, true), undefined);
 });
 
-test('node accepts the pool flag this machine gets', () => {
+test('node accepts the pool flag it gives (a rejected flag would stop the analysis process at its start)', () => {
   const flag = threadPoolFlag(2, false)!;
   const run = spawnSync(process.execPath, [flag, '-e', 'process.stdout.write("ok")'], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
