@@ -2,6 +2,8 @@ import { Analysis } from '../core/analyze';
 import { analyzeFiles, CliCommand, reportProblems } from './common';
 
 export function analysisJson(a: Analysis) {
+  // every paper's related papers: computed together, each pair once
+  a.related.relatedToAll(5);
   return {
     papers: a.papers.map((p) => ({
       id: p.id,
