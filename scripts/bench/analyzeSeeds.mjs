@@ -93,8 +93,10 @@ async function cliFlags(root) {
   return existsSync(file) ? (await import(pathToFileURL(file).href)).CLI_NODE_FLAGS : [];
 }
 /** A side runs the probe of `root` with the CLI's flags (unless `bare`) and `extra` node flags. */
+const probes = new Map(); // root -> its probe's folder (two sides of one checkout share it)
 async function side(name, root, extra, bare) {
-  return { name, dir: await makeProbe(root), flags: [...(bare ? [] : await cliFlags(root)), ...flagList(extra)], product: bare ? '0' : '1' };
+  if (!probes.has(root)) probes.set(root, await makeProbe(root));
+  return { name, dir: probes.get(root), flags: [...(bare ? [] : await cliFlags(root)), ...flagList(extra)], product: bare ? '0' : '1' };
 }
 const sides = [await side('this', here, values['node-flags'], values['without-product-flags'])];
 const againstBare = values['against-without-product-flags'];
@@ -109,7 +111,7 @@ for (let i = 0; i < runs; i++) {
     rows[s].push(JSON.parse(out.trim().split('\n').pop()));
   }
 }
-for (const side of sides) rmSync(side.dir, { recursive: true, force: true });
+for (const dir of probes.values()) rmSync(dir, { recursive: true, force: true });
 
 const steps = Object.keys(rows[0][0]).filter((k) => k !== 'nPapers' && k !== 'nThemes');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
