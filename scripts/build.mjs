@@ -24,9 +24,9 @@ function tsFiles(dir) {
 
 await Promise.all([
   build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['src/node/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
-  build({ ...common, entryPoints: ['src/node/textFeaturesWorker.ts'], outfile: 'dist/textFeaturesWorker.js' }),
-  build({ ...common, entryPoints: ['src/node/seedsSnapshot.ts'], outfile: 'dist/seedsSnapshot.js' }),
+  build({ ...common, entryPoints: ['src/node/analysis/worker.ts'], outfile: 'dist/analysisWorker.js' }),
+  build({ ...common, entryPoints: ['src/node/analysis/textFeaturesWorker.ts'], outfile: 'dist/textFeaturesWorker.js' }),
+  build({ ...common, entryPoints: ['scripts/seedsSnapshot.ts'], outfile: 'dist/seedsSnapshot.js' }),
   build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}` } }),
   build({ ...common, entryPoints: ['src/webview/page/main.ts'], outfile: 'media/dist/page.js', platform: 'browser', format: 'iife', target: 'es2022' }),
 ]);
@@ -34,7 +34,7 @@ await Promise.all([
 // the CLI runs as a program too (`./dist/cli.js`, through its shebang), as npm's bin link runs it
 chmodSync('dist/cli.js', 0o755);
 
-// the bundled seeds, analyzed once at build time (see src/node/seedsSnapshot.ts)
+// the bundled seeds, analyzed once at build time (see scripts/seedsSnapshot.ts)
 execFileSync(process.execPath, ['dist/seedsSnapshot.js'], { stdio: 'inherit' });
 
 if (args.has('--tests')) {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { COMMANDS } from './cli/commands';
 import { CliError, CliIo } from './cli/common';
-import { useColdRunCompileFlags } from './node/compileFlags';
+import { useColdRunCompileFlags } from './node/analysis/compileFlags';
 
 const HELP_FLAGS = ['--help', '-h'];
 

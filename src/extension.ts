@@ -1,23 +1,23 @@
 import * as vscode from 'vscode';
-import { activateAnnotations, HIGHLIGHT_SELECTION_COMMAND, highlightSelection } from './features/annotations';
-import { activateCollectionDiagnostics } from './features/collectionDiagnostics';
-import { registerExportBibtex } from './features/exportBibtex';
-import { registerCollectionCommands } from './features/importCollections';
-import { activateRestrictedMode, RestrictedModeApi } from './features/restrictedMode';
+import { activateAnnotations, HIGHLIGHT_SELECTION_COMMAND, highlightSelection } from './features/annotations/annotations';
+import { activateCollectionDiagnostics } from './features/collections/diagnostics';
+import { registerExportBibtex } from './features/export/bibtex';
+import { registerCollectionCommands } from './features/collections/commands';
+import { activateRestrictedMode, RestrictedModeApi } from './features/storage/restrictedMode';
 import { activateLinks, LinksApi } from './features/links';
-import { registerExportAnnotations } from './features/exportAnnotations';
-import { PapersModelImpl } from './features/model';
-import { createNotesService } from './features/notes';
-import { registerPaperCommands, targetPaper } from './features/paperCommands';
-import { registerThemeCommands } from './features/themeCommands';
-import { createPaperPanel } from './features/paperPanel';
-import { syncUserTextIntoIndex } from './features/searchPick';
+import { registerExportAnnotations } from './features/export/annotations';
+import { PapersModelImpl } from './features/analysis/model';
+import { createNotesService } from './features/notes/notes';
+import { registerPaperCommands, targetPaper } from './features/papers/commands';
+import { registerThemeCommands } from './features/themes/commands';
+import { createPaperPanel } from './features/paperPanel/panel';
+import { syncUserTextIntoIndex } from './features/search/pick';
 import { Services } from './features/services';
-import { activateStatusBar } from './features/statusBar';
-import { PapersTree } from './features/tree';
-import { UserStore } from './features/userStore';
-import { ThemeCorrectionsStore } from './features/themeCorrectionsStore';
-import { ViewPrefs } from './features/viewPrefs';
+import { activateStatusBar } from './features/tree/statusBar';
+import { PapersTree } from './features/tree/tree';
+import { UserStore } from './features/storage/userStore';
+import { ThemeCorrectionsStore } from './features/themes/correctionsStore';
+import { ViewPrefs } from './features/tree/viewPrefs';
 
 /** What the extension hands to its tests (and to other extensions): the live services. */
 export interface PapersApi {

@@ -6,7 +6,7 @@
 // alternate between the two, so that a machine whose speed drifts from minute to minute slows both alike, and the
 // script adds the median of the paired differences (this minus DIR) per step.
 // The probe runs as the CLI does: with the CLI's node flags (scripts/cliNodeFlags.mjs) and the V8 settings it applies
-// at start (src/node/compileFlags.ts); --without-product-flags leaves both out on this side,
+// at start (src/node/analysis/compileFlags.ts); --without-product-flags leaves both out on this side,
 // --against-without-product-flags on the other side.
 // --against-flags='…' compares the same way this checkout run with --node-flags and with these node flags instead.
 // --corpus analyzes one Daily Papers file instead of the seeds (to compare one and two threads on other sizes).
@@ -34,18 +34,18 @@ async function makeProbe(root) {
   const dir = mkdtempSync(join(tmpdir(), 'papers-bench-'));
   // the core is bundled alone; the probe requires it (timed), reads, parses, analyzes and prints its timings
   const entry = join(dir, 'core.ts');
-  writeFileSync(entry, `export { analyzeCorpus } from ${JSON.stringify(join(root, 'src/core/analyze'))};
-  export { mergeCollections, parseCollectionBytes } from ${JSON.stringify(join(root, 'src/core/corpus'))};
-  export { analyzeInParallel } from ${JSON.stringify(join(root, 'src/node/parallelAnalysis'))};
-  ${existsSync(join(root, 'src/node/compileFlags.ts')) ? `export { useColdRunCompileFlags } from ${JSON.stringify(join(root, 'src/node/compileFlags'))};` : ''}
+  writeFileSync(entry, `export { analyzeCorpus } from ${JSON.stringify(join(root, 'src/core/analysis/analyze'))};
+  export { mergeCollections, parseCollectionBytes } from ${JSON.stringify(join(root, 'src/core/collections/corpus'))};
+  export { analyzeInParallel } from ${JSON.stringify(join(root, 'src/node/analysis/parallel'))};
+  ${existsSync(join(root, 'src/node/analysis/compileFlags.ts')) ? `export { useColdRunCompileFlags } from ${JSON.stringify(join(root, 'src/node/analysis/compileFlags'))};` : ''}
   `);
   const bundle = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
   await build({ ...bundle, entryPoints: [entry], outfile: join(dir, 'core.js') });
-  await build({ ...bundle, entryPoints: [join(root, 'src/node/textFeaturesWorker.ts')], outfile: join(dir, 'textFeaturesWorker.js') });
+  await build({ ...bundle, entryPoints: [join(root, 'src/node/analysis/textFeaturesWorker.ts')], outfile: join(dir, 'textFeaturesWorker.js') });
   writeFileSync(join(dir, 'probe.js'), `
   const start = performance.now();
   const { analyzeCorpus, analyzeInParallel, mergeCollections, parseCollectionBytes, useColdRunCompileFlags } = require('./core.js');
-  // the V8 settings the CLI and the analysis process use (src/node/compileFlags.ts), unless --without-product-flags
+  // the V8 settings the CLI and the analysis process use (src/node/analysis/compileFlags.ts), unless --without-product-flags
   if (process.env.PAPERS_BENCH_PRODUCT_FLAGS === '1') useColdRunCompileFlags?.();
   const tRequire = performance.now() - start;
   const { readdirSync, readFileSync } = require('node:fs');

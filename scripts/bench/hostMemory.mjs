@@ -30,8 +30,8 @@ async function synthCorpus(n) {
   writeFileSync(entry, `
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCorpus } from ${JSON.stringify(join(REPO_ROOT, 'src/core/corpus'))};
-import { nodeFileSource } from ${JSON.stringify(join(REPO_ROOT, 'src/node/nodeFileSource'))};
+import { loadCorpus } from ${JSON.stringify(join(REPO_ROOT, 'src/core/collections/corpus'))};
+import { nodeFileSource } from ${JSON.stringify(join(REPO_ROOT, 'src/node/files/nodeFileSource'))};
 import { synthAbstracts, writeDailyPapers } from ${JSON.stringify(join(REPO_ROOT, 'scripts/bench/synthCorpus'))};
 (async () => {
   const seeds = ${JSON.stringify(join(REPO_ROOT, 'seeds'))};

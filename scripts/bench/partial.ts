@@ -13,10 +13,10 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadCorpus } from '../../src/core/corpus';
-import { PartialSearch, SearchChunk } from '../../src/core/partialSearch';
-import { nodeFileSource } from '../../src/node/nodeFileSource';
-import { analyzeInWorker, SEARCH_CHUNKS } from '../../src/node/runAnalysis';
+import { loadCorpus } from '../../src/core/collections/corpus';
+import { PartialSearch, SearchChunk } from '../../src/core/search/provisional';
+import { nodeFileSource } from '../../src/node/files/nodeFileSource';
+import { analyzeInWorker, SEARCH_CHUNKS } from '../../src/node/analysis/run';
 import { synthAbstracts, writeDailyPapers } from './synthCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');

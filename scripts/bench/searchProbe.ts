@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { liveMemoryMb } from './heap';
-import { parseCollectionBytes } from '../../src/core/corpus';
-import { PaperSearch, SearchDoc } from '../../src/core/search';
-import { tokenizeFloor } from '../../src/core/tokenFloor';
-import { latencySummary } from '../../src/node/benchMeasure';
+import { parseCollectionBytes } from '../../src/core/collections/corpus';
+import { PaperSearch, SearchDoc } from '../../src/core/search/paperSearch';
+import { tokenizeFloor } from '../../src/core/analysis/tokenFloor';
+import { latencySummary } from '../../src/node/bench/measure';
 import { BENCH_QUERIES } from './queries';
 
 const [file, roundsArg] = process.argv.slice(2);

@@ -8,7 +8,7 @@
  * paper names its method) instead of staying at the size of the source texts.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { sentenceOffsets } from '../../src/core/text';
+import { sentenceOffsets } from '../../src/core/common/text';
 import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 /** Words that look like a coined method name: an inner capital after lower-case letters ("EnvFactory", "GeneFlow"). */

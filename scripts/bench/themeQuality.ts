@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Analysis } from '../../src/core/analyze';
-import { normalizedMutualInformation } from '../../src/core/nmi';
+import { Analysis } from '../../src/core/analysis/analyze';
+import { normalizedMutualInformation } from '../../src/core/themes/nmi';
 
 const LABELS_FILE = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'theme-labels.json');
 

@@ -8,10 +8,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeCorpus } from '../../src/core/analyze';
-import { loadCorpus, mergeCollections, parseCollectionBytes } from '../../src/core/corpus';
-import { normalizedMutualInformation as nmi } from '../../src/core/nmi';
-import { nodeFileSource } from '../../src/node/nodeFileSource';
+import { analyzeCorpus } from '../../src/core/analysis/analyze';
+import { loadCorpus, mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
+import { normalizedMutualInformation as nmi } from '../../src/core/themes/nmi';
+import { nodeFileSource } from '../../src/node/files/nodeFileSource';
 import { synthCorpus } from './synthCorpus';
 import { handLabels, majorityLabel } from './themeQuality';
 

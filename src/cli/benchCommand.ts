@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { decodeText } from '../core/decode';
-import { LoadProblem, PapersInputError } from '../core/types';
-import { benchSummary, measureCorpus } from '../node/benchMeasure';
+import { decodeText } from '../core/collections/decode';
+import { LoadProblem, PapersInputError } from '../core/papers/types';
+import { benchSummary, measureCorpus } from '../node/bench/measure';
 import { CliCommand, CliError, formatProblem, reportProblems } from './common';
 
 /** One query a line; blank lines are skipped. An unreadable or binary file is an input error naming the file (and line). */

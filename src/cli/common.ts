@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Analysis } from '../core/analyze';
-import { loadCorpus } from '../core/corpus';
-import { LoadProblem } from '../core/types';
-import { nodeFileSource } from '../node/nodeFileSource';
-import { analyzeInParallel } from '../node/parallelAnalysis';
+import { Analysis } from '../core/analysis/analyze';
+import { loadCorpus } from '../core/collections/corpus';
+import { LoadProblem } from '../core/papers/types';
+import { nodeFileSource } from '../node/files/nodeFileSource';
+import { analyzeInParallel } from '../node/analysis/parallel';
 
 /** A user error: printed as one line; exit code 2 (usage) or 1 (input). */
 export class CliError extends Error {

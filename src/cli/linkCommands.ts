@@ -8,13 +8,13 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 // The ESM build: the package's UMD main hides its own requires from the bundler (they fail at run time).
 import { parse as parseJsonc, ParseError, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
 import picomatch from 'picomatch';
-import { reanchor, Reanchored } from '../core/codeAnchor';
-import { loadCorpus } from '../core/corpus';
-import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../core/links';
-import { idPartOfKey, paperKey } from '../core/paperKey';
+import { reanchor, Reanchored } from '../core/links/codeAnchor';
+import { loadCorpus } from '../core/collections/corpus';
+import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../core/links/links';
+import { idPartOfKey, paperKey } from '../core/papers/paperKey';
 import { deriveTitle } from '../core/titles';
-import { ParsedPaper, PapersInputError } from '../core/types';
-import { nodeFileSource } from '../node/nodeFileSource';
+import { ParsedPaper, PapersInputError } from '../core/papers/types';
+import { nodeFileSource } from '../node/files/nodeFileSource';
 import { bundledSeeds, CliCommand, CliError, CliIo } from './common';
 
 const SETTINGS = '.vscode/settings.json';

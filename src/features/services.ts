@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { Analysis } from '../core/analyze';
-import { Paper, Theme } from '../core/types';
-import { PaperUserData } from '../core/userData';
-import type { ProvisionalSearch } from './provisionalSearch';
-import type { ThemeCorrectionsStore } from './themeCorrectionsStore';
+import { Analysis } from '../core/analysis/analyze';
+import { Paper, Theme } from '../core/papers/types';
+import { PaperUserData } from '../core/papers/userData';
+import type { ProvisionalSearch } from './search/provisional';
+import type { ThemeCorrectionsStore } from './themes/correctionsStore';
 
 /** The loaded corpus and its analysis; features listen to onDidChange and read `analysis`. */
 export interface PapersModel {

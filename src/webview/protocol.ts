@@ -10,10 +10,10 @@ import {
   isAnnotationId,
   MAX_NOTE_LENGTH,
   MAX_QUOTE_LENGTH,
-} from '../core/annotationsTypes';
+} from '../core/annotations/types';
 
-export { ANNOTATION_COLORS } from '../core/annotationsTypes';
-export type { AnchorStatus, AnnotationColor } from '../core/annotationsTypes';
+export { ANNOTATION_COLORS } from '../core/annotations/types';
+export type { AnchorStatus, AnnotationColor } from '../core/annotations/types';
 
 /** One highlight as the page shows it: already anchored in the abstract by the host. */
 export interface AnnotationView {

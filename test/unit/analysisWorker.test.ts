@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PartialSearch } from '../../src/core/partialSearch';
-import { decodeSnapshot, fromSnapshot } from '../../src/core/snapshot';
-import { analyzeHere, analyzeInWorker, analyzeIntoFile } from '../../src/node/runAnalysis';
+import { PartialSearch } from '../../src/core/search/provisional';
+import { decodeSnapshot, fromSnapshot } from '../../src/core/snapshot/snapshot';
+import { analyzeHere, analyzeInWorker, analyzeIntoFile } from '../../src/node/analysis/run';
 import { scratchDir } from './scratchDir';
 
 const WORKER = join(resolve(__dirname, '..', '..', '..'), 'dist', 'analysisWorker.js');

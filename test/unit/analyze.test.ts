@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyzeCorpus } from '../../src/core/analyze';
-import { loadCorpus } from '../../src/core/corpus';
-import { nodeFileSource } from '../../src/node/nodeFileSource';
+import { analyzeCorpus } from '../../src/core/analysis/analyze';
+import { loadCorpus } from '../../src/core/collections/corpus';
+import { nodeFileSource } from '../../src/node/files/nodeFileSource';
 import { scratchDir } from './scratchDir';
 
 const root = resolve(__dirname, '..', '..', '..');

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseDailyPapers } from '../../src/core/formats/dailyPapers';
-import { anchorAnnotation, anchorQuote, CONTEXT_LENGTH, createAnnotation, maxErrorsFor } from '../../src/core/annotations';
+import { parseDailyPapers } from '../../src/core/collections/formats/dailyPapers';
+import { anchorAnnotation, anchorQuote, CONTEXT_LENGTH, createAnnotation, maxErrorsFor } from '../../src/core/annotations/annotations';
 
 const ABSTRACT =
   'Learning a precise dynamics model can be crucial for offline reinforcement learning, which, unfortunately, ' +

@@ -14,8 +14,8 @@ import {
   withAnnotationAdded,
   withAnnotationEdited,
   withAnnotationRemoved,
-} from '../../src/core/annotations';
-import { parseUserData, PaperUserData, serializeUserData } from '../../src/core/userData';
+} from '../../src/core/annotations/annotations';
+import { parseUserData, PaperUserData, serializeUserData } from '../../src/core/papers/userData';
 
 const TEXT = 'We introduce EnvFactory, a system that builds   tool environments.\n\nIt scales to 85 environments.';
 const at = (quote: string) => [TEXT.indexOf(quote), TEXT.indexOf(quote) + quote.length] as const;

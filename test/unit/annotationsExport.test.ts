@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createAnnotation } from '../../src/core/annotations';
-import { AnnotatedPaper, annotationsDigest, annotationsW3C } from '../../src/core/annotationsExport';
+import { createAnnotation } from '../../src/core/annotations/annotations';
+import { AnnotatedPaper, annotationsDigest, annotationsW3C } from '../../src/core/annotations/export';
 
 // Made-up papers: two themes, one paper with nothing to export, a detached highlight, a multi-line note.
 const SOUP = 'Kettles boil water faster when the lid stays on. We measure 40 kettles. Steam escapes through the spout.';

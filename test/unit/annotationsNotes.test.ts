@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { anchorAll, createAnnotation } from '../../src/core/annotations';
+import { anchorAll, createAnnotation } from '../../src/core/annotations/annotations';
 import {
   ANNOTATIONS_END,
   ANNOTATIONS_START,
@@ -9,8 +9,8 @@ import {
   renderAnnotationsBlock,
   updateAnnotationsBlock,
   withAnnotationsBlockBeforeNotes,
-} from '../../src/core/annotationsNotes';
-import { renderNotesTemplate } from '../../src/core/notesTemplate';
+} from '../../src/core/annotations/notesBlock';
+import { renderNotesTemplate } from '../../src/core/notes/template';
 
 const TEXT = 'We introduce EnvFactory, a system that builds tool environments.\n\nIt scales to 85 environments.';
 const NOW = new Date('2025-01-02T03:04:05.000Z');

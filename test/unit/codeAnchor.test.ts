@@ -1,8 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { anchorAt, LineIndex, reanchor, textAt, TextRange } from '../../src/core/codeAnchor';
-import { createLink } from '../../src/core/links';
+import { anchorAt, LineIndex, reanchor, textAt, TextRange } from '../../src/core/links/codeAnchor';
+import { createLink } from '../../src/core/links/links';
 
 const FILE = ['import os', '', 'def load(path):', '    with open(path) as f:', '        return f.read()', '', 'def save(path, text):', '    with open(path, "w") as f:', '        f.write(text)', ''].join('\n');
 const LOAD_BODY: TextRange = { startLine: 3, startCharacter: 4, endLine: 4, endCharacter: 23 };

@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LineIndex, reanchor, TextRange } from '../../src/core/codeAnchor';
-import { createLink, followText, PaperLink } from '../../src/core/links';
+import { LineIndex, reanchor, TextRange } from '../../src/core/links/codeAnchor';
+import { createLink, followText, PaperLink } from '../../src/core/links/links';
 
 const DIR = resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'edit-histories');
 const MARK = /⟪(\/?)([a-z0-9-]+)⟫/g;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { threadPoolFlag } from '../../src/node/compileFlags';
+import { threadPoolFlag } from '../../src/node/analysis/compileFlags';
 
 test('the analysis process leaves one core to its main thread: V8 pool = cores - 1, at least 1, only below node\'s default of 4', () => {
   assert.equal(threadPoolFlag(1, false), '--v8-pool-size=1');

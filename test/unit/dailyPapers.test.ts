@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseDailyPapers, tidyAbstract } from '../../src/core/formats/dailyPapers';
-import { parseCollectionBytes, mergeCollections } from '../../src/core/corpus';
+import { parseDailyPapers, tidyAbstract } from '../../src/core/collections/formats/dailyPapers';
+import { parseCollectionBytes, mergeCollections } from '../../src/core/collections/corpus';
 import fc from 'fast-check';
-import { normalizeForId, paperId } from '../../src/core/ids';
+import { normalizeForId, paperId } from '../../src/core/papers/ids';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { digestOfFile } from '../../src/node/contentKey';
-import { DigestMemo } from '../../src/node/digestMemo';
+import { digestOfFile } from '../../src/node/cache/contentKey';
+import { DigestMemo } from '../../src/node/cache/digestMemo';
 import { scratchDir } from './scratchDir';
 
 const dir = scratchDir('papers-digest-memo-');

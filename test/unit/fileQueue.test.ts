@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FileQueue } from '../../src/core/fileQueue';
+import { FileQueue } from '../../src/core/common/fileQueue';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

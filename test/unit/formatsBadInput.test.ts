@@ -4,8 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCollectionBytes } from '../../src/core/corpus';
-import { LoadProblem } from '../../src/core/types';
+import { parseCollectionBytes } from '../../src/core/collections/corpus';
+import { LoadProblem } from '../../src/core/papers/types';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseBibtex } from '../../src/core/formats/bibtex';
+import { parseBibtex } from '../../src/core/collections/formats/bibtex';
 import { scratchDir } from './scratchDir';
 
 const root = resolve(__dirname, '..', '..', '..');

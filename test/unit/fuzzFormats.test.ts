@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
-import { parseCollectionBytes } from '../../src/core/corpus';
-import { MAX_ABSTRACT_CHARS, ParseResult } from '../../src/core/formats/dailyPapers';
-import { FormatName, PARSERS } from '../../src/core/formats/index';
-import { paperId } from '../../src/core/ids';
-import { PapersInputError } from '../../src/core/types';
+import { parseCollectionBytes } from '../../src/core/collections/corpus';
+import { MAX_ABSTRACT_CHARS, ParseResult } from '../../src/core/collections/formats/dailyPapers';
+import { FormatName, PARSERS } from '../../src/core/collections/formats';
+import { paperId } from '../../src/core/papers/ids';
+import { PapersInputError } from '../../src/core/papers/types';
 
 const SEED = 20240611;
 const fixtures = resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'formats');

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { idPartOfKey, paperKey, resolvePaperKey, slugify } from '../../src/core/paperKey';
-import { keywordsForCorpus } from '../../src/core/keywords';
-import { applyChange, parseUserData, serializeUserData } from '../../src/core/userData';
-import { PapersInputError } from '../../src/core/types';
+import { idPartOfKey, paperKey, resolvePaperKey, slugify } from '../../src/core/papers/paperKey';
+import { keywordsForCorpus } from '../../src/core/keywords/keywords';
+import { applyChange, parseUserData, serializeUserData } from '../../src/core/papers/userData';
+import { PapersInputError } from '../../src/core/papers/types';
 
 test('paper keys are readable slugs plus an id part, and resolve by the id part', () => {
   const a = { id: '6755e58dc535', title: 'EnvFactory: automated tool environments', method: 'EnvFactory' };

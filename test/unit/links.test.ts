@@ -1,8 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { reanchor, TextRange } from '../../src/core/codeAnchor';
-import { createLink, followText, linkableRange, lineRange, linksFilePath, paperIdOfLinksFile, parseLinks, serializeLinks, shiftRange } from '../../src/core/links';
-import { PapersInputError } from '../../src/core/types';
+import { reanchor, TextRange } from '../../src/core/links/codeAnchor';
+import { createLink, followText, linkableRange, lineRange, linksFilePath, paperIdOfLinksFile, parseLinks, serializeLinks, shiftRange } from '../../src/core/links/links';
+import { PapersInputError } from '../../src/core/papers/types';
 
 const TEXT = 'alpha\nbeta gamma\ndelta\n';
 const r = (startLine: number, startCharacter: number, endLine: number, endCharacter: number): TextRange => ({ startLine, startCharacter, endLine, endCharacter });

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { lineRange, parseLinks, serializeLinks, createLink } from '../../src/core/links';
+import { lineRange, parseLinks, serializeLinks, createLink } from '../../src/core/links/links';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { effectiveTrigger, findMentions, keyCompletionAt, mentionAt } from '../../src/core/linksMentions';
+import { effectiveTrigger, findMentions, keyCompletionAt, mentionAt } from '../../src/core/links/mentions';
 
 describe('findMentions', () => {
   test('finds @paper: keys anywhere, without a sentence\'s full stop', () => {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mergeCollections } from '../../src/core/corpus';
-import { paperId } from '../../src/core/ids';
-import { ParsedPaper } from '../../src/core/types';
+import { mergeCollections } from '../../src/core/collections/corpus';
+import { paperId } from '../../src/core/papers/ids';
+import { ParsedPaper } from '../../src/core/papers/types';
 
 // Made-up abstracts: a paper about counting bees and one about folding kites.
 const BEES = 'We train honeybees to count to four with sugar rewards and report that marked foragers generalize the rule to new shapes.';

@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { notesFileName, notesFolderSetting, readFrontMatter, readFrontMatterKey, renderNotesTemplate } from '../../src/core/notesTemplate';
-import { idPartOfKey, paperKey, resolvePaperKey } from '../../src/core/paperKey';
-import { Paper } from '../../src/core/types';
+import { notesFileName, notesFolderSetting, readFrontMatter, readFrontMatterKey, renderNotesTemplate } from '../../src/core/notes/template';
+import { idPartOfKey, paperKey, resolvePaperKey } from '../../src/core/papers/paperKey';
+import { Paper } from '../../src/core/papers/types';
 
 function paper(overrides: Partial<Paper> = {}): Paper {
   return {

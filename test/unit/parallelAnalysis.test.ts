@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Analysis, analyzeCorpus } from '../../src/core/analyze';
-import { mergeCollections, parseCollectionBytes } from '../../src/core/corpus';
-import { analyzeInParallel } from '../../src/node/parallelAnalysis';
+import { Analysis, analyzeCorpus } from '../../src/core/analysis/analyze';
+import { mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
+import { analyzeInParallel } from '../../src/node/analysis/parallel';
 import { scratchDir } from './scratchDir';
 
 const root = join(__dirname, '..', '..', '..');
-// the per-file build puts the worker next to its imports (out/src/node)
-const workerPath = join(__dirname, '..', '..', 'src', 'node', 'textFeaturesWorker.js');
+// the per-file build puts the worker next to its imports (out/src/node/analysis)
+const workerPath = join(__dirname, '..', '..', 'src', 'node', 'analysis', 'textFeaturesWorker.js');
 
 /** The made-up corpus of the theme tests as a Daily Papers file. */
 function syntheticCorpus() {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSearchChunk, chunkBuffers, PartialSearch, provisionalTitle } from '../../src/core/partialSearch';
-import { PaperSearch } from '../../src/core/search';
-import { ParsedPaper } from '../../src/core/types';
+import { buildSearchChunk, chunkBuffers, PartialSearch, provisionalTitle } from '../../src/core/search/provisional';
+import { PaperSearch } from '../../src/core/search/paperSearch';
+import { ParsedPaper } from '../../src/core/papers/types';
 
 // Made-up abstracts from unrelated fields; a few carry a title from their file (as BibTeX would).
 const paper = (id: string, abstract: string, sourceTitle?: string, collection = 'field-notes'): ParsedPaper => ({ id, abstract, sourceTitle, sources: [{ collection, line: 1 }] });

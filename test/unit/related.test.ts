@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RelatedIndex } from '../../src/core/related';
+import { RelatedIndex } from '../../src/core/vectors/related';
 import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 /** n made-up unit rows of `dims`: some repeated exactly (equal scores), some opposite (negative), one all zero. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeSnippet, PaperSearch, parseQuery, SearchDoc } from '../../src/core/search';
+import { makeSnippet, PaperSearch, parseQuery, SearchDoc } from '../../src/core/search/paperSearch';
 
 // A made-up corpus from several fields, so nothing here depends on the seeds.
 const docs: SearchDoc[] = [

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PaperSearch, SearchDoc } from '../../src/core/search';
-import { forEachWord } from '../../src/core/searchIndex';
+import { PaperSearch, SearchDoc } from '../../src/core/search/paperSearch';
+import { forEachWord } from '../../src/core/search/segment';
 
 test('words split at spaces and punctuation, not at symbols', () => {
   const words: string[] = [];

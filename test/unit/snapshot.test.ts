@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analysis, analyzeCorpus, applyCorrections } from '../../src/core/analyze';
-import { mergeCollections, parseCollectionBytes } from '../../src/core/corpus';
-import { decodeSnapshot, encodeSnapshot, fromSnapshot, snapshotLabel, toSnapshot } from '../../src/core/snapshot';
-import { SNAPSHOT_FORMAT, SnapshotError, SnapshotReader, SnapshotWriter } from '../../src/core/snapshotFormat';
+import { Analysis, analyzeCorpus, applyCorrections } from '../../src/core/analysis/analyze';
+import { mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
+import { decodeSnapshot, encodeSnapshot, fromSnapshot, snapshotLabel, toSnapshot } from '../../src/core/snapshot/snapshot';
+import { SNAPSHOT_FORMAT, SnapshotError, SnapshotReader, SnapshotWriter } from '../../src/core/snapshot/format';
 
 // Made-up abstracts from four fields, several per field, so the grouping has something to find.
 const fields: Record<string, string[]> = {

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analysis, analyzeCorpus } from '../../src/core/analyze';
-import { mergeCollections, parseCollectionBytes } from '../../src/core/corpus';
-import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../src/core/snapshot';
-import { bytesSource, SnapshotError, SnapshotSource } from '../../src/core/snapshotFormat';
+import { Analysis, analyzeCorpus } from '../../src/core/analysis/analyze';
+import { mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
+import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../src/core/snapshot/snapshot';
+import { bytesSource, SnapshotError, SnapshotSource } from '../../src/core/snapshot/format';
 
 // Made-up abstracts, long enough that their text is most of a snapshot; one longer than a text chunk
 // (32k characters), one with non-Latin text and an emoji, one with a lone surrogate (stored as UTF-16).

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SnapshotError, SnapshotReader, SnapshotWriter } from '../../src/core/snapshotFormat';
-import { contentKey, digestOf, digestOfFile } from '../../src/node/contentKey';
-import { openSnapshotFile } from '../../src/node/snapshotFile';
+import { SnapshotError, SnapshotReader, SnapshotWriter } from '../../src/core/snapshot/format';
+import { contentKey, digestOf, digestOfFile } from '../../src/node/cache/contentKey';
+import { openSnapshotFile } from '../../src/node/cache/snapshotFile';
 
 const dir = mkdtempSync(join(tmpdir(), 'papers-snapshot-file-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

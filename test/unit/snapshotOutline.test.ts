@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeCorpus } from '../../src/core/analyze';
-import { mergeCollections, parseCollectionBytes } from '../../src/core/corpus';
-import { encodeSnapshot, openSnapshot, toSnapshot } from '../../src/core/snapshot';
-import { bytesSource, SnapshotError, SnapshotSource } from '../../src/core/snapshotFormat';
-import { applyThemeCorrections, outlineThemes, ThemeCorrections } from '../../src/core/themeCorrections';
-import { Paper, Theme } from '../../src/core/types';
+import { analyzeCorpus } from '../../src/core/analysis/analyze';
+import { mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
+import { encodeSnapshot, openSnapshot, toSnapshot } from '../../src/core/snapshot/snapshot';
+import { bytesSource, SnapshotError, SnapshotSource } from '../../src/core/snapshot/format';
+import { applyThemeCorrections, outlineThemes, ThemeCorrections } from '../../src/core/themes/corrections';
+import { Paper, Theme } from '../../src/core/papers/types';
 
 // Made-up abstracts on four topics, so that the analysis has several themes of different sizes.
 const topics = ['tidal marsh salinity', 'alpine lichen growth', 'desert dune migration', 'kelp forest decline'];

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addTags, normalizeTag, parseTagList, removeTags, tagCounts } from '../../src/core/tags';
+import { addTags, normalizeTag, parseTagList, removeTags, tagCounts } from '../../src/core/papers/tags';
 
 test('typed tags are cleaned: no leading #, collapsed spaces, bounded length', () => {
   assert.equal(normalizeTag('  #to   read '), 'to read');

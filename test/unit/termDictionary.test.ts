@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { TermDictionary } from '../../src/core/termDictionary';
+import { TermDictionary } from '../../src/core/search/termDictionary';
 
 /** Plain Levenshtein distance, the reference for the radix tree's fuzzy search. */
 function levenshtein(a: string, b: string): number {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { foldPlural, isContentWord, normalizeWord, sentenceOffsets, tokenize } from '../../src/core/text';
+import { foldPlural, isContentWord, normalizeWord, sentenceOffsets, tokenize } from '../../src/core/common/text';
 
 const words = (text: string): string[] => tokenize(text).map((t) => t.surface);
 

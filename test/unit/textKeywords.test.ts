@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keywordsForCorpus } from '../../src/core/keywords';
+import { keywordsForCorpus } from '../../src/core/keywords/keywords';
 
 // Made-up abstracts from fields other than the seeds', two per field so that terms recur across abstracts.
 const FIELDS = [

@@ -3,7 +3,7 @@
 // that look like verbs by their endings but are not used as verbs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { labelThemes } from '../../src/core/themeLabels';
+import { labelThemes } from '../../src/core/themes/labels';
 import { continuesNounPhrase, countUses, emptyUse, isNounPhrase, nounPhraseStart, opensNounPhrase, quantityNoun, verbal } from '../../src/core/themes/wordRoles';
 import { PhraseReader } from '../../src/core/themes/phraseDocs';
 

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDailyPapers } from '../../src/core/formats/dailyPapers';
-import { groupByTheme } from '../../src/core/themes';
+import { parseDailyPapers } from '../../src/core/collections/formats/dailyPapers';
+import { groupByTheme } from '../../src/core/themes/themes';
 import {
   applyThemeCorrections,
   MIN_THEME_OVERLAP,
@@ -11,8 +11,8 @@ import {
   remapThemeCorrections,
   ThemeCorrections,
   themeOverlap,
-} from '../../src/core/themeCorrections';
-import { Theme } from '../../src/core/types';
+} from '../../src/core/themes/corrections';
+import { Theme } from '../../src/core/papers/types';
 import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 const root = join(__dirname, '..', '..', '..');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deriveTitle, TitleResult } from '../../src/core/titles';
-import { parseDailyPapers } from '../../src/core/formats/dailyPapers';
+import { parseDailyPapers } from '../../src/core/collections/formats/dailyPapers';
 
 // Compiled to out/test/unit/; the repo root is three levels up.
 const root = join(__dirname, '..', '..', '..');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tokenizeFloor } from '../../src/core/tokenFloor';
-import { quantile } from '../../src/node/benchMeasure';
+import { tokenizeFloor } from '../../src/core/analysis/tokenFloor';
+import { quantile } from '../../src/node/bench/measure';
 
 test('the tokenize floor counts the words (split at anything not a letter or digit) and characters of every text, Unicode letters included', () => {
   assert.deepEqual(tokenizeFloor([]), { words: 0, chars: 0 });

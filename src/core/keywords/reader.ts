@@ -7,7 +7,7 @@
  * not with every token of the corpus.
  */
 
-import { pluralForm, tokenColumns, TokenColumns } from '../text';
+import { pluralForm, tokenColumns, TokenColumns } from '../common/text';
 import { CodeTable } from '../vectors/codeTable';
 import { DocTerms, IntColumn } from './columns';
 import { MAX_WORDS } from './wordTable';

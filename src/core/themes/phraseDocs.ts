@@ -8,7 +8,7 @@
  * stopwords between them) is read from the text only for the papers whose phrases may be shown.
  */
 
-import { isContentWord, pluralForm, Token, tokenize } from '../text';
+import { isContentWord, pluralForm, Token, tokenize } from '../common/text';
 import { CodeTable } from '../vectors/codeTable';
 import { isPhraseGap } from '../vectors/wordStream';
 

@@ -19,7 +19,7 @@
  */
 
 import { ARTICLES, MORE_FUNCTION_WORDS, PREPOSITION_SET, VERB_CUES } from '../keywords/lexicon';
-import { isContentWord, pluralForm } from '../text';
+import { isContentWord, pluralForm } from '../common/text';
 
 /** Counts of a word's occurrences by what stands next to them (within one sentence). */
 export interface WordUse {

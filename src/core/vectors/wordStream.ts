@@ -3,7 +3,7 @@
  * (adjacent content words, only spaces between), as term keys or as a compact stream of word ids.
  */
 
-import { isContentWord, normalizeWord, scan, tokenize } from '../text';
+import { isContentWord, normalizeWord, scan, tokenize } from '../common/text';
 
 /**
  * The term keys of a text, with repetition: content words (normalized, see text.ts) and, when

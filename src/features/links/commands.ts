@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { anchorAt, formatRange } from '../../core/codeAnchor';
-import { createLink, linkableRange, PaperLink } from '../../core/links';
-import { Paper } from '../../core/types';
-import { PAPER_VIEW_TYPE } from '../paperPanel';
-import { pickPaper } from '../searchPick';
+import { anchorAt, formatRange } from '../../core/links/codeAnchor';
+import { createLink, linkableRange, PaperLink } from '../../core/links/links';
+import { Paper } from '../../core/papers/types';
+import { PAPER_VIEW_TYPE } from '../paperPanel/panel';
+import { pickPaper } from '../search/pick';
 import { Services } from '../services';
 import { LiveLinks, toRange, toTextRange } from './live';
 import { LinkNoteComment, NoteThreads } from './noteThreads';

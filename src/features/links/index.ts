@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { AnchorStatus } from '../../core/codeAnchor';
-import { PaperLink } from '../../core/links';
+import { AnchorStatus } from '../../core/links/codeAnchor';
+import { PaperLink } from '../../core/links/links';
 import { Services } from '../services';
 import { Backlink, Backlinks } from './backlinks';
 import { registerLinkCommands } from './commands';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { effectiveTrigger, findMentions, keyCompletionAt, Mention } from '../../core/linksMentions';
+import { effectiveTrigger, findMentions, keyCompletionAt, Mention } from '../../core/links/mentions';
 import { Services } from '../services';
 import { abstractStart, appendPaper, commandUri, escapeMarkdown, paperActions, trustedMarkdown } from './present';
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../../core/links';
-import { PapersInputError } from '../../core/types';
-import { FileQueue, readForUpdate, readText, writeFileAtomic } from '../workspaceFiles';
-import { refusedInRestrictedMode } from '../restrictedMode';
+import { LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../../core/links/links';
+import { PapersInputError } from '../../core/papers/types';
+import { FileQueue, readForUpdate, readText, writeFileAtomic } from '../storage/workspaceFiles';
+import { refusedInRestrictedMode } from '../storage/restrictedMode';
 
 /** Wait before believing that a link file is gone. */
 const REREAD_MS = 150;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { decodeSnapshot, encodeSnapshot } from '../../../src/core/snapshot';
+import { decodeSnapshot, encodeSnapshot } from '../../../src/core/snapshot/snapshot';
 import type { PapersApi } from '../../../src/extension';
 import { until } from './until';
 import { papersApi, restoreSeeds } from './papersApi';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { createAnnotation } from '../../../src/core/annotations';
-import { ANNOTATIONS_END, ANNOTATIONS_START } from '../../../src/core/annotationsNotes';
-import { Paper } from '../../../src/core/types';
-import { addHighlight, deleteHighlight, editHighlight, highlightSelection, isSelectionSource, SelectionSource } from '../../../src/features/annotations';
+import { createAnnotation } from '../../../src/core/annotations/annotations';
+import { ANNOTATIONS_END, ANNOTATIONS_START } from '../../../src/core/annotations/notesBlock';
+import { Paper } from '../../../src/core/papers/types';
+import { addHighlight, deleteHighlight, editHighlight, highlightSelection, isSelectionSource, SelectionSource } from '../../../src/features/annotations/annotations';
 import { until } from './until';
 import { papersApi } from './papersApi';
 

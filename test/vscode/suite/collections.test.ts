@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { parseBibtex } from '../../../src/core/formats/bibtex';
-import { importCollections } from '../../../src/features/importCollections';
-import { ThemeDragAndDrop } from '../../../src/features/themeCommands';
+import { parseBibtex } from '../../../src/core/collections/formats/bibtex';
+import { importCollections } from '../../../src/features/collections/commands';
+import { ThemeDragAndDrop } from '../../../src/features/themes/commands';
 import { until } from './until';
 import { papersApi, restoreSeeds } from './papersApi';
 

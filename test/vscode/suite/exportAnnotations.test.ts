@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { addTags, removeTags } from '../../../src/core/tags';
-import { addHighlight, deleteHighlight } from '../../../src/features/annotations';
+import { addTags, removeTags } from '../../../src/core/papers/tags';
+import { addHighlight, deleteHighlight } from '../../../src/features/annotations/annotations';
 import { papersApi } from './papersApi';
 
 const api = () => papersApi(110_000);

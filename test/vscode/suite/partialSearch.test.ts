@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { PapersModelImpl } from '../../../src/features/model';
-import { openSearchPick } from '../../../src/features/searchPick';
+import { PapersModelImpl } from '../../../src/features/analysis/model';
+import { openSearchPick } from '../../../src/features/search/pick';
 import { Services } from '../../../src/features/services';
 import { seededRandom } from '../../../src/core/vectors/seededRandom';
 import { papersApi } from './papersApi';

@@ -11,7 +11,7 @@
 //   manifest    this extension's package.json
 //   server      the code-server handle (baseUrl, workbenchUrl(), logFile)
 //   holdAnalysisFile  while this file exists, a finished analysis waits before it is answered (to look at the
-//               partial search on a fast machine; see holdForTests in src/node/analysisWorker.ts)
+//               partial search on a fast machine; see holdForTests in src/node/analysis/worker.ts)
 // Scenarios share one server and one browser context (its cache makes later windows load faster); each gets
 // its own window (page, extension host) and workspace folder.
 // PAPERS_UI_GREP=<text> runs only the scenarios whose name contains <text>.
@@ -135,7 +135,7 @@ async function main() {
   if (!scenarios.length) throw new Error(`no scenarios${process.env.PAPERS_UI_GREP ? ` match PAPERS_UI_GREP="${process.env.PAPERS_UI_GREP}"` : ''} in ${SCENARIO_DIR}`);
   mkdirSync(SHOTS_DIR, { recursive: true });
 
-  // a scenario creates this file to hold finished analyses back (see holdForTests in src/node/analysisWorker.ts)
+  // a scenario creates this file to hold finished analyses back (see holdForTests in src/node/analysis/worker.ts)
   holdAnalysisFile = join(mkdtempSync(join(tmpdir(), 'papers-ui-hold-')), 'hold-analysis');
   server = await startCodeServer({ logName: 'ui-code-server', env: { PAPERS_TEST_HOLD_ANALYSIS: holdAnalysisFile } });
   browser = await launchBrowser();

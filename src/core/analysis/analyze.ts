@@ -1,0 +1,144 @@
+import { Collection, Corpus } from '../collections/corpus';
+import { packRows, RelatedIndex } from '../vectors/related';
+import { PaperSearch, SearchDoc } from '../search/paperSearch';
+import { applyThemeCorrections, NO_CORRECTIONS, ThemeCorrections } from '../themes/corrections';
+import { groupByTheme } from '../themes/themes';
+import { TextFeatures, textFeatures, timer } from './textFeatures';
+import { LoadProblem, Paper, Theme } from '../papers/types';
+import { buildVectors } from '../vectors/vectors';
+
+export { type TextFeatures, textFeatures } from './textFeatures';
+
+export interface AnalyzeOptions {
+  corrections?: ThemeCorrections;
+  /** Reports progress of the long steps (0..1) with the step's name. */
+  onProgress?: (step: string, fraction: number) => void;
+}
+
+/** Everything the views and the CLI show, computed from a corpus. */
+export interface Analysis {
+  papers: Paper[];
+  byId: Map<string, Paper>;
+  themes: Theme[];
+  /** The themes as grouped, before the user's corrections: corrections can be re-applied without regrouping. */
+  computedThemes: Theme[];
+  collections: Collection[];
+  problems: LoadProblem[];
+  /** Related papers, most similar first, computed on demand. */
+  related: RelatedIndex;
+  search: PaperSearch;
+  /** Milliseconds per step, for benchmarks and the CLI's --timings. */
+  timings: Record<string, number>;
+}
+
+export function toSearchDoc(paper: Paper, themes: Map<string, Theme>, extra: Partial<SearchDoc> = {}): SearchDoc {
+  return Object.assign(new PaperDoc(paper, themes.get(paper.theme)?.label ?? paper.theme), extra);
+}
+
+/**
+ * A paper as search sees it. The abstract and the lists are read from the paper when search needs them: a
+ * restored paper's abstract may still be in the cache file (snapshot.ts), and its lists are made on first
+ * use; copying them for 100k papers would read and make them all. Assigning a list keeps it here.
+ */
+class PaperDoc implements SearchDoc {
+  id: string;
+  title: string;
+  method: string | null;
+  themeId: string;
+  readonly #paper: Paper;
+  #keywords: string[] | undefined;
+  #collections: string[] | undefined;
+
+  constructor(paper: Paper, public themeLabel: string) {
+    this.#paper = paper;
+    this.id = paper.id;
+    this.title = paper.title;
+    this.method = paper.method;
+    this.themeId = paper.theme;
+  }
+
+  get abstract(): string {
+    return this.#paper.abstract;
+  }
+
+  get keywords(): string[] {
+    return this.#keywords ?? this.#paper.keywords;
+  }
+
+  set keywords(value: string[]) {
+    this.#keywords = value;
+  }
+
+  get collections(): string[] {
+    return this.#collections ?? this.#paper.collections;
+  }
+
+  set collections(value: string[]) {
+    this.#collections = value;
+  }
+}
+
+/** An analysis whose vectors and themes are computed, waiting for the text features of its papers. */
+export interface PendingAnalysis {
+  finish(features: TextFeatures): Analysis;
+}
+
+/**
+ * Vectors and themes of a corpus (they read only the abstracts); `finish` adds the titles and keywords
+ * (textFeatures, possibly computed elsewhere), the user's corrections, related papers and the search index.
+ */
+export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): PendingAnalysis {
+  const timings: Record<string, number> = {};
+  const progress = options.onProgress ?? (() => {});
+  const time = timer(timings, progress);
+  const parsed = corpus.papers;
+  const vectors = time('vectors', () => buildVectors(parsed.map((p) => p.abstract)));
+  const computed = time('themes', () => groupByTheme(parsed, { vectors }));
+  return {
+    finish(features) {
+      Object.assign(timings, features.timings);
+      const { titles, keywords } = features;
+      const papers: Paper[] = parsed.map((p, i) => ({
+        ...p,
+        title: p.sourceTitle ?? titles[i].title,
+        method: titles[i].method,
+        keywords: keywords[i],
+        theme: '',
+        collections: [...new Set(p.sources.map((s) => s.collection))],
+      }));
+      const byId = new Map(papers.map((p) => [p.id, p]));
+      const themes = assignThemes(papers, byId, computed, options.corrections);
+      const related = new RelatedIndex(papers.map((p) => p.id), packRows(vectors.lsa, vectors.dims), vectors.dims);
+      const themeById = new Map(themes.map((t) => [t.id, t]));
+      const search = time('index', () => new PaperSearch(papers.map((p) => toSearchDoc(p, themeById))));
+      progress('done', 1);
+      return { papers, byId, themes, computedThemes: computed, collections: corpus.collections, problems: corpus.problems, related, search, timings };
+    },
+  };
+}
+
+/** Titles, keywords, themes (with the user's corrections), related papers and the search index of a corpus. */
+export function analyzeCorpus(corpus: Corpus, options: AnalyzeOptions = {}): Analysis {
+  const features = textFeatures(corpus.papers.map((p) => p.abstract), options.onProgress);
+  return beginAnalysis(corpus, options).finish(features);
+}
+
+/** Applies corrections to computed themes and records each paper's theme. */
+export function assignThemes(papers: Paper[], byId: Map<string, Paper>, computed: Theme[], corrections: ThemeCorrections = NO_CORRECTIONS): Theme[] {
+  const themes = applyThemeCorrections(computed, papers, corrections);
+  for (const paper of papers) paper.theme = '';
+  for (const theme of themes) for (const id of theme.paperIds) byId.get(id)!.theme = theme.id;
+  return themes;
+}
+
+/**
+ * Re-applies the user's theme corrections to an analysis (after the user renamed a theme or moved a
+ * paper) without regrouping: cheap, so it runs on every change.
+ */
+export function applyCorrections(analysis: Analysis, corrections: ThemeCorrections): void {
+  analysis.themes = assignThemes(analysis.papers, analysis.byId, analysis.computedThemes, corrections);
+  const themeById = new Map(analysis.themes.map((t) => [t.id, t]));
+  for (const paper of analysis.papers) {
+    analysis.search.updateMeta(paper.id, { themeId: paper.theme, themeLabel: themeById.get(paper.theme)?.label ?? paper.theme, collections: paper.collections });
+  }
+}

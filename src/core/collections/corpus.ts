@@ -1,0 +1,114 @@
+import { decodeText } from './decode';
+import { FileSource } from '../common/fileSource';
+import { parserFor } from './formats';
+import { ParseResult } from './formats/dailyPapers';
+import { LoadProblem, ParsedPaper, PapersInputError } from '../papers/types';
+
+/** A loaded file of papers. `name` is what the UI shows; `path` is where it came from. */
+export interface Collection {
+  name: string;
+  path: string;
+  paperIds: string[];
+}
+
+export interface Corpus {
+  /** Distinct papers, in first-seen order (collection order, then line order). */
+  papers: ParsedPaper[];
+  collections: Collection[];
+  problems: LoadProblem[];
+}
+
+/** A parser for one file format: text in, papers and problems out; throws PapersInputError for unreadable input. */
+export type FormatParser = (text: string, file: string) => ParseResult;
+
+/** The collection's display name: the file name without folders and extension. */
+export function collectionName(path: string): string {
+  const base = path.split(/[\\/]/).pop() ?? path;
+  return base.replace(/\.[^.]+$/, '') || base;
+}
+
+/**
+ * Parses one file's bytes with the given parser, or with the one its content and extension call for
+ * (see formats/index.ts), turning every failure into problems.
+ */
+export function parseCollectionBytes(bytes: Uint8Array, path: string, parse?: FormatParser): ParseResult {
+  try {
+    const decoded = decodeText(bytes, path);
+    const result = (parse ?? parserFor(path, decoded.text))(decoded.text, path);
+    return { papers: result.papers, problems: [...decoded.problems, ...result.problems] };
+  } catch (err) {
+    if (err instanceof PapersInputError) return { papers: [], problems: [err.toProblem()] };
+    throw err;
+  }
+}
+
+/** The bibliographic fields a format may bring; a paper seen in several files takes each from the first file that has it. */
+const METADATA_FIELDS = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const;
+
+/**
+ * Gives `into` every metadata field it lacks and `from` has: a Daily Papers dump (no titles) listed before
+ * a .bib of the same papers must not hide the .bib's titles, authors and DOIs.
+ */
+function fillMissingMetadata(into: ParsedPaper, from: ParsedPaper): void {
+  for (const field of METADATA_FIELDS) {
+    const have = into[field];
+    const offered = from[field];
+    const missing = have === undefined || (Array.isArray(have) ? have.length === 0 : have.trim() === '');
+    const present = offered !== undefined && (Array.isArray(offered) ? offered.length > 0 : offered.trim() !== '');
+    if (missing && present) (into as unknown as Record<string, unknown>)[field] = Array.isArray(offered) ? [...offered] : offered;
+  }
+}
+
+/**
+ * Merges parsed files into one corpus: the same abstract (same id) in several files is one paper
+ * listed in each of their collections. A file that fails to load is a problem, not a failure.
+ */
+export function mergeCollections(files: { path: string; result: ParseResult }[]): Corpus {
+  const byId = new Map<string, ParsedPaper>();
+  const collections: Collection[] = [];
+  const problems: LoadProblem[] = [];
+  const usedNames = new Set<string>();
+  for (const { path, result } of files) {
+    problems.push(...result.problems);
+    let name = collectionName(path);
+    for (let n = 2; usedNames.has(name); n++) name = `${collectionName(path)} (${n})`;
+    usedNames.add(name);
+    const collection: Collection = { name, path, paperIds: [] };
+    const inCollection = new Set<string>();
+    for (const paper of result.papers) {
+      const sources = paper.sources.map((s) => ({ ...s, collection: name }));
+      const existing = byId.get(paper.id);
+      if (existing) {
+        existing.sources.push(...sources);
+        fillMissingMetadata(existing, paper);
+      } else {
+        byId.set(paper.id, { ...paper, sources });
+      }
+      if (!inCollection.has(paper.id)) {
+        inCollection.add(paper.id);
+        collection.paperIds.push(paper.id);
+      }
+    }
+    collections.push(collection);
+  }
+  return { papers: [...byId.values()], collections, problems };
+}
+
+/**
+ * Reads and merges files through the injected FileSource. Unreadable files become problems. Each file's
+ * format is detected unless `chooseParser` names a parser for it.
+ */
+export async function loadCorpus(paths: string[], source: FileSource, chooseParser: (path: string, bytes: Uint8Array) => FormatParser | undefined = () => undefined): Promise<Corpus> {
+  const files: { path: string; result: ParseResult }[] = [];
+  for (const path of paths) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await source.readFile(path);
+    } catch (err) {
+      files.push({ path, result: { papers: [], problems: [{ file: path, message: `cannot read the file: ${(err as Error).message}` }] } });
+      continue;
+    }
+    files.push({ path, result: parseCollectionBytes(bytes, path, chooseParser(path, bytes)) });
+  }
+  return mergeCollections(files);
+}

@@ -1,0 +1,124 @@
+/**
+ * BibTeX and BibLaTeX (.bib): entries with an `abstract` field become papers; the title, authors, year,
+ * URL and DOI are kept. The entries are found by bibtexScan.ts and read by citation-js, in batches that are
+ * halved until a broken entry is alone, so a whole valid file is one library call and a broken entry
+ * costs only itself.
+ */
+import { BibtexFileEntry, parse as parseBibtexText } from '@citation-js/plugin-bibtex/lib/input/file.js';
+import { PapersInputError } from '../../papers/types';
+import { emptyFileError, LineIndex, PaperCollector, yearOf } from './collect';
+import { BibtexSpan, MAX_BRACE_DEPTH, scanBibtex } from './bibtexScan';
+import { ParseResult } from './dailyPapers';
+import { latexAbstractToText, latexNames, latexToText } from './latexText';
+
+/** An entry longer than this is not a bibliography entry; it is skipped without being parsed. */
+export const MAX_ENTRY_CHARS = 200_000;
+
+const NOT_PAPERS = new Set(['string', 'preamble']);
+
+/** The first line of a citation-js error, without its code excerpt: `expected "rbrace", got "lbrace"`. */
+function libraryReason(err: unknown): string {
+  const first = String((err as Error)?.message ?? err).split('\n')[0];
+  return first.replace(/\s+at line \d+ col \d+:?\s*$/, '') || 'unreadable';
+}
+
+function label(span: BibtexSpan): string {
+  return span.key ? `entry "${span.key.length > 60 ? `${span.key.slice(0, 60)}…` : span.key}"` : `the @${span.type} entry`;
+}
+
+/** The first value of a field among several names (BibLaTeX `date` for BibTeX `year`...). */
+function field(entry: BibtexFileEntry, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const v = entry.properties[name];
+    if (v !== undefined && String(v).trim() !== '') return String(v);
+  }
+  return undefined;
+}
+
+function arxivUrl(entry: BibtexFileEntry): string | undefined {
+  const eprint = field(entry, 'eprint');
+  const archive = field(entry, 'archiveprefix', 'eprinttype');
+  return eprint && archive?.toLowerCase() === 'arxiv' ? `https://arxiv.org/abs/${eprint.trim()}` : undefined;
+}
+
+export function parseBibtex(text: string, file: string): ParseResult {
+  if (text.trim() === '') throw emptyFileError(file, 'BibTeX entries such as @article{key, title = {...}, abstract = {...}}');
+  const lines = new LineIndex(text);
+  const out = new PaperCollector(file);
+  const scan = scanBibtex(text);
+  if (scan.spans.length === 0 && scan.problems.length === 0) {
+    throw new PapersInputError(file, 1, 'no BibTeX entries found; an entry starts with @article{key, or @misc{key,');
+  }
+
+  for (const p of scan.problems) {
+    const name = p.key ? `entry "${p.key}"` : 'an entry';
+    const where = lines.lineAt(p.start);
+    if (p.reason === 'too-deep') out.problem(where, `${name} has braces nested more than ${MAX_BRACE_DEPTH} deep; skipped up to the next entry`);
+    else if (p.stoppedAt >= text.length) out.problem(where, `${name} is cut off: the file ends before its closing brace; skipped`);
+    else out.problem(where, `${name} is not closed: its braces do not balance before line ${lines.lineAt(p.stoppedAt)}, where the next entry starts; skipped`);
+  }
+
+  // @string definitions are read first (each on its own, so a broken one is reported) and put before every batch.
+  const strings: string[] = [];
+  const entries: BibtexSpan[] = [];
+  for (const span of scan.spans) {
+    const source = text.slice(span.start, span.end);
+    if (span.end - span.start > MAX_ENTRY_CHARS) {
+      out.problem(lines.lineAt(span.start), `${label(span)} is ${(span.end - span.start).toLocaleString('en-US')} characters long, more than a bibliography entry can be; skipped`);
+    } else if (span.type === 'string') {
+      try {
+        parseBibtexText(source);
+        strings.push(source);
+      } catch (err) {
+        out.problem(lines.lineAt(span.start), `this @string cannot be read (${libraryReason(err)}); skipped`);
+      }
+    } else if (!NOT_PAPERS.has(span.type)) {
+      entries.push(span);
+    }
+  }
+
+  const prefix = strings.length ? `${strings.join('\n')}\n` : '';
+  const parsed = new Map<BibtexSpan, BibtexFileEntry>();
+  const pending: BibtexSpan[][] = entries.length ? [entries] : [];
+  while (pending.length) {
+    const spans = pending.pop()!;
+    let result: BibtexFileEntry[] | undefined;
+    let failure: unknown;
+    try {
+      result = parseBibtexText(prefix + spans.map((s) => text.slice(s.start, s.end)).join('\n'));
+    } catch (err) {
+      failure = err;
+    }
+    if (result && result.length === spans.length) {
+      spans.forEach((s, i) => parsed.set(s, result![i]));
+    } else if (spans.length > 1) {
+      const half = spans.length >> 1;
+      pending.push(spans.slice(half), spans.slice(0, half));
+    } else {
+      const reason = failure === undefined ? 'it holds no fields the parser can read' : libraryReason(failure);
+      out.problem(lines.lineAt(spans[0].start), `${label(spans[0])} cannot be read (${reason}); skipped`);
+    }
+  }
+
+  for (const span of entries) {
+    const entry = parsed.get(span);
+    if (!entry) continue;
+    const abstract = field(entry, 'abstract');
+    const title = field(entry, 'title');
+    const authors = field(entry, 'author', 'editor');
+    out.add({
+      line: lines.lineAt(span.start),
+      label: `entry "${entry.label}"`,
+      key: entry.label,
+      abstract: abstract === undefined ? undefined : latexAbstractToText(abstract),
+      title: title === undefined ? undefined : latexToText(title, 'title'),
+      authors: authors === undefined ? undefined : latexNames(authors),
+      year: yearOf(field(entry, 'year', 'date')),
+      url: field(entry, 'url') ?? arxivUrl(entry),
+      doi: field(entry, 'doi'),
+    });
+  }
+  // Problems in file order, whichever step found them.
+  out.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return out.result();
+}

@@ -1,0 +1,136 @@
+/**
+ * What every parser of a bibliographic format shares: line numbers from offsets, and a collector that
+ * keeps the first of duplicate entries and turns every skipped entry into a problem naming its line.
+ */
+import { paperId } from '../../papers/ids';
+import { LoadProblem, ParsedPaper, PapersInputError } from '../../papers/types';
+import { MAX_ABSTRACT_CHARS, ParseResult } from './dailyPapers';
+
+/** 1-based line numbers of character offsets, by binary search over the line starts (one pass to build). */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  lineAt(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+}
+
+/** One entry as read from a file, before it becomes a paper. */
+export interface EntryFields {
+  line: number;
+  /** How messages name the entry: `entry "smith2020"`, `item 3`... */
+  label: string;
+  /** The entry's own key (BibTeX key, CSL id, arXiv id), checked for duplicates. */
+  key?: string;
+  abstract?: string;
+  title?: string;
+  authors?: string[];
+  year?: string;
+  url?: string;
+  doi?: string;
+}
+
+/** Text for a message: one line, at most `max` characters. */
+export function shown(text: string, max = 40): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max)}…` : one;
+}
+
+const nonEmpty = (s: string | undefined) => (s !== undefined && s.trim() !== '' ? s.trim() : undefined);
+
+/** A bare DOI from `10.x/y`, `doi:10.x/y` or a resolver URL; undefined when the text holds none. */
+export function bareDoi(text: string | undefined): string | undefined {
+  const m = text ? /10\.\d{4,9}\/\S+/.exec(text.trim()) : null;
+  return m ? m[0] : undefined;
+}
+
+/** A four-digit year found in a date such as `2020`, `2020-05-01` or `May 2020`. */
+export function yearOf(text: string | number | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const m = /(?:^|\D)(\d{4})(?:\D|$)/.exec(String(text));
+  return m ? m[1] : undefined;
+}
+
+/**
+ * Gathers the papers of one file. Skips (with a problem naming the line) entries without an abstract,
+ * with an abstract too long to be one, with a key seen before, or with the same abstract as an earlier entry.
+ */
+export class PaperCollector {
+  readonly papers: ParsedPaper[] = [];
+  readonly problems: LoadProblem[] = [];
+  private readonly byId = new Map<string, { line: number; key?: string }>();
+  private readonly byKey = new Map<string, number>();
+
+  constructor(readonly file: string) {}
+
+  problem(line: number | undefined, message: string): void {
+    this.problems.push({ file: this.file, line, message });
+  }
+
+  add(entry: EntryFields): void {
+    const { line, label } = entry;
+    const abstract = nonEmpty(entry.abstract);
+    if (abstract === undefined) {
+      this.problem(line, `${label} has no abstract; skipped`);
+      return;
+    }
+    if (abstract.length > MAX_ABSTRACT_CHARS) {
+      this.problem(line, `${label} has an abstract of ${abstract.length.toLocaleString('en-US')} characters, more than an abstract can be (${MAX_ABSTRACT_CHARS.toLocaleString('en-US')}); skipped`);
+      return;
+    }
+    const key = nonEmpty(entry.key);
+    if (key !== undefined) {
+      const earlier = this.byKey.get(key);
+      if (earlier !== undefined) {
+        this.problem(line, `${label} has a key already used at line ${earlier}; skipped`);
+        return;
+      }
+      this.byKey.set(key, line);
+    }
+    const id = paperId(abstract);
+    const earlier = this.byId.get(id);
+    if (earlier !== undefined) {
+      this.problem(line, `${label} has the same abstract as line ${earlier.line}${earlier.key ? ` ("${shown(earlier.key)}")` : ''}; listed once`);
+      return;
+    }
+    this.byId.set(id, { line, key });
+    const paper: ParsedPaper = { id, abstract, sources: [{ collection: this.file, line }] };
+    const title = nonEmpty(entry.title);
+    if (title !== undefined) paper.sourceTitle = title.replace(/\s+/g, ' ');
+    const authors = entry.authors?.map((a) => a.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    if (authors?.length) paper.authors = authors;
+    const year = nonEmpty(entry.year);
+    if (year !== undefined) paper.year = year;
+    const url = nonEmpty(entry.url);
+    if (url !== undefined) paper.url = url;
+    const doi = bareDoi(entry.doi);
+    if (doi !== undefined) paper.doi = doi;
+    if (key !== undefined) paper.sourceKey = key;
+    this.papers.push(paper);
+  }
+
+  result(): ParseResult {
+    return { papers: this.papers, problems: this.problems };
+  }
+}
+
+/** The PapersInputError for a file with nothing but whitespace in it. */
+export function emptyFileError(file: string, what: string): PapersInputError {
+  return new PapersInputError(file, undefined, `the file is empty; expected ${what}`);
+}
+
+/** The markup tags CSL rich text (and citation-js's LaTeX conversion) put in titles: dropped for plain text. */
+const RICH_TEXT_TAG = /<\/?(?:i|b|sc|sup|sub|span(?: class="nocase"| style="font-variant: ?small-caps;?")?)>/g;
+
+export function stripRichText(text: string): string {
+  return text.replace(RICH_TEXT_TAG, '');
+}

@@ -1,0 +1,84 @@
+/**
+ * The input formats and how a file's format is told: by what its text starts with when that is clear
+ * (a file named .txt that holds BibTeX is read as BibTeX), else by its extension, else as a Daily Papers
+ * dump, whose parser says what it expected.
+ */
+import type { FormatParser } from '../corpus';
+import { PapersInputError } from '../../papers/types';
+import { parseArxivAtom } from './arxivAtom';
+import { parseBibtex } from './bibtex';
+import { parseCslJson } from './cslJson';
+import { looksLikeDailyPapers, parseDailyPapers } from './dailyPapers';
+import { parseJsonLines } from './jsonLines';
+
+export type FormatName = 'daily-papers' | 'bibtex' | 'csl-json' | 'json-lines' | 'arxiv-atom';
+
+export type { FormatParser };
+
+export const PARSERS: Record<FormatName, FormatParser> = {
+  'daily-papers': parseDailyPapers,
+  bibtex: parseBibtex,
+  'csl-json': parseCslJson,
+  'json-lines': parseJsonLines,
+  'arxiv-atom': parseArxivAtom,
+};
+
+const BY_EXTENSION: Record<string, FormatName> = {
+  txt: 'daily-papers',
+  bib: 'bibtex',
+  bibtex: 'bibtex',
+  json: 'csl-json',
+  csljson: 'csl-json',
+  jsonl: 'json-lines',
+  ndjson: 'json-lines',
+  xml: 'arxiv-atom',
+  atom: 'arxiv-atom',
+};
+
+/** How much of the start of a file the content test looks at: enough for a long comment before the first entry. */
+const SNIFF_CHARS = 64 * 1024;
+
+export function formatByExtension(path: string): FormatName | undefined {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(path.split(/[\\/]/).pop() ?? '')?.[1]?.toLowerCase();
+  return ext === undefined ? undefined : BY_EXTENSION[ext];
+}
+
+/** The format the text clearly is, from how it starts; undefined when it could be anything. */
+export function formatByContent(text: string): FormatName | undefined {
+  const head = text.slice(0, SNIFF_CHARS).replace(/^\uFEFF/, '');
+  if (looksLikeDailyPapers(head)) return 'daily-papers';
+  const start = head.search(/\S/);
+  if (start < 0) return undefined;
+  const rest = head.slice(start);
+  if (rest[0] === '<') return /<(?:[\w.-]+:)?feed[\s>]/.test(head) ? 'arxiv-atom' : undefined;
+  if (/^\[\s*[{\]]/.test(rest)) return 'csl-json';
+  if (/^\{\s*["}]/.test(rest)) {
+    // One object per line is JSON Lines; an object spread over lines (or a lone one) is a CSL item.
+    const firstLine = rest.split(/\r?\n/, 1)[0].trim();
+    return firstLine.length > 1 && firstLine.endsWith('}') ? 'json-lines' : 'csl-json';
+  }
+  if (/^[ \t]*@[ \t]*[A-Za-z]+[ \t]*[{(]/m.test(head)) return 'bibtex';
+  return undefined;
+}
+
+/** The format of a file: its content when that is clear, else its extension; undefined when neither tells. */
+export function detectFormat(path: string, text: string): FormatName | undefined {
+  return formatByContent(text) ?? formatByExtension(path);
+}
+
+/** The parser for a file, from its content and its name; for a file that fits no format, one that says so. */
+export function parserFor(path: string, text: string): FormatParser {
+  const format = detectFormat(path, text);
+  return format ? PARSERS[format] : unknownFormat;
+}
+
+/** The parser of a file that fits no format: tells which formats there are and how each starts. */
+export const unknownFormat: FormatParser = (text, file) => {
+  if (text.trim() === '') throw new PapersInputError(file, undefined, 'the file is empty');
+  const line = text.slice(0, Math.max(0, text.search(/\S/))).split('\n').length;
+  throw new PapersInputError(
+    file,
+    line,
+    'not a format Papers reads: expected a Daily Papers dump ("Daily Papers" first line), BibTeX (@article{...}), CSL-JSON ([{...}]), JSON Lines ({...} per line) or an arXiv Atom feed (<feed>)',
+  );
+};

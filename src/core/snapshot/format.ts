@@ -1,0 +1,394 @@
+/**
+ * The container an analysis snapshot is stored in: one buffer with a header (magic, format version,
+ * total length), a small JSON part, the typed arrays, then the text. A snapshot of 100k papers
+ * is ~150 MB of abstracts; as one JSON document it took seconds to parse and build. Here the text of every
+ * string is one long UTF-8 run cut into short chunks (decoding short chunks is fast, and a chunk that holds
+ * a character above U+00FF does not make all the text two bytes a character), and each string is a slice of
+ * its chunk. The header makes a truncated file, a file of another format or plain garbage an error
+ * (SnapshotError) instead of wrong data, and every number that points into the file (sections, string
+ * numbers, offsets, chunk lengths) is checked. There is no checksum: a flipped byte inside an abstract or a
+ * posting weight would go unnoticed (a CRC of ~300 MB would cost a restore a few hundred ms).
+ */
+
+import { runSteps, Steps } from '../common/steps';
+
+const MAGIC = 'PAPERS-SNAPSHOT\n';
+/** Bump when the layout or what is stored changes: an entry of another format is stale. */
+export const SNAPSHOT_FORMAT = 2;
+const HEADER_BYTES = MAGIC.length + 4 + 4 + 8;
+/** Characters per text chunk: small enough to decode fast, large enough that chunks are few. */
+const CHUNK_CHARS = 32_768;
+/** Bytes of text read at a time (into one reused buffer) when the snapshot is read from a file. */
+const SCRATCH_BYTES = 1 << 22;
+
+export class SnapshotError extends Error {
+  override name = 'SnapshotError';
+}
+
+type TypedArray = Uint8Array | Uint16Array | Uint32Array | Float32Array;
+const TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f32: Float32Array } as const;
+type TypeName = keyof typeof TYPES;
+
+/** Where a typed array lives, relative to the start of the arrays. */
+interface SectionRef {
+  type: TypeName;
+  offset: number;
+  length: number;
+}
+
+/**
+ * The text: UTF-8 chunks one after the other after the arrays (UTF-16 for a chunk UTF-8 cannot carry, one
+ * with a lone surrogate), each string's end counted in characters over all the text.
+ */
+interface TextRef {
+  /** Sections: per chunk its length in bytes, whether it is UTF-16, its end in characters; per string its end. */
+  chunkBytes: number;
+  chunkUtf16: number;
+  chunkEnds: number;
+  ends: number;
+}
+
+interface Layout {
+  sections: SectionRef[];
+  /** Bytes of the arrays; the text follows them. */
+  arrayBytes: number;
+  text: TextRef;
+  body: unknown;
+}
+
+/** Random access to the bytes of a snapshot: a buffer, or a file read piece by piece. */
+export interface SnapshotSource {
+  readonly size: number;
+  /** `length` bytes at `offset`; may return (and reuse) `scratch` when it is large enough. */
+  read(offset: number, length: number, scratch?: Uint8Array): Uint8Array;
+}
+
+export function bytesSource(bytes: Uint8Array): SnapshotSource {
+  return { size: bytes.length, read: (offset, length) => bytes.subarray(offset, offset + length) };
+}
+
+function typeOf(a: TypedArray): TypeName {
+  if (a instanceof Uint8Array) return 'u8';
+  if (a instanceof Uint16Array) return 'u16';
+  if (a instanceof Uint32Array) return 'u32';
+  return 'f32';
+}
+
+const isWellFormed = (s: string): boolean => {
+  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(s) : !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+};
+
+/** Collects typed arrays and strings, then lays them out with a JSON body in one buffer. */
+export class SnapshotWriter {
+  private readonly arrays: TypedArray[] = [];
+  private readonly ends: number[] = [];
+  private readonly chunks: Uint8Array[] = [];
+  private readonly chunkUtf16: number[] = [];
+  private readonly chunkEnds: number[] = [];
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private totalChars = 0;
+
+  /** Stores a typed array; the number to find it with (SnapshotReader.array). */
+  array(a: TypedArray): number {
+    this.arrays.push(a);
+    return this.arrays.length - 1;
+  }
+
+  /** Stores a string; the number to find it with (SnapshotReader.strings). */
+  string(s: string): number {
+    this.pending.push(s);
+    this.pendingChars += s.length;
+    this.totalChars += s.length;
+    this.ends.push(this.totalChars);
+    while (this.pendingChars >= CHUNK_CHARS) this.cut(CHUNK_CHARS);
+    return this.ends.length - 1;
+  }
+
+  /** Makes a chunk of the first `size` pending characters (one less when that would split a surrogate pair). */
+  private cut(size: number): void {
+    const joined = this.pending.join('');
+    let at = Math.min(size, joined.length);
+    const c = joined.charCodeAt(at - 1);
+    if (at < joined.length && c >= 0xd800 && c <= 0xdbff) at--;
+    const chunk = joined.slice(0, at);
+    const utf16 = !isWellFormed(chunk);
+    const codes = utf16 ? Uint16Array.from({ length: chunk.length }, (_, i) => chunk.charCodeAt(i)) : undefined;
+    this.chunks.push(codes ? new Uint8Array(codes.buffer) : new TextEncoder().encode(chunk));
+    this.chunkUtf16.push(utf16 ? 1 : 0);
+    this.chunkEnds.push(this.totalChars - this.pendingChars + at);
+    this.pending = at < joined.length ? [joined.slice(at)] : [];
+    this.pendingChars = joined.length - at;
+  }
+
+  /** The whole snapshot: header, JSON part (`body` plus the layout), the arrays, the text. */
+  finish(body: unknown): Uint8Array {
+    if (this.pendingChars > 0) this.cut(this.pendingChars);
+    const text: TextRef = {
+      chunkBytes: this.array(Uint32Array.from(this.chunks, (c) => c.length)),
+      chunkUtf16: this.array(Uint8Array.from(this.chunkUtf16)),
+      chunkEnds: this.array(Uint32Array.from(this.chunkEnds)),
+      ends: this.array(Uint32Array.from(this.ends)),
+    };
+    const sections: SectionRef[] = [];
+    let arrayBytes = 0;
+    for (const a of this.arrays) {
+      sections.push({ type: typeOf(a), offset: arrayBytes, length: a.length });
+      arrayBytes += Math.ceil(a.byteLength / 8) * 8;
+    }
+    const layout: Layout = { sections, arrayBytes, text, body };
+    const json = new TextEncoder().encode(JSON.stringify(layout));
+    const start = Math.ceil((HEADER_BYTES + json.length) / 8) * 8;
+    const out = new Uint8Array(start + arrayBytes + this.chunks.reduce((n, c) => n + c.length, 0));
+    const view = new DataView(out.buffer);
+    for (let i = 0; i < MAGIC.length; i++) out[i] = MAGIC.charCodeAt(i);
+    view.setUint32(MAGIC.length, SNAPSHOT_FORMAT, true);
+    view.setUint32(MAGIC.length + 4, json.length, true);
+    view.setFloat64(MAGIC.length + 8, out.length, true);
+    out.set(json, HEADER_BYTES);
+    this.arrays.forEach((a, i) => out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), start + sections[i].offset));
+    let at = start + arrayBytes;
+    for (const c of this.chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
+}
+
+/**
+ * Reads what SnapshotWriter wrote; throws SnapshotError for anything else (other format, truncated,
+ * garbage). Each array is read on its own (a view when the bytes are in memory); the text is read a few chunks
+ * at a time into one scratch buffer and decoded, so restoring touches little memory beyond what it keeps.
+ */
+export class SnapshotReader {
+  readonly body: unknown;
+  private readonly layout: Layout;
+  private readonly start: number;
+  private readonly source: SnapshotSource;
+  private text: TextLayout | undefined;
+
+  constructor(input: Uint8Array | SnapshotSource) {
+    const source = input instanceof Uint8Array ? bytesSource(input) : input;
+    this.source = source;
+    if (source.size < HEADER_BYTES) throw new SnapshotError('not a snapshot: too short');
+    const header = source.read(0, HEADER_BYTES).slice();
+    for (let i = 0; i < MAGIC.length; i++) if (header[i] !== MAGIC.charCodeAt(i)) throw new SnapshotError('not a snapshot: no header');
+    const view = new DataView(header.buffer);
+    const format = view.getUint32(MAGIC.length, true);
+    if (format !== SNAPSHOT_FORMAT) throw new SnapshotError(`snapshot format ${format}, expected ${SNAPSHOT_FORMAT}`);
+    const jsonBytes = view.getUint32(MAGIC.length + 4, true);
+    const total = view.getFloat64(MAGIC.length + 8, true);
+    if (total !== source.size) throw new SnapshotError(`snapshot of ${source.size} bytes, its header says ${total}: truncated or damaged`);
+    if (HEADER_BYTES + jsonBytes > source.size) throw new SnapshotError('snapshot header damaged');
+    try {
+      this.layout = JSON.parse(new TextDecoder().decode(source.read(HEADER_BYTES, jsonBytes))) as Layout;
+    } catch {
+      throw new SnapshotError('snapshot header damaged');
+    }
+    const l = this.layout;
+    if (!l || !Array.isArray(l.sections) || !l.text || !Number.isInteger(l.arrayBytes)) throw new SnapshotError('snapshot layout damaged');
+    this.start = Math.ceil((HEADER_BYTES + jsonBytes) / 8) * 8;
+    if (this.start + l.arrayBytes > source.size || l.arrayBytes < 0) throw new SnapshotError('snapshot layout damaged');
+    this.body = l.body;
+  }
+
+  /**
+   * Section `n` as a typed array, read on its own: a view on the source's bytes when they are in memory
+   * and aligned for it, else a copy. Large sections a restore may not need (search postings, related rows)
+   * are read only when used (see `deferred`).
+   */
+  array<T extends TypedArray>(n: unknown, type: TypeName): T {
+    const { ref, byteLength } = this.section(n, type);
+    const Type = TYPES[type];
+    const bytes = this.source.read(this.start + ref.offset, byteLength);
+    if (bytes.length !== byteLength) throw new SnapshotError('snapshot arrays truncated');
+    if (bytes.byteOffset % Type.BYTES_PER_ELEMENT === 0) return new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset, ref.length) as T;
+    return new Type(bytes.slice().buffer, 0, ref.length) as T;
+  }
+
+  /** The number of elements of section `n`, without reading it. */
+  length(n: unknown, type: TypeName): number {
+    return this.section(n, type).ref.length;
+  }
+
+  /** Section `n` checked now (it exists, has this type, lies inside the arrays) and read on first use. */
+  deferred<T extends TypedArray>(n: unknown, type: TypeName): () => T {
+    this.section(n, type);
+    let a: T | undefined;
+    return () => (a ??= this.array<T>(n, type));
+  }
+
+  private section(n: unknown, type: TypeName): { ref: SectionRef; byteLength: number } {
+    const ref = typeof n === 'number' ? this.layout.sections[n] : undefined;
+    if (!ref || ref.type !== type || !TYPES[type]) throw new SnapshotError(`snapshot section ${String(n)} missing or not ${type}`);
+    const byteLength = ref.length * TYPES[type].BYTES_PER_ELEMENT;
+    if (!(ref.offset >= 0 && ref.length >= 0 && ref.offset + byteLength <= this.layout.arrayBytes)) throw new SnapshotError(`snapshot section ${n} out of bounds`);
+    return { ref, byteLength };
+  }
+
+  /** Every stored string, in the order they were stored. */
+  strings(): string[] {
+    return this.stringsExcept(0, 0).strings;
+  }
+
+  /**
+   * The stored strings except those numbered `from` to `to - 1`, which stay in the source until `text(n)`
+   * asks for one: a chunk holding only such strings is not even read. Restoring 100k papers without their
+   * abstracts touches ~150 MB less memory, and on a virtual machine fresh memory is what a restore pays for
+   * (~6 ms per MB measured here). The source must stay readable for as long as `text` is used; a chunk that
+   * turns out damaged then throws SnapshotError.
+   */
+  stringsExcept(from: number, to: number): { strings: string[]; text: (n: number) => string } {
+    return runSteps(this.stringsExceptInSteps(from, to));
+  }
+
+  /** stringsExcept in steps (steps.ts): the chunks read, then STRINGS_PER_STEP strings at a time. */
+  *stringsExceptInSteps(from: number, to: number): Steps<{ strings: string[]; text: (n: number) => string }> {
+    const t = this.textLayout();
+    const { ends, chunkEnds } = t;
+    const charAt = (n: number) => (n > 0 ? ends[n - 1] : 0);
+    // chunks wholly inside the deferred strings' characters are skipped
+    const lazyStart = from < to ? charAt(from) : 0;
+    const lazyEnd = from < to ? ends[to - 1] : 0;
+    const skip = (k: number) => (k > 0 ? chunkEnds[k - 1] : 0) >= lazyStart && chunkEnds[k] <= lazyEnd;
+    const texts = this.readChunks(t, skip);
+    yield;
+    const slice = (chunk: (k: number) => string, start: number, end: number, k: number): string => {
+      if (end === start) return '';
+      while (chunkEnds[k] <= start) k++;
+      const chunkStart = k > 0 ? chunkEnds[k - 1] : 0;
+      if (end <= chunkEnds[k]) return chunk(k).slice(start - chunkStart, end - chunkStart);
+      // a string across chunks: its parts joined
+      let s = chunk(k).slice(start - chunkStart);
+      let j = k + 1;
+      while (chunkEnds[j] < end) s += chunk(j++);
+      return s + chunk(j).slice(0, end - chunkEnds[j - 1]);
+    };
+    const out = new Array<string>(ends.length);
+    let k = 0;
+    for (let i = 0; i < ends.length; i++) {
+      if (i > 0 && i % STRINGS_PER_STEP === 0) yield;
+      const start = charAt(i);
+      const end = ends[i];
+      if (end < start) throw new SnapshotError('snapshot text damaged');
+      if (i >= from && i < to) continue;
+      while (end > start && chunkEnds[k] <= start) k++;
+      out[i] = slice((c) => texts[c] ?? this.readChunk(t, c), start, end, k);
+    }
+    // deferred strings: their chunks decoded on demand, the last few kept (papers are often read in order)
+    const recent = new Map<number, string>();
+    const chunk = (c: number): string => {
+      let s = texts[c] ?? recent.get(c);
+      if (s === undefined) {
+        s = this.readChunk(t, c);
+        if (recent.size >= RECENT_CHUNKS) recent.delete(recent.keys().next().value!);
+        recent.set(c, s);
+      }
+      return s;
+    };
+    const text = (n: number): string => {
+      if (!(n >= from && n < to)) return out[n];
+      const start = charAt(n);
+      return slice(chunk, start, ends[n], upperBound(chunkEnds, start));
+    };
+    return { strings: out, text };
+  }
+
+  /** The text's sections, checked against each other; per chunk where its bytes start. */
+  private textLayout(): TextLayout {
+    if (this.text) return this.text;
+    const { text } = this.layout;
+    const chunkBytes = this.array<Uint32Array>(text.chunkBytes, 'u32');
+    const chunkUtf16 = this.array<Uint8Array>(text.chunkUtf16, 'u8');
+    const chunkEnds = this.array<Uint32Array>(text.chunkEnds, 'u32');
+    const ends = this.array<Uint32Array>(text.ends, 'u32');
+    if (chunkEnds.length !== chunkBytes.length || chunkUtf16.length !== chunkBytes.length) throw new SnapshotError('snapshot text damaged');
+    const total = chunkEnds.length ? chunkEnds[chunkEnds.length - 1] : 0;
+    if ((ends.length ? ends[ends.length - 1] : 0) !== total) throw new SnapshotError('snapshot text damaged');
+    const chunkOffsets = new Float64Array(chunkBytes.length + 1);
+    chunkOffsets[0] = this.start + this.layout.arrayBytes;
+    for (let k = 0; k < chunkBytes.length; k++) {
+      if (k > 0 && chunkEnds[k] < chunkEnds[k - 1]) throw new SnapshotError('snapshot text damaged');
+      chunkOffsets[k + 1] = chunkOffsets[k] + chunkBytes[k];
+    }
+    if (chunkOffsets[chunkBytes.length] > this.source.size) throw new SnapshotError('snapshot text truncated');
+    if (chunkOffsets[chunkBytes.length] !== this.source.size) throw new SnapshotError('snapshot text damaged');
+    return (this.text = { chunkBytes, chunkUtf16, chunkEnds, ends, chunkOffsets });
+  }
+
+  /** Decodes chunk `k` from its bytes; SnapshotError when its length is not the stored one. */
+  private decodeChunk(t: TextLayout, k: number, bytes: Uint8Array, decoder: TextDecoder): string {
+    const s = t.chunkUtf16[k] ? fromUtf16(bytes) : decoder.decode(bytes);
+    if (s.length !== t.chunkEnds[k] - (k > 0 ? t.chunkEnds[k - 1] : 0)) throw new SnapshotError('snapshot text damaged');
+    return s;
+  }
+
+  /** One chunk, read and decoded on its own. */
+  private readChunk(t: TextLayout, k: number): string {
+    const n = t.chunkBytes[k];
+    const bytes = this.source.read(t.chunkOffsets[k], n);
+    if (bytes.length !== n) throw new SnapshotError('snapshot text truncated');
+    return this.decodeChunk(t, k, bytes, new TextDecoder('utf-8', { ignoreBOM: true }));
+  }
+
+  /** Decodes the chunks not skipped, reading up to SCRATCH_BYTES of them at a time into one reused buffer. */
+  private readChunks(t: TextLayout, skip: (k: number) => boolean): (string | undefined)[] {
+    const { chunkBytes, chunkOffsets } = t;
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const texts = new Array<string | undefined>(chunkBytes.length);
+    const scratch = new Uint8Array(Math.min(SCRATCH_BYTES, this.source.size - chunkOffsets[0]));
+    for (let k = 0; k < chunkBytes.length; ) {
+      if (skip(k)) {
+        k++;
+        continue;
+      }
+      let n = 0;
+      let last = k;
+      while (last < chunkBytes.length && !skip(last) && (last === k || n + chunkBytes[last] <= SCRATCH_BYTES)) n += chunkBytes[last++];
+      const bytes = this.source.read(chunkOffsets[k], n, scratch);
+      if (bytes.length !== n) throw new SnapshotError('snapshot text truncated');
+      for (let at = 0; k < last; k++) {
+        texts[k] = this.decodeChunk(t, k, bytes.subarray(at, at + chunkBytes[k]), decoder);
+        at += chunkBytes[k];
+      }
+    }
+    return texts;
+  }
+}
+
+/** Strings made between two pauses of stringsExceptInSteps. */
+const STRINGS_PER_STEP = 50_000;
+/** Chunks of deferred strings kept decoded (32k characters each). */
+const RECENT_CHUNKS = 16;
+
+interface TextLayout {
+  chunkBytes: Uint32Array;
+  chunkUtf16: Uint8Array;
+  chunkEnds: Uint32Array;
+  ends: Uint32Array;
+  /** Where each chunk's bytes start in the source, and (last) where the text ends. */
+  chunkOffsets: Float64Array;
+}
+
+/** The first index whose value is above `x` in an ascending array. */
+function upperBound(a: Uint32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** UTF-16LE bytes as a string, lone surrogates included (a TextDecoder would replace them). */
+function fromUtf16(bytes: Uint8Array): string {
+  const codes = new Uint16Array(bytes.length >> 1);
+  for (let i = 0; i < codes.length; i++) codes[i] = bytes[2 * i] | (bytes[2 * i + 1] << 8);
+  let s = '';
+  for (let i = 0; i < codes.length; i += 4096) s += String.fromCharCode(...codes.subarray(i, i + 4096));
+  return s;
+}

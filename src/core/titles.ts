@@ -1,1 +1,0 @@
-export { deriveTitle, type TitleResult } from './titles/index';

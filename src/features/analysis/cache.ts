@@ -1,0 +1,134 @@
+import * as vscode from 'vscode';
+import { mkdirSync } from 'node:fs';
+import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot, openSnapshot, SnapshotOutline } from '../../core/snapshot/snapshot';
+import { SnapshotError } from '../../core/snapshot/format';
+import { contentKey, digestOf, FileDigest } from '../../node/cache/contentKey';
+import { DigestMemo } from '../../node/cache/digestMemo';
+import { openSnapshotFile } from '../../node/cache/snapshotFile';
+import { runOnHost } from './hostSteps';
+
+/** How many analyses to keep (one per set of collections the user switches between). */
+const KEEP = 3;
+const EXT = '.snapshot';
+/** The collection files' remembered digests (digestMemo.ts), kept by prune. */
+const MEMO = 'digests.json';
+
+/**
+ * Analyses cached under the extension's global storage, one file per analysis (snapshotFormat.ts), keyed
+ * by the extension version, the snapshot format and the exact bytes of every collection file: a second
+ * activation on unchanged collections restores instead of re-analyzing, and any change to a file or to
+ * the extension makes a new key. Entries of other keys beyond the last few, of older formats (the
+ * `.json` + `.bin` pairs of format 1) and unfinished writes are deleted.
+ */
+export class AnalysisCache {
+  private readonly dir: vscode.Uri;
+
+  constructor(storage: vscode.Uri, private readonly version: string, private readonly log: vscode.LogOutputChannel) {
+    this.dir = vscode.Uri.joinPath(storage, 'analysis-cache');
+  }
+
+  key(files: { path: string; bytes: Uint8Array }[]): string {
+    return contentKey(this.version, files.map((f) => digestOf(f.path, f.bytes)));
+  }
+
+  /**
+   * The cached analysis of these collection files, found without reading them into memory (their digests
+   * are computed a few MB at a time, or remembered for files whose size and time are unchanged:
+   * digestMemo.ts); undefined when there is none, or when a file is not on disk or not
+   * readable (the caller then reads the files and calls key() and load()). `onOutline` gets the entry's
+   * themes before its papers are decoded (see load).
+   */
+  async loadFor(uris: vscode.Uri[], onOutline?: (outline: SnapshotOutline) => Promise<void>): Promise<AnalysisSnapshot | undefined> {
+    if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
+    const digests: FileDigest[] = [];
+    const started = Date.now();
+    try {
+      mkdirSync(this.dir.fsPath, { recursive: true }); // a local folder (checked above); no await at activation
+      const memo = await DigestMemo.open(vscode.Uri.joinPath(this.dir, MEMO).fsPath);
+      for (const u of uris) digests.push(await memo.digest(u.toString(), u.fsPath)); // one file open at a time
+      await memo.save(uris.map((u) => u.fsPath)).catch((err: Error) => this.log.warn(`could not save the collections' digests: ${err.message}`));
+    } catch {
+      return undefined;
+    }
+    const keyed = Date.now();
+    let outlined = 0;
+    const snapshot = await this.load(contentKey(this.version, digests), async (outline) => {
+      outlined = Date.now();
+      this.log.info(`cache key ${keyed - started} ms, entry opened and its outline read in ${outlined - keyed} ms`);
+      await onOutline?.(outline);
+      outlined = Date.now();
+    });
+    if (snapshot) this.log.info(`entry decoded in ${Date.now() - outlined} ms`);
+    return snapshot;
+  }
+
+  /**
+   * The cached analysis, or undefined (none, or one that cannot be read: it is deleted and the caller analyzes
+   * again). What the tree does not need (abstracts, search postings, related rows) is read when first used,
+   * from the file, kept open while any part of the snapshot is (openSnapshotFile's `whileUsed`). `onOutline`
+   * is called with the entry's themes before its papers are decoded; what it throws is logged.
+   */
+  async load(key: string, onOutline?: (outline: SnapshotOutline) => Promise<void>): Promise<AnalysisSnapshot | undefined> {
+    const uri = vscode.Uri.joinPath(this.dir, key + EXT);
+    let file: ReturnType<typeof openSnapshotFile> | undefined;
+    try {
+      // a file on disk is read piece by piece (snapshotFile.ts); another file system whole
+      if (uri.scheme !== 'file') return decodeSnapshot(await vscode.workspace.fs.readFile(uri), { deferred: true });
+      file = openSnapshotFile(uri.fsPath, { whileUsed: true });
+      const opened = openSnapshot(file);
+      if (onOutline) {
+        const outline = opened.outline();
+        await onOutline(outline).catch((err: Error) => this.log.warn(`could not show the cached themes early: ${err.message}`));
+      }
+      // in steps of ~50 ms (at 100k papers a whole decode holds this thread ~1 s): the views are answered meanwhile
+      return await runOnHost(opened.decodeInSteps({ deferred: true }));
+    } catch (err) {
+      file?.close();
+      const code = (err as { code?: string }).code;
+      if (code === 'ENOENT' || code === 'FileNotFound') return undefined; // no entry yet
+      // damaged, truncated or of another format (SnapshotError), or unreadable: analyze again, never fail
+      this.log.warn(`ignoring the cached analysis ${uri.fsPath} (${err instanceof SnapshotError ? err.message : String(err)}); analyzing again`);
+      await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+      return undefined;
+    }
+  }
+
+  /** Where the entry of `key` lives on disk, for an analysis process to write it; undefined when the storage is not on disk. */
+  fileFor(key: string): string | undefined {
+    return this.dir.scheme === 'file' ? vscode.Uri.joinPath(this.dir, key + EXT).fsPath : undefined;
+  }
+
+  /** After an analysis process wrote the entry of `key` (fileFor): older entries are pruned. */
+  async written(key: string, bytes: number): Promise<void> {
+    this.log.info(`cached the analysis (${(bytes / 2 ** 20).toFixed(1)} MB, written by the analysis process)`);
+    await this.prune(key).catch((err: Error) => this.log.warn(`could not prune the analysis cache: ${err.message}`));
+  }
+
+  async save(key: string, snapshot: AnalysisSnapshot): Promise<void> {
+    try {
+      const started = Date.now();
+      await vscode.workspace.fs.createDirectory(this.dir);
+      const bytes = encodeSnapshot(snapshot);
+      // written aside, then renamed: an interrupted write never leaves a partial entry under the key
+      const partial = vscode.Uri.joinPath(this.dir, `${key}${EXT}.partial`);
+      await vscode.workspace.fs.writeFile(partial, bytes);
+      await vscode.workspace.fs.rename(partial, vscode.Uri.joinPath(this.dir, key + EXT), { overwrite: true });
+      this.log.info(`cached the analysis (${(bytes.byteLength / 2 ** 20).toFixed(1)} MB) in ${Date.now() - started} ms`);
+      await this.prune(key);
+    } catch (err) {
+      this.log.warn(`could not cache the analysis: ${(err as Error).message}`);
+    }
+  }
+
+  private async prune(keep: string): Promise<void> {
+    const entries = await vscode.workspace.fs.readDirectory(this.dir);
+    const stats = await Promise.all(
+      entries
+        .filter(([name]) => name.endsWith(EXT) && name !== keep + EXT)
+        .map(async ([name]) => ({ name, mtime: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime })),
+    );
+    stats.sort((a, b) => b.mtime - a.mtime);
+    const stale = [...stats.slice(KEEP - 1).map((s) => s.name), ...entries.map(([name]) => name).filter((name) => !name.endsWith(EXT) && !name.startsWith(keep) && name !== MEMO)];
+    for (const name of stale) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name)).then(undefined, () => undefined);
+  }
+}

@@ -1,0 +1,402 @@
+import * as vscode from 'vscode';
+import { Annotation, annotationsOf } from '../../core/annotations/annotations';
+import { Paper } from '../../core/papers/types';
+import {
+  assertNever,
+  BacklinkItemView,
+  HostToPageMessage,
+  isPageToHostMessage,
+  PageToHostMessage,
+  PaperAction,
+  PaperViewModel,
+  toPaperPageState,
+  WebviewDidReportSelection,
+} from '../../webview/protocol';
+import { addHighlight, annotationViews, deleteHighlight, editHighlight, restoreHighlight, SelectionSource } from '../annotations/annotations';
+import type { LinksApi } from '../links';
+import { paperPageHtml } from './pageHtml';
+import { backlinkItems, linkItems, openBacklink } from './links';
+import { NotesService, PaperPanelService, PapersModel, UserState } from '../services';
+import { removeTags } from '../../core/papers/tags';
+
+export const PAPER_VIEW_TYPE = 'papers.paperView';
+
+export interface PaperPanelDeps {
+  context: vscode.ExtensionContext;
+  model: PapersModel;
+  state: UserState;
+  notes: NotesService;
+  log: vscode.LogOutputChannel;
+}
+
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** How long "Highlight Selection" waits for the page to say what is selected. */
+const SELECTION_TIMEOUT_MS = 3000;
+
+/**
+ * The paper view: one webview panel, created on first use and revealed after, restored after a reload by
+ * its serializer. It shows the paper the page is told about once the page said it is ready, and turns the
+ * page's requests into state, notes and clipboard actions.
+ */
+class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private panelDisposables: vscode.Disposable[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  /** The page said `webviewDidLoad` and has not been hidden (which destroys it) since. */
+  private ready = false;
+  /** The id the view shows, known before its paper when restored ahead of the model. */
+  private currentId: string | undefined;
+  private currentPaper: Paper | undefined;
+  /** Orders overlapping `show` calls: only the latest one reveals its paper. */
+  private showSeq = 0;
+  private readonly mediaRoot: vscode.Uri;
+  /** Selection requests waiting for the page's answer, by request id. */
+  private readonly selectionRequests = new Map<number, (reply: WebviewDidReportSelection | undefined) => void>();
+  private nextRequestId = 1;
+  /** The last highlight deleted in this view, for its Undo. */
+  private lastDeleted: { paperId: string; annotation: Annotation } | undefined;
+  /** Code links and backlinks, once the links feature is active (it starts after the view). */
+  private links: LinksApi | undefined;
+  /** The backlinks last sent for a paper: sent again with its changed code links, which do not wait for a new scan. */
+  private lastBacklinks: { id: string; items: BacklinkItemView[] } | undefined;
+
+  constructor(private readonly deps: PaperPanelDeps) {
+    this.mediaRoot = vscode.Uri.joinPath(deps.context.extensionUri, 'media');
+    this.disposables.push(
+      vscode.window.registerWebviewPanelSerializer(PAPER_VIEW_TYPE, {
+        deserializeWebviewPanel: (panel, state: unknown) => this.restore(panel, state),
+      }),
+      deps.state.onDidChange((ids) => {
+        if (this.currentId && ids.includes(this.currentId)) {
+          this.postMarks();
+          this.postAnnotations();
+          this.postTags();
+        }
+      }),
+      deps.notes.onDidChange(() => this.postMarks()),
+      deps.model.onDidChange(() => this.refresh()),
+    );
+  }
+
+  get current(): Paper | undefined {
+    return this.panel ? this.currentPaper : undefined;
+  }
+
+  show(paper: Paper, options: { withNotes?: boolean } = {}): Promise<void> {
+    return this.showPaper(paper, options.withNotes, false);
+  }
+
+  /** Asks the page what is selected in the abstract (see SelectionSource). */
+  requestSelection(): Promise<WebviewDidReportSelection | undefined> {
+    if (!this.panel || !this.ready || !this.currentPaper) return Promise.resolve(undefined);
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(undefined), SELECTION_TIMEOUT_MS);
+      const finish = (reply: WebviewDidReportSelection | undefined) => {
+        clearTimeout(timer);
+        this.selectionRequests.delete(requestId);
+        resolve(reply);
+      };
+      this.selectionRequests.set(requestId, finish);
+      this.post({ type: 'didRequestSelection', requestId });
+    });
+  }
+
+  /** Lists the paper's code links and backlinks in the view from now on, and keeps them current. */
+  useLinks(links: LinksApi): void {
+    this.links = links;
+    this.disposables.push(links.onDidChange(() => this.postLinks()));
+    this.postLinks();
+  }
+
+  dispose(): void {
+    for (const finish of [...this.selectionRequests.values()]) finish(undefined);
+    this.panel?.dispose();
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+
+  /**
+   * Notes (when wanted and a workspace folder can hold them) go to the first column and take the focus;
+   * the view goes beside them. `withNotes` undefined opens notes that exist and creates none.
+   */
+  private async showPaper(paper: Paper, withNotes: boolean | undefined, focusPanel: boolean): Promise<void> {
+    const seq = ++this.showSeq;
+    const { notes, state, log } = this.deps;
+    const wantNotes = (withNotes ?? notes.hasNotes(paper.id)) && notes.uriFor(paper) !== undefined;
+    const notesShown = wantNotes && (await notes.open(paper, vscode.ViewColumn.One)) !== undefined;
+    if (seq !== this.showSeq) return;
+
+    this.currentId = paper.id;
+    this.currentPaper = paper;
+    const preserveFocus = notesShown && !focusPanel;
+    if (this.panel) {
+      this.panel.title = paper.title;
+      this.panel.reveal(notesShown ? vscode.ViewColumn.Two : undefined, preserveFocus);
+      this.postPaper();
+    } else {
+      const column = notesShown ? vscode.ViewColumn.Two : vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+      const panel = vscode.window.createWebviewPanel(PAPER_VIEW_TYPE, paper.title, { viewColumn: column, preserveFocus }, {
+        enableScripts: true,
+        enableFindWidget: true,
+        localResourceRoots: [this.mediaRoot],
+      });
+      this.adopt(panel);
+    }
+    if (!state.marks(paper.id).read) {
+      state.setRead(paper.id, true).then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`));
+    }
+  }
+
+  /** Takes over a panel after a reload; the page state says which paper it showed. */
+  private async restore(panel: vscode.WebviewPanel, rawState: unknown): Promise<void> {
+    const { paperId } = toPaperPageState(rawState);
+    if (this.panel) {
+      // The user opened a paper before VS Code restored this one: keep a single view.
+      panel.dispose();
+      return;
+    }
+    this.currentId = paperId;
+    this.currentPaper = paperId ? this.deps.model.paper(paperId) : undefined;
+    if (this.currentPaper) panel.title = this.currentPaper.title;
+    this.adopt(panel);
+    // Without a paper the restored view waits for the model (see refresh) or goes away when it is loaded.
+    if (!paperId || (this.deps.model.analysis && !this.currentPaper)) this.closeUnknown(paperId);
+  }
+
+  private adopt(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    this.ready = false;
+    panel.webview.options = { enableScripts: true, localResourceRoots: [this.mediaRoot] };
+    panel.webview.html = paperPageHtml(panel.webview, this.mediaRoot);
+    this.panelDisposables.push(
+      panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(message)),
+      // Without retainContextWhenHidden a hidden page is destroyed; it says webviewDidLoad again when shown.
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (!webviewPanel.visible) this.ready = false;
+      }),
+      panel.onDidDispose(() => {
+        if (this.panel !== panel) return;
+        this.panel = undefined;
+        this.ready = false;
+        this.currentId = undefined;
+        this.currentPaper = undefined;
+        vscode.Disposable.from(...this.panelDisposables).dispose();
+        this.panelDisposables = [];
+      }),
+    );
+  }
+
+  private onMessage(message: unknown): void {
+    if (!isPageToHostMessage(message)) {
+      this.deps.log.warn(`Paper view: ignored an unknown message ${JSON.stringify(message)?.slice(0, 200)}`);
+      return;
+    }
+    switch (message.type) {
+      case 'webviewDidLoad':
+        this.ready = true;
+        this.postPaper();
+        break;
+      case 'webviewDidOpenRelated': {
+        const related = this.deps.model.paper(message.id);
+        if (related) void this.showPaper(related, undefined, true).catch((e) => this.failed('open the related paper', e));
+        break;
+      }
+      case 'webviewDidRequest':
+        void this.runAction(message.action, message.id).catch((e) => this.failed(`run ${message.action}`, e));
+        break;
+      case 'webviewDidCreateAnnotation':
+      case 'webviewDidEditAnnotation':
+      case 'webviewDidDeleteAnnotation':
+      case 'webviewDidRestoreAnnotation':
+        void this.annotate(message).catch((e) => this.failed('change the highlight', e));
+        break;
+      case 'webviewDidReportSelection':
+        this.selectionRequests.get(message.requestId)?.(message);
+        break;
+      case 'webviewDidOpenLink':
+        void vscode.commands.executeCommand('papers.openLink', message.linkId, { viewColumn: this.besideView() }).then(undefined, (e) => this.failed('open the link', e));
+        break;
+      case 'webviewDidOpenBacklink':
+        if (this.links) void openBacklink(this.links, message.paperId, message.uri, message.line, this.besideView()).catch((e) => this.failed('open the note', e));
+        break;
+      case 'webviewDidRemoveTag': {
+        const { id, tag } = message;
+        void this.deps.state.update(id, (d) => ({ ...d, tags: removeTags(d.tags, [tag]) })).catch((e) => this.failed(`remove the tag ${tag}`, e));
+        break;
+      }
+      default:
+        assertNever(message);
+    }
+  }
+
+  private async annotate(
+    message: Extract<PageToHostMessage, { type: 'webviewDidCreateAnnotation' | 'webviewDidEditAnnotation' | 'webviewDidDeleteAnnotation' | 'webviewDidRestoreAnnotation' }>,
+  ): Promise<void> {
+    const { paperId, annotationId } = message;
+    switch (message.type) {
+      case 'webviewDidCreateAnnotation':
+        await addHighlight(this.deps, paperId, message.range, message.color, message.note, annotationId);
+        break;
+      case 'webviewDidEditAnnotation':
+        await editHighlight(this.deps, paperId, annotationId, { color: message.color, note: message.note });
+        break;
+      case 'webviewDidDeleteAnnotation': {
+        // Kept before the write starts, so an Undo clicked while it runs finds it.
+        const known = annotationsOf(this.deps.state.data(paperId)).find((a) => a.id === annotationId);
+        if (known) this.lastDeleted = { paperId, annotation: known };
+        const removed = await deleteHighlight(this.deps, paperId, annotationId);
+        if (removed && this.lastDeleted?.annotation.id === annotationId) this.lastDeleted = { paperId, annotation: removed };
+        break;
+      }
+      case 'webviewDidRestoreAnnotation': {
+        const last = this.lastDeleted;
+        if (last?.paperId === paperId && last.annotation.id === annotationId) {
+          this.lastDeleted = undefined;
+          await restoreHighlight(this.deps, paperId, last.annotation);
+        }
+        break;
+      }
+      default:
+        assertNever(message);
+    }
+  }
+
+  private async runAction(action: PaperAction, id: string): Promise<void> {
+    const { model, state, notes } = this.deps;
+    const paper = model.paper(id) ?? (this.currentPaper?.id === id ? this.currentPaper : undefined);
+    if (!paper) return;
+    switch (action) {
+      case 'toggleStar':
+        await state.setStarred(id, !state.marks(id).starred);
+        break;
+      case 'toggleRead':
+        await state.setRead(id, !state.marks(id).read);
+        break;
+      case 'openNotes':
+        await notes.open(paper, this.besideView());
+        break;
+      case 'copyKey': {
+        const key = model.keyOf(paper);
+        await vscode.env.clipboard.writeText(key);
+        vscode.window.setStatusBarMessage(`$(check) Copied paper key ${key}`, 2500);
+        break;
+      }
+      case 'linkSelection':
+        await vscode.commands.executeCommand('papers.linkSelection', id);
+        break;
+      case 'addTag':
+        await vscode.commands.executeCommand('papers.addTag', id);
+        break;
+      default:
+        assertNever(action);
+    }
+  }
+
+  /** Where files opened from the view go, so they do not cover it: the first column, unless the view is there. */
+  private besideView(): vscode.ViewColumn {
+    return this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
+  }
+
+  /** The model was reloaded: show the fresh version of the paper (its title, theme or related may change). */
+  private refresh(): void {
+    if (!this.panel || !this.currentId) return;
+    const paper = this.deps.model.paper(this.currentId);
+    if (paper) {
+      this.currentPaper = paper;
+      this.panel.title = paper.title;
+      this.postPaper();
+    } else if (!this.currentPaper && this.deps.model.analysis) {
+      this.closeUnknown(this.currentId);
+    }
+  }
+
+  private closeUnknown(paperId: string | undefined): void {
+    this.deps.log.info(`Paper view: closing the restored view of ${paperId ?? 'no paper'}, which is not in the collections now.`);
+    this.panel?.dispose();
+  }
+
+  private viewModel(paper: Paper): PaperViewModel {
+    const { model, state, notes } = this.deps;
+    const marks = state.marks(paper.id);
+    const related = (model.analysis?.related.relatedTo(paper.id) ?? [])
+      .map((id) => model.paper(id))
+      .filter((p): p is Paper => p !== undefined)
+      .map((p) => ({ id: p.id, title: p.title }));
+    return {
+      id: paper.id,
+      key: model.keyOf(paper),
+      title: paper.title,
+      method: paper.method,
+      themeLabel: model.theme(paper.theme)?.label ?? paper.theme,
+      collections: [...paper.collections],
+      keywords: [...paper.keywords],
+      abstract: paper.abstract,
+      related,
+      read: marks.read,
+      starred: marks.starred,
+      hasNotes: notes.hasNotes(paper.id),
+      annotations: annotationViews(paper, state.data(paper.id)),
+      tags: [...(state.data(paper.id).tags ?? [])],
+      links: linkItems(this.links, paper.id),
+    };
+  }
+
+  private post(message: HostToPageMessage): void {
+    if (!this.panel || !this.ready) return;
+    this.panel.webview.postMessage(message).then(undefined, (e) => this.deps.log.warn(`Paper view: could not post ${message.type}: ${errorMessage(e)}`));
+  }
+
+  private postPaper(): void {
+    if (!this.currentPaper) return;
+    this.post({ type: 'didShowPaper', paper: this.viewModel(this.currentPaper) });
+    this.postLinks();
+  }
+
+  private postTags(): void {
+    const id = this.currentPaper?.id;
+    if (id) this.post({ type: 'didUpdateTags', id, tags: [...(this.deps.state.data(id).tags ?? [])] });
+  }
+
+  /**
+   * The code links at once, with the backlinks last sent for this paper; then the backlinks once the workspace's
+   * notes were read again (a scan the first time, a listing every few seconds): a stale link shows without
+   * waiting for them.
+   */
+  private postLinks(): void {
+    const id = this.currentPaper?.id;
+    const links = this.links;
+    if (!id || !links || !this.ready) return;
+    if (this.lastBacklinks?.id === id) this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks: this.lastBacklinks.items });
+    void backlinkItems(links, id).then(
+      (backlinks) => {
+        if (this.currentPaper?.id !== id) return;
+        this.lastBacklinks = { id, items: backlinks };
+        this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks });
+      },
+      (e) => this.deps.log.warn(`Paper view: could not list the notes that mention ${id}: ${errorMessage(e)}`),
+    );
+  }
+
+  private postMarks(): void {
+    const id = this.currentPaper?.id;
+    if (!id) return;
+    const marks = this.deps.state.marks(id);
+    this.post({ type: 'didUpdateMarks', id, read: marks.read, starred: marks.starred, hasNotes: this.deps.notes.hasNotes(id) });
+  }
+
+  private postAnnotations(): void {
+    const paper = this.currentPaper;
+    if (paper) this.post({ type: 'didUpdateAnnotations', id: paper.id, annotations: annotationViews(paper, this.deps.state.data(paper.id)) });
+  }
+
+  private failed(what: string, e: unknown): void {
+    this.deps.log.error(`Paper view: could not ${what}: ${errorMessage(e)}`);
+    void vscode.window.showErrorMessage(`Papers: could not ${what}: ${errorMessage(e)}`);
+  }
+}
+
+/** The paper view service; the caller disposes it (it owns the panel and the serializer). */
+export function createPaperPanel(deps: PaperPanelDeps): PaperPanelService & vscode.Disposable & { useLinks(links: LinksApi): void } {
+  return new PaperPanel(deps);
+}
+

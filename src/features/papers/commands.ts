@@ -1,0 +1,76 @@
+import * as vscode from 'vscode';
+import { Paper } from '../../core/papers/types';
+import { pickPaper } from '../search/pick';
+import { promptAddTags, promptRemoveTags } from './tags';
+import { Services } from '../services';
+import { PapersTree, TreeNode } from '../tree/tree';
+import { FILTER_LABELS, GROUP_BY_LABELS, GroupBy, PaperFilter, ViewPrefs } from '../tree/viewPrefs';
+
+/**
+ * The paper a command acts on: the tree row or id it was given, else the paper in the paper view,
+ * else one the user picks.
+ */
+export async function targetPaper(services: Services, arg: unknown, action: string): Promise<Paper | undefined> {
+  const { model, panel } = services;
+  if (typeof arg === 'string') return model.resolve(arg) ?? model.paper(arg);
+  if (arg && typeof arg === 'object' && (arg as TreeNode).kind === 'paper') return model.paper((arg as TreeNode).id);
+  if (panel.current) return model.paper(panel.current.id) ?? panel.current;
+  return pickPaper(services, { title: action });
+}
+
+/** All the commands that act on papers and on the tree; registered once. */
+export function registerPaperCommands(services: Services, tree: PapersTree, prefs: ViewPrefs): void {
+  const { context, model, state, notes, panel } = services;
+  const onPaper = (id: string, title: string, run: (paper: Paper) => unknown) =>
+    vscode.commands.registerCommand(id, async (arg?: unknown) => {
+      const paper = await targetPaper(services, arg, title);
+      if (paper) await run(paper);
+    });
+  context.subscriptions.push(
+    vscode.commands.registerCommand('papers.search', async () => {
+      const paper = await pickPaper(services);
+      if (paper) await panel.show(paper, { withNotes: true });
+    }),
+    onPaper('papers.openPaper', 'Open Paper', async (paper) => {
+      await panel.show(paper, { withNotes: true });
+      const node = tree.nodeOf(paper.id);
+      if (node && tree.view.visible) await tree.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+    }),
+    onPaper('papers.openNotes', 'Open Notes', (paper) => notes.open(paper, vscode.ViewColumn.One)),
+    onPaper('papers.toggleStar', 'Toggle Star', (paper) => state.setStarred(paper.id, !state.marks(paper.id).starred)),
+    onPaper('papers.star', 'Star', (paper) => state.setStarred(paper.id, true)),
+    onPaper('papers.unstar', 'Unstar', (paper) => state.setStarred(paper.id, false)),
+    onPaper('papers.markRead', 'Mark as Read', (paper) => state.setRead(paper.id, true)),
+    onPaper('papers.markUnread', 'Mark as Unread', (paper) => state.setRead(paper.id, false)),
+    onPaper('papers.copyKey', 'Copy Paper Key', async (paper) => {
+      const key = model.keyOf(paper);
+      await vscode.env.clipboard.writeText(key);
+      vscode.window.setStatusBarMessage(`Copied paper key ${key}`, 3000);
+    }),
+    onPaper('papers.addTag', 'Add Tag', (paper) => promptAddTags(services, paper)),
+    onPaper('papers.removeTag', 'Remove Tag', (paper) => promptRemoveTags(services, paper)),
+    vscode.commands.registerCommand('papers.refresh', () => model.reload()),
+    vscode.commands.registerCommand('papers.groupBy', async (value?: GroupBy) => {
+      const choice =
+        value ??
+        (
+          await vscode.window.showQuickPick(
+            (Object.keys(GROUP_BY_LABELS) as GroupBy[]).map((g) => ({ label: GROUP_BY_LABELS[g], value: g, description: g === prefs.groupBy ? 'current' : undefined })),
+            { title: 'Group Papers By' },
+          )
+        )?.value;
+      if (choice) await prefs.setGroupBy(choice);
+    }),
+    vscode.commands.registerCommand('papers.filter', async (value?: PaperFilter) => {
+      const choice =
+        value ??
+        (
+          await vscode.window.showQuickPick(
+            (Object.keys(FILTER_LABELS) as PaperFilter[]).map((f) => ({ label: FILTER_LABELS[f], value: f, description: f === prefs.filter ? 'current' : undefined })),
+            { title: 'Show Papers' },
+          )
+        )?.value;
+      if (choice) await prefs.setFilter(choice);
+    }),
+  );
+}

@@ -1,0 +1,212 @@
+import * as vscode from 'vscode';
+import { toSearchDoc } from '../../core/analysis/analyze';
+import { PartialResult } from '../../core/search/provisional';
+import { FilterPredicate, SearchHit } from '../../core/search/paperSearch';
+import { Paper } from '../../core/papers/types';
+import { Services } from '../services';
+
+interface PaperPick extends vscode.QuickPickItem {
+  /** Absent on a row that only explains (a filter that must wait for the analysis). */
+  paperId?: string;
+}
+
+const RESULT_LIMIT = 60;
+
+/** Filter words the extension adds to the core's theme: and collection: ones. */
+export function userFilters(services: Services): Record<string, FilterPredicate> {
+  const { state, notes } = services;
+  return {
+    is: (doc, value) => {
+      const m = state.marks(doc.id);
+      switch (value.toLowerCase()) {
+        case 'read':
+          return m.read;
+        case 'unread':
+          return !m.read;
+        case 'starred':
+          return m.starred;
+        default:
+          return false;
+      }
+    },
+    has: (doc, value) => (value.toLowerCase().startsWith('note') ? notes.hasNotes(doc.id) : false),
+  };
+}
+
+/**
+ * Keeps what the user wrote (notes text, tags) in the search index as it changes. A new analysis's index
+ * carries none (the analysis and the cache never see notes), so papers without notes or tags, and not
+ * updated here before, are skipped without asking the index: a restored index is then set up on the first
+ * search, not on activation.
+ */
+export function syncUserTextIntoIndex(services: Services): vscode.Disposable {
+  const { model, notes, state } = services;
+  const withUserText = new WeakMap<object, Set<string>>();
+  const sync = (ids?: string[]) => {
+    const analysis = model.analysis;
+    if (!analysis) return;
+    const themes = new Map(analysis.themes.map((t) => [t.id, t]));
+    const papers = ids ? ids.map((id) => analysis.byId.get(id)).filter((p) => p !== undefined) : analysis.papers;
+    let carried = withUserText.get(analysis.search);
+    if (!carried) withUserText.set(analysis.search, (carried = new Set()));
+    for (const paper of papers) {
+      const text = notes.notesText(paper.id);
+      const tags = state.data(paper.id).tags ?? [];
+      if (!text && tags.length === 0 && !carried.has(paper.id)) continue;
+      if (text || tags.length > 0) carried.add(paper.id);
+      else carried.delete(paper.id);
+      const indexed = analysis.search.get(paper.id);
+      if (text !== indexed?.notes || tags.join('\n') !== (indexed?.tags ?? []).join('\n')) {
+        analysis.search.update(toSearchDoc(paper, themes, { notes: text, tags }));
+      }
+    }
+  };
+  return vscode.Disposable.from(notes.onDidChange(() => sync()), model.onDidChange(() => sync()), state.onDidChange((ids) => sync(ids)));
+}
+
+/** The quick pick rows for search results: title, theme and where it matched. */
+function toPicks(services: Services, hits: SearchHit[]): PaperPick[] {
+  const picks: PaperPick[] = [];
+  for (const hit of hits) {
+    const paper = services.model.paper(hit.id);
+    if (!paper) continue;
+    const icon = services.state.marks(paper.id).starred ? '$(star-full) ' : '';
+    picks.push({
+      paperId: paper.id,
+      label: `${icon}${paper.title}`,
+      description: services.model.theme(paper.theme)?.label,
+      detail: hit.snippet ? `${hit.snippet.field === 'notes' ? 'notes: ' : ''}${hit.snippet.text}` : firstWords(paper),
+      alwaysShow: true,
+    });
+  }
+  return picks;
+}
+
+/** Rows for results over the chunks indexed so far: provisional titles, no themes yet. */
+function toPartialPicks(services: Services, result: PartialResult): PaperPick[] {
+  if (result.refused.length > 0) {
+    const words = result.refused.map((k) => `${k}:`).join(', ');
+    return [{ label: `$(info) ${words} filters work once the themes are computed`, detail: 'Papers is still analyzing the collections; the results appear when it is done.', alwaysShow: true }];
+  }
+  return result.hits.map((hit) => ({
+    paperId: hit.id,
+    label: `${services.state.marks(hit.id).starred ? '$(star-full) ' : ''}${hit.title}`,
+    description: 'title pending',
+    detail: hit.snippet ? afterTitle(hit.snippet.text, hit.title) : undefined,
+    alwaysShow: true,
+  }));
+}
+
+/** A snippet from the abstract's start repeats a title made of its first words: show what follows them. */
+function afterTitle(snippet: string, title: string): string | undefined {
+  const words = title.endsWith('…') ? title.slice(0, -1) : title;
+  if (!snippet.startsWith(words)) return snippet;
+  const rest = snippet.slice(words.length).trim();
+  return rest === '' || rest === '…' ? undefined : `…${rest}`;
+}
+
+function firstWords(paper: Paper): string {
+  return paper.abstract.length > 140 ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', 140))}…` : paper.abstract;
+}
+
+/** The quick pick's title over partial results: how much is searchable so far. */
+export function partialTitle(base: string, indexed: number, total: number | undefined): string {
+  if (total === undefined) return `${base} — partial: reading the collections, titles and themes pending`;
+  return `${base} — partial: ${indexed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} papers indexed, titles and themes pending`;
+}
+
+/**
+ * The paper chosen among partial results, once the analysis that gives it a title and theme is done
+ * (with a cancellable notification meanwhile); undefined when cancelled or when the analysis failed.
+ */
+function paperWhenAnalyzed(services: Services, id: string): Promise<Paper | undefined> {
+  const { model } = services;
+  if (model.analysis) return Promise.resolve(model.paper(id));
+  return Promise.resolve(
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Papers: opening the paper when the analysis is done', cancellable: true }, (_progress, token) =>
+      new Promise<Paper | undefined>((resolve) => {
+        const subscriptions: vscode.Disposable[] = [];
+        const finish = (paper: Paper | undefined) => {
+          for (const d of subscriptions) d.dispose();
+          resolve(paper);
+        };
+        subscriptions.push(
+          model.onDidChange(() => model.analysis && finish(model.paper(id))),
+          model.provisional.onDidChange(() => !model.analysis && !model.provisional.active && finish(undefined)),
+          token.onCancellationRequested(() => finish(undefined)),
+        );
+      }),
+    ),
+  );
+}
+
+export interface SearchPickOptions {
+  title?: string;
+  placeholder?: string;
+  initial?: string;
+}
+
+/**
+ * A quick pick that searches as you type (results ranked by the core, not re-filtered by VS Code).
+ * While the first analysis runs it searches the chunks indexed so far (marked partial in its title) and
+ * switches to the full results when the analysis lands. `result` resolves to the chosen paper, or
+ * undefined when dismissed; undefined altogether when there is nothing to search yet.
+ */
+export function openSearchPick(services: Services, options: SearchPickOptions = {}): { quickPick: vscode.QuickPick<vscode.QuickPickItem>; result: Promise<Paper | undefined> } | undefined {
+  const { model } = services;
+  if (!model.analysis && !model.provisional.active) return undefined;
+  const base = options.title ?? 'Search Papers';
+  const qp = vscode.window.createQuickPick<PaperPick>();
+  qp.title = base;
+  qp.placeholder = options.placeholder ?? 'Search titles, abstracts, notes… (filters: theme: collection: tag: is:unread is:starred has:notes)';
+  qp.matchOnDescription = false;
+  qp.matchOnDetail = false;
+  const filters = userFilters(services);
+  // partial results have no tags in their documents: read them from the user's data
+  const partialFilters: Record<string, FilterPredicate> = { ...filters, tag: (doc, value) => (services.state.data(doc.id).tags ?? []).some((t) => t.toLowerCase() === value.toLowerCase()) };
+  const update = (value: string) => {
+    const analysis = model.analysis;
+    if (analysis) {
+      const hits = analysis.search.search(value, { limit: RESULT_LIMIT, filters });
+      qp.items = toPicks(services, hits);
+      qp.title = `${base} (${hits.length}${hits.length === RESULT_LIMIT ? '+' : ''} of ${analysis.papers.length})`;
+      qp.busy = false;
+      return;
+    }
+    const partial = model.provisional.search;
+    qp.items = partial ? toPartialPicks(services, partial.search(value, { limit: RESULT_LIMIT, filters: partialFilters })) : [];
+    qp.title = model.provisional.finishing ? `${base} — finishing the analysis…` : partialTitle(base, partial?.indexed ?? 0, partial?.total);
+    qp.busy = true;
+  };
+  const result = new Promise<Paper | undefined>((resolve) => {
+    let chosen: string | undefined;
+    const refresh = () => update(qp.value);
+    const subscriptions = [model.onDidChange(refresh), model.provisional.onDidChange(refresh)];
+    qp.onDidChangeValue(update);
+    qp.onDidAccept(() => {
+      const pick = qp.selectedItems[0] ?? qp.activeItems[0];
+      if (!pick?.paperId) return; // an explaining row: nothing to open
+      chosen = pick.paperId;
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      for (const d of subscriptions) d.dispose();
+      qp.dispose();
+      resolve(chosen === undefined ? undefined : paperWhenAnalyzed(services, chosen));
+    });
+    qp.value = options.initial ?? '';
+    update(qp.value);
+    qp.show();
+  });
+  return { quickPick: qp, result };
+}
+
+/** openSearchPick's chosen paper; says so when the collections are not loaded far enough to search. */
+export function pickPaper(services: Services, options: SearchPickOptions = {}): Promise<Paper | undefined> {
+  const opened = openSearchPick(services, options);
+  if (!opened) {
+    void vscode.window.showInformationMessage('Papers is still loading its collections; try again in a moment.');
+    return Promise.resolve(undefined);
+  }
+  return opened.result;
+}

@@ -1,0 +1,158 @@
+import * as vscode from 'vscode';
+import { parseTagList } from '../../core/papers/tags';
+import { StoredCorrections } from '../../core/themes/correctionsFile';
+import { slugify } from '../../core/papers/paperKey';
+import { Paper, Theme } from '../../core/papers/types';
+import { dropCollections } from '../collections/commands';
+import { Services } from '../services';
+import { TreeNode } from '../tree/tree';
+
+const THEME_PREFIX = 'theme:';
+
+/** The theme a command acts on: a theme row, a theme id, or one the user picks. */
+async function targetTheme(services: Services, arg: unknown, title: string): Promise<Theme | undefined> {
+  const { model } = services;
+  if (typeof arg === 'string') return model.theme(arg);
+  if (arg && typeof arg === 'object' && (arg as TreeNode).kind === 'group' && (arg as TreeNode).id.startsWith(THEME_PREFIX)) {
+    return model.theme((arg as TreeNode).id.slice(THEME_PREFIX.length));
+  }
+  return pickTheme(services, title);
+}
+
+async function pickTheme(services: Services, title: string, exclude?: string): Promise<Theme | undefined> {
+  const themes = services.model.analysis?.themes ?? [];
+  const picked = await vscode.window.showQuickPick(
+    themes.filter((t) => t.id !== exclude).map((t) => ({ label: t.label, description: `${t.paperIds.length} papers${t.user ? ' · your theme' : ''}`, theme: t })),
+    { title, placeHolder: 'Theme' },
+  );
+  return picked?.theme;
+}
+
+/** Records, with a correction naming a computed theme, which papers it held (see themeMembers). */
+function withMembers(c: StoredCorrections, services: Services, themeId: string): StoredCorrections {
+  const computed = services.model.analysis?.computedThemes.find((t) => t.id === themeId);
+  if (!computed) return c;
+  return { ...c, themeMembers: { ...c.themeMembers, [themeId]: computed.paperIds } };
+}
+
+export async function moveToTheme(services: Services, papers: Paper[], themeId: string): Promise<void> {
+  await services.corrections.update((c) => {
+    const moves = { ...c.moves };
+    for (const p of papers) moves[p.id] = themeId;
+    return withMembers({ ...c, moves }, services, themeId);
+  });
+}
+
+export async function renameTheme(services: Services, arg: unknown): Promise<void> {
+  const theme = await targetTheme(services, arg, 'Rename Theme');
+  if (!theme) return;
+  const label = (await vscode.window.showInputBox({ title: `Rename Theme "${theme.label}"`, value: theme.label, validateInput: (v) => (v.trim() ? undefined : 'A theme needs a name') }))?.trim();
+  if (!label || label === theme.label) return;
+  await services.corrections.update((c) => {
+    if (c.userThemes.some((u) => u.id === theme.id)) {
+      return { ...c, userThemes: c.userThemes.map((u) => (u.id === theme.id ? { ...u, label } : u)) };
+    }
+    return withMembers({ ...c, renames: { ...c.renames, [theme.id]: label } }, services, theme.id);
+  });
+}
+
+/** Creates a theme of the user's own, optionally collecting papers by keywords; moves `paper` there when given. */
+export async function newTheme(services: Services, paper?: Paper): Promise<string | undefined> {
+  const label = (await vscode.window.showInputBox({ title: 'New Theme', prompt: 'Name of the theme', validateInput: (v) => (v.trim() ? undefined : 'A theme needs a name') }))?.trim();
+  if (!label) return undefined;
+  const keywordText = await vscode.window.showInputBox({
+    title: `New Theme "${label}"`,
+    prompt: 'Optional: words or phrases, comma separated; papers whose abstract contains one join the theme',
+    placeHolder: 'e.g. world model, dreamer',
+  });
+  if (keywordText === undefined) return undefined;
+  const keywords = parseTagList(keywordText);
+  const used = new Set([...(services.model.analysis?.themes ?? []).map((t) => t.id)]);
+  let id = `user-${slugify(label)}`;
+  for (let n = 2; used.has(id); n++) id = `user-${slugify(label)}-${n}`;
+  await services.corrections.update((c) => ({
+    ...c,
+    userThemes: [...c.userThemes, { id, label, keywords }],
+    moves: paper ? { ...c.moves, [paper.id]: id } : c.moves,
+  }));
+  return id;
+}
+
+export function registerThemeCommands(services: Services, paperArg: (arg: unknown, title: string) => Promise<Paper | undefined>): void {
+  const { context, corrections } = services;
+  context.subscriptions.push(
+    vscode.commands.registerCommand('papers.renameTheme', (arg?: unknown) => renameTheme(services, arg)),
+    vscode.commands.registerCommand('papers.newTheme', () => newTheme(services)),
+    vscode.commands.registerCommand('papers.moveToTheme', async (arg?: unknown, themeId?: string) => {
+      const paper = await paperArg(arg, 'Move to Theme');
+      if (!paper) return;
+      const NEW = '$(add) New Theme…';
+      let target = themeId;
+      if (!target) {
+        const themes = (services.model.analysis?.themes ?? []).filter((t) => t.id !== paper.theme);
+        const picked = await vscode.window.showQuickPick(
+          [...themes.map((t) => ({ label: t.label, description: `${t.paperIds.length} papers`, id: t.id })), { label: NEW, description: '', id: '' }],
+          { title: `Move "${paper.title}" to Theme` },
+        );
+        if (!picked) return;
+        if (!picked.id) {
+          await newTheme(services, paper); // creates the theme and moves the paper there
+          return;
+        }
+        target = picked.id;
+      }
+      if (target) await moveToTheme(services, [paper], target);
+    }),
+    vscode.commands.registerCommand('papers.pinToTheme', async (arg?: unknown) => {
+      const paper = await paperArg(arg, 'Pin to Theme');
+      if (paper?.theme) await moveToTheme(services, [paper], paper.theme);
+    }),
+    vscode.commands.registerCommand('papers.resetThemes', async () => {
+      const c = corrections.corrections;
+      const count = Object.keys(c.renames).length + Object.keys(c.moves).length + c.userThemes.length;
+      if (count === 0) {
+        void vscode.window.showInformationMessage('Papers: there are no theme corrections to reset.');
+        return;
+      }
+      const ok = await vscode.window.showWarningMessage(
+        `Forget all ${count} theme correction${count === 1 ? '' : 's'} (renames, moved and pinned papers, your own themes)?`,
+        { modal: true, detail: 'The themes go back to the automatic grouping. The corrections stay in your git history (.papers/themes.json).' },
+        'Reset Themes',
+      );
+      if (ok) await corrections.reset();
+    }),
+  );
+}
+
+/** Drag papers onto a theme row to move them there; drop collection files anywhere on the tree to import them. */
+export class ThemeDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
+  static readonly MIME = 'application/vnd.code.tree.papers.tree';
+  readonly dragMimeTypes = [ThemeDragAndDrop.MIME];
+  readonly dropMimeTypes = [ThemeDragAndDrop.MIME, 'text/uri-list', 'files'];
+
+  constructor(private readonly services: Services) {}
+
+  handleDrag(source: readonly TreeNode[], data: vscode.DataTransfer): void {
+    const ids = source.filter((n) => n.kind === 'paper').map((n) => n.id);
+    if (ids.length) data.set(ThemeDragAndDrop.MIME, new vscode.DataTransferItem(ids));
+  }
+
+  async handleDrop(target: TreeNode | undefined, data: vscode.DataTransfer): Promise<void> {
+    const item = data.get(ThemeDragAndDrop.MIME);
+    if (!item) {
+      await dropCollections(this.services, data);
+      return;
+    }
+    if (!target) return;
+    const groupId = target.kind === 'group' ? target.id : target.groupId;
+    if (!groupId.startsWith(THEME_PREFIX)) {
+      void vscode.window.showInformationMessage('Papers: drop papers on a theme (group the tree by theme) to move them there.');
+      return;
+    }
+    const ids: string[] = typeof item.value === 'string' ? JSON.parse(item.value) : item.value;
+    const papers = ids.map((id) => this.services.model.paper(id)).filter((p): p is Paper => p !== undefined);
+    const themeId = groupId.slice(THEME_PREFIX.length);
+    const moving = papers.filter((p) => p.theme !== themeId);
+    if (moving.length) await moveToTheme(this.services, moving, themeId);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * analyzeCorpus on two threads: titles and keywords (textFeatures) on a worker thread, vectors and themes
+ * on the calling thread at the same time, then the search index once both are there. Same result as
+ * analyzeCorpus; when the worker cannot run, the features are computed here instead.
+ */
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../../core/analysis/analyze';
+import { Corpus } from '../../core/collections/corpus';
+import { TextFeatures, textFeatures } from '../../core/analysis/textFeatures';
+
+/** What textFeaturesWorker.js sends back. */
+export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };
+
+/**
+ * Below this many papers a thread costs more than it saves: its start, its own compile of the bundle
+ * and its own garbage collection compete for the 2 cores with this thread's background compile and GC.
+ * Measured with scripts/bench/analyzeSeeds.mjs (--corpus, with and without --parallel): the seeds (340)
+ * take ~5% longer on two threads, 700 papers ~4% longer, 1,500 ~7% shorter, 3,000 ~13% shorter.
+ */
+export const PARALLEL_MIN_PAPERS = 1000;
+
+/** The features from a worker thread running `workerPath` (dist/textFeaturesWorker.js) on the abstracts. */
+function featuresInWorker(workerPath: string, abstracts: string[]): Promise<TextFeatures> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerPath, { workerData: abstracts });
+    worker.once('message', (m: FeaturesMessage) => {
+      void worker.terminate();
+      if (m.type === 'done') resolve(m.features);
+      else reject(new Error(m.message));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`text features worker exited with code ${code}`)));
+  });
+}
+
+export interface ParallelOptions extends AnalyzeOptions {
+  /** Fewer papers are analyzed on this thread alone. Default PARALLEL_MIN_PAPERS. */
+  minPapers?: number;
+  /**
+   * Runs on this thread while the worker computes the titles and keywords, before the vectors: work
+   * that should be done early (the searchable chunks) without waiting for the analysis.
+   */
+  first?: () => void;
+}
+
+/** analyzeCorpus, with the titles and keywords computed on a worker thread running `workerPath`. */
+export async function analyzeInParallel(corpus: Corpus, workerPath: string, options: ParallelOptions = {}): Promise<Analysis> {
+  if (corpus.papers.length < (options.minPapers ?? PARALLEL_MIN_PAPERS) || !existsSync(workerPath)) {
+    options.first?.();
+    return analyzeCorpus(corpus, options);
+  }
+  const abstracts = corpus.papers.map((p) => p.abstract);
+  const features = featuresInWorker(workerPath, abstracts);
+  // a failed worker is handled below, after the themes: not an unhandled rejection meanwhile
+  features.catch(() => {});
+  options.first?.();
+  const pending = beginAnalysis(corpus, options);
+  options.onProgress?.('titles', 0);
+  const waitStart = performance.now();
+  let computed: TextFeatures;
+  try {
+    computed = await features;
+  } catch {
+    computed = textFeatures(abstracts, options.onProgress);
+  }
+  // how long this thread waited for the worker (or did its work after it failed): what is left to balance
+  computed.timings.wait = performance.now() - waitStart;
+  return pending.finish(computed);
+}

@@ -1,0 +1,81 @@
+/**
+ * Runs the whole analysis (parse, titles, keywords, themes, index) on a worker thread, so the
+ * extension host stays responsive while a large corpus is analyzed.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import { Corpus, mergeCollections, parseCollectionBytes } from '../../core/collections/corpus';
+import { buildSearchChunk, chunkBuffers } from '../../core/search/provisional';
+import { encodeSnapshot, toSnapshot } from '../../core/snapshot/snapshot';
+import { analyzeInParallel } from './parallel';
+import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './protocol';
+import { holdForTests } from './testHold';
+import { useColdRunCompileFlags } from './compileFlags';
+
+// a worker thread, or a child process started with an IPC channel (see analysisChannel.ts)
+const port = parentPort;
+const send = process.send?.bind(process);
+if (!port && !send) throw new Error('analysisWorker.js runs as a worker thread or a child process with IPC');
+
+const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => (port ? port.postMessage(message, transfer) : send!(message));
+
+/** Indexes the abstracts chunk by chunk and posts each chunk at once: search works on them before the analysis ends. */
+function postChunks(corpus: Corpus, plan: ChunkPlan): void {
+  const papers = corpus.papers;
+  if (papers.length < plan.minPapers) return;
+  post({ type: 'progress', step: 'indexing abstracts for search' });
+  for (let start = 0; start < papers.length; ) {
+    const end = Math.min(papers.length, start + Math.max(1, start === 0 ? plan.first : plan.size));
+    const chunk = buildSearchChunk(papers.slice(start, end));
+    post({ type: 'chunk', chunk, total: papers.length }, chunkBuffers(chunk));
+    start = end;
+  }
+}
+
+const onRequest = async (request: AnalyzeRequest) => {
+  try {
+    post({ type: 'progress', step: 'reading' });
+    const corpus = mergeCollections(request.files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })));
+    // titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here
+    const plan = request.chunks;
+    const analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), {
+      onProgress: (step) => post({ type: 'progress', step }),
+      first: plan ? () => postChunks(corpus, plan) : undefined,
+    });
+    await holdForTests();
+    const snapshot = toSnapshot(analysis);
+    let whyNotSaved: string | undefined;
+    if (request.saveTo) {
+      post({ type: 'progress', step: 'saving' });
+      try {
+        const bytes = encodeSnapshot(snapshot);
+        mkdirSync(dirname(request.saveTo), { recursive: true });
+        // written aside, then renamed: an interrupted write never leaves a partial entry under the name
+        writeFileSync(`${request.saveTo}.partial`, bytes);
+        renameSync(`${request.saveTo}.partial`, request.saveTo);
+        post({ type: 'saved', file: request.saveTo, bytes: bytes.byteLength });
+        return;
+      } catch (err) {
+        // a full disk or a read-only storage: the analysis is still good, sent as it is
+        whyNotSaved = (err as Error).message;
+      }
+    }
+    // on a worker thread typed arrays are moved, not copied: at 100k papers the index alone is ~100 MB
+    // (a child process sends a copy through its IPC pipe)
+    const index = snapshot.searchIndex;
+    const arrays = [snapshot.relatedRows, index.alive, index.titleOrder, ...index.segments.flatMap((g) => [g.offsets, g.docs, g.weights, g.fieldMasks])];
+    const buffers = new Set(arrays.filter((a) => a !== undefined).map((a) => a.buffer as ArrayBuffer));
+    post({ type: 'done', snapshot, whyNotSaved }, [...buffers]);
+  } catch (err) {
+    post({ type: 'error', message: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
+  }
+};
+if (port) port.on('message', onRequest);
+else {
+  // a process of its own (on a worker thread the flags would be the extension host's)
+  useColdRunCompileFlags();
+  process.on('message', (m) => void onRequest(m as AnalyzeRequest));
+  // the extension host closed (window closed, reload): no one is waiting for this analysis any more
+  process.on('disconnect', () => process.exit(0));
+}

@@ -1,7 +1,0 @@
-import { readFile } from 'node:fs/promises';
-import { FileSource } from '../core/fileSource';
-
-/** The core's FileSource over the local file system, for the CLI and tests. */
-export const nodeFileSource: FileSource = {
-  readFile: async (path) => new Uint8Array(await readFile(path)),
-};
