@@ -1,4 +1,4 @@
-import { Analysis } from '../core/analysis/analyze';
+import { Analysis } from '../core/analysis';
 import { analyzeFiles, CliCommand, reportProblems } from './common';
 
 export function analysisJson(a: Analysis) {

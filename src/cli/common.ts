@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Analysis } from '../core/analysis/analyze';
-import { loadCorpus } from '../core/collections/corpus';
-import { LoadProblem } from '../core/papers/types';
+import { Analysis } from '../core/analysis';
+import { loadCorpus } from '../core/collections';
+import { LoadProblem } from '../core/papers';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { analyzeInParallel } from '../node/analysis/parallel';
 

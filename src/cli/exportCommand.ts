@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toBibtex } from '../core/export/bibtex';
-import { toExportJson, toMarkdown } from '../core/export/formats';
-import { notesFileIdPart, userNoteText } from '../core/export/notes';
-import { paperKey } from '../core/papers/paperKey';
-import { Paper } from '../core/papers/types';
+import { toBibtex } from '../core/export';
+import { toExportJson, toMarkdown } from '../core/export';
+import { notesFileIdPart, userNoteText } from '../core/export';
+import { paperKey } from '../core/papers';
+import { Paper } from '../core/papers';
 import { analyzeFiles, CliCommand, CliError, reportProblems } from './common';
 
 const FORMATS = ['bibtex', 'json', 'markdown'] as const;

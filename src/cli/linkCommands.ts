@@ -8,12 +8,12 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 // The ESM build: the package's UMD main hides its own requires from the bundler (they fail at run time).
 import { parse as parseJsonc, ParseError, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
 import picomatch from 'picomatch';
-import { reanchor, Reanchored } from '../core/links/codeAnchor';
-import { loadCorpus } from '../core/collections/corpus';
-import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../core/links/links';
-import { idPartOfKey, paperKey } from '../core/papers/paperKey';
+import { reanchor, Reanchored } from '../core/links';
+import { loadCorpus } from '../core/collections';
+import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../core/links';
+import { idPartOfKey, paperKey } from '../core/papers';
 import { deriveTitle } from '../core/titles';
-import { ParsedPaper, PapersInputError } from '../core/papers/types';
+import { ParsedPaper, PapersInputError } from '../core/papers';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { bundledSeeds, CliCommand, CliError, CliIo } from './common';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { Analysis } from '../core/analysis/analyze';
-import { Paper, Theme } from '../core/papers/types';
-import { PaperUserData } from '../core/papers/userData';
+import { Analysis } from '../core/analysis';
+import { Paper, Theme } from '../core/papers';
+import { PaperUserData } from '../core/papers';
 import type { ProvisionalSearch } from './search/provisional';
 import type { ThemeCorrectionsStore } from './themes/correctionsStore';
 

@@ -10,10 +10,10 @@ import {
   isAnnotationId,
   MAX_NOTE_LENGTH,
   MAX_QUOTE_LENGTH,
-} from '../core/annotations/types';
+} from '../core/annotations';
 
-export { ANNOTATION_COLORS } from '../core/annotations/types';
-export type { AnchorStatus, AnnotationColor } from '../core/annotations/types';
+export { ANNOTATION_COLORS } from '../core/annotations';
+export type { AnchorStatus, AnnotationColor } from '../core/annotations';
 
 /** One highlight as the page shows it: already anchored in the abstract by the host. */
 export interface AnnotationView {

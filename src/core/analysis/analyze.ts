@@ -1,11 +1,11 @@
-import { Collection, Corpus } from '../collections/corpus';
-import { packRows, RelatedIndex } from '../vectors/related';
-import { PaperSearch, SearchDoc } from '../search/paperSearch';
-import { applyThemeCorrections, NO_CORRECTIONS, ThemeCorrections } from '../themes/corrections';
-import { groupByTheme } from '../themes/themes';
+import { Collection, Corpus } from '../collections';
+import { packRows, RelatedIndex } from '../vectors';
+import { PaperSearch, SearchDoc } from '../search';
+import { applyThemeCorrections, NO_CORRECTIONS, ThemeCorrections } from '../themes';
+import { groupByTheme } from '../themes';
 import { TextFeatures, textFeatures, timer } from './textFeatures';
-import { LoadProblem, Paper, Theme } from '../papers/types';
-import { buildVectors } from '../vectors/vectors';
+import { LoadProblem, Paper, Theme } from '../papers';
+import { buildVectors } from '../vectors';
 
 export { type TextFeatures, textFeatures } from './textFeatures';
 

@@ -1,4 +1,4 @@
-import { keywordsForCorpus } from '../keywords/keywords';
+import { keywordsForCorpus } from '../keywords';
 import { deriveTitle, TitleResult } from '../titles';
 
 /** The per-paper text features: each depends on one abstract (and corpus counts), on no other step. */

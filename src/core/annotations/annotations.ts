@@ -17,7 +17,7 @@ import {
   TextPositionSelector,
   TextQuoteSelector,
 } from './types';
-import { PaperUserData } from '../papers/userData';
+import { PaperUserData } from '../papers';
 
 export * from './types';
 export { anchorQuote, maxErrorsFor, CONTEXT_LENGTH, MAX_ERROR_RATE } from './quoteAnchoring';

@@ -4,7 +4,7 @@
  * Pure: the caller gives the papers, their themes and user data.
  */
 import { Annotation, anchorAll, toW3C } from './annotations';
-import { inlineMarkdown } from '../notes/template';
+import { inlineMarkdown } from '../notes';
 
 /** One paper as the export sees it. */
 export interface AnnotatedPaper {

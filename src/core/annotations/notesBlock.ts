@@ -4,7 +4,7 @@
  * byte for byte. Pure: no editor, no file system.
  */
 import { AnchoredAnnotation, quoteSelectorOf } from './annotations';
-import { inlineMarkdown } from '../notes/template';
+import { inlineMarkdown } from '../notes';
 
 export const ANNOTATIONS_START = '<!-- papers:annotations:start -->';
 export const ANNOTATIONS_END = '<!-- papers:annotations:end -->';

@@ -1,8 +1,8 @@
 import { decodeText } from './decode';
-import { FileSource } from '../common/fileSource';
+import { FileSource } from '../common';
 import { parserFor } from './formats';
 import { ParseResult } from './formats/dailyPapers';
-import { LoadProblem, ParsedPaper, PapersInputError } from '../papers/types';
+import { LoadProblem, ParsedPaper, PapersInputError } from '../papers';
 
 /** A loaded file of papers. `name` is what the UI shows; `path` is where it came from. */
 export interface Collection {

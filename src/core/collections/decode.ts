@@ -1,4 +1,4 @@
-import { LoadProblem, PapersInputError } from '../papers/types';
+import { LoadProblem, PapersInputError } from '../papers';
 
 /** The result of turning a file's bytes into text. */
 export interface DecodedText {

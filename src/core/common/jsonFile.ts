@@ -1,4 +1,4 @@
-import { PapersInputError } from '../papers/types';
+import { PapersInputError } from '../papers';
 
 /** 1-based line of a character offset. */
 export function lineOfOffset(text: string, offset: number): number {

@@ -3,7 +3,7 @@
  * formats of `papers export` besides BibTeX (bibtexExport.ts).
  */
 import { ExportablePaper, noteExcerpt } from './bibtex';
-import { inlineMarkdown } from '../notes/template';
+import { inlineMarkdown } from '../notes';
 
 export interface ExportOptions<P> {
   keyOf(paper: P): string;

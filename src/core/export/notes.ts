@@ -3,8 +3,8 @@
  * (the front matter, title and quoted abstract above it are the paper's, not the user's). A file without
  * that heading is all the user's, less its front matter.
  */
-import { readFrontMatter } from '../notes/template';
-import { idPartOfKey } from '../papers/paperKey';
+import { readFrontMatter } from '../notes';
+import { idPartOfKey } from '../papers';
 
 /** The text the user wrote in a notes file; '' when there is none yet (a fresh template). */
 export function userNoteText(markdown: string): string {

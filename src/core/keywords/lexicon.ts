@@ -4,7 +4,7 @@
  * Role of each word in a term follows. See keywords.ts for the rules.
  */
 
-import { isContentWord } from '../common/text';
+import { isContentWord } from '../common';
 import { WordTable } from './wordTable';
 
 /** Function words the shared stopword list leaves out; keywords never contain them. */

@@ -7,8 +7,8 @@
  * not with every token of the corpus.
  */
 
-import { pluralForm, tokenColumns, TokenColumns } from '../common/text';
-import { CodeTable } from '../vectors/codeTable';
+import { pluralForm, tokenColumns, TokenColumns } from '../common';
+import { CodeTable } from '../vectors';
 import { DocTerms, IntColumn } from './columns';
 import { MAX_WORDS } from './wordTable';
 import { Cue, Lexicon, lowerFirst, nameShaped, URL } from './lexicon';

@@ -5,8 +5,8 @@
  * conflict. Written the same way by the editor and by `papers link`.
  */
 import { anchorAt, CodeAnchor, LineIndex, normalizeEol, Reanchored, sameRange, TextRange } from './codeAnchor';
-import { lineOfOffset, parseJsonFile } from '../common/jsonFile';
-import { PapersInputError } from '../papers/types';
+import { lineOfOffset, parseJsonFile } from '../common';
+import { PapersInputError } from '../papers';
 
 export interface PaperLink {
   id: string;

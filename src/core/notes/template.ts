@@ -3,8 +3,8 @@
  * names the paper so a renamed file still finds its paper. Pure: no editor, no file system.
  */
 import { parseDocument, stringify } from 'yaml';
-import { paperKey } from '../papers/paperKey';
-import { Paper } from '../papers/types';
+import { paperKey } from '../papers';
+import { Paper } from '../papers';
 
 /** Longest file name stem, well under every file system's 255 bytes and Windows' 260-character paths. */
 const MAX_STEM = 96;

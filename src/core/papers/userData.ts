@@ -2,7 +2,7 @@
  * What a user writes about one paper, as stored in `.papers/papers/<id>.json`: one small file per paper,
  * keys in a fixed order and two-space JSON, so diffs are small and merges rarely conflict.
  */
-import { parseJsonFile } from '../common/jsonFile';
+import { parseJsonFile } from '../common';
 import { PapersInputError } from './types';
 
 export interface PaperUserData {

@@ -1,6 +1,6 @@
 import { forEachWord } from './segment';
 import { SerializedIndex, TermIndex } from './termIndex';
-import { STOPWORDS } from '../common/text';
+import { STOPWORDS } from '../common';
 
 /** What the index knows of a paper. Filters use the plain fields; text search uses the indexed ones. */
 export interface SearchDoc {

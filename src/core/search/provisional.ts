@@ -7,7 +7,7 @@
  * ~100 ms (measured), as bytes it is a moved buffer. There are no titles, keywords or themes yet: a
  * result shows the paper's source title or the first words of its abstract, and `theme:` is refused.
  */
-import { ParsedPaper } from '../papers/types';
+import { ParsedPaper } from '../papers';
 import { PaperSearch, parseQuery, RankedHit, SearchDoc, SearchHit, SearchOptions } from './paperSearch';
 import { SerializedIndex } from './termIndex';
 

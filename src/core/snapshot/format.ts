@@ -10,7 +10,7 @@
  * posting weight would go unnoticed (a CRC of ~300 MB would cost a restore a few hundred ms).
  */
 
-import { runSteps, Steps } from '../common/steps';
+import { runSteps, Steps } from '../common';
 
 const MAGIC = 'PAPERS-SNAPSHOT\n';
 /** Bump when the layout or what is stored changes: an entry of another format is stale. */

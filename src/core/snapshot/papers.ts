@@ -6,8 +6,8 @@
  * (a field a newer format added, a source with more than a collection and a line) is kept as JSON.
  */
 import { SnapshotError, SnapshotReader, SnapshotWriter } from './format';
-import { runSteps, Steps } from '../common/steps';
-import { Paper, PaperSource } from '../papers/types';
+import { runSteps, Steps } from '../common';
+import { Paper, PaperSource } from '../papers';
 
 /** Text fields in the order a parsed and analyzed paper has them (sources comes after `abstract`). */
 const TEXT_FIELDS = ['id', 'abstract', 'sourceTitle', 'year', 'url', 'doi', 'sourceKey', 'title', 'method', 'theme'] as const;

@@ -2,16 +2,16 @@
  * An analysis as plain data: what a worker thread sends back and what the cache stores. Restoring
  * one is much cheaper than analyzing again (no tokenizing, clustering or indexing).
  */
-import { Analysis, assignThemes, toSearchDoc } from '../analysis/analyze';
-import { Collection } from '../collections/corpus';
-import { RelatedIndex } from '../vectors/related';
-import { PaperSearch } from '../search/paperSearch';
+import { Analysis, assignThemes, toSearchDoc } from '../analysis';
+import { Collection } from '../collections';
+import { RelatedIndex } from '../vectors';
+import { PaperSearch } from '../search';
 import { SnapshotError, SnapshotReader, SnapshotSource, SnapshotWriter } from './format';
 import { abstractRange, decodePapersInSteps, encodePapers, PaperColumns } from './papers';
-import { runSteps, Steps } from '../common/steps';
-import { SerializedIndex } from '../search/termIndex';
-import { ThemeCorrections } from '../themes/corrections';
-import { LoadProblem, Paper, Theme } from '../papers/types';
+import { runSteps, Steps } from '../common';
+import { SerializedIndex } from '../search';
+import { ThemeCorrections } from '../themes';
+import { LoadProblem, Paper, Theme } from '../papers';
 
 export interface AnalysisSnapshot {
   papers: Paper[];

@@ -16,8 +16,8 @@
  * centroid, with a few refinement passes over all rows. Deterministic for a given row order and seed.
  */
 
-import { addScaled } from '../vectors/denseKernels';
-import { seededRandom } from '../vectors/seededRandom';
+import { addScaled } from '../vectors';
+import { seededRandom } from '../vectors';
 import { KernelKMeans } from './kernelKMeans';
 
 /** Groups smaller than this are dissolved into their nearest group. */

@@ -11,7 +11,7 @@
  * abstract > the computed theme.
  */
 
-import { Theme } from '../papers/types';
+import { Theme } from '../papers';
 import { uniqueSlug } from './themes';
 
 export interface UserTheme {

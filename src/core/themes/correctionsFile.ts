@@ -3,8 +3,8 @@
  * so a diff shows exactly what was corrected. Validated on read; a broken file is an error naming it.
  */
 import { remapThemeCorrections, ThemeCorrections, UserTheme } from './corrections';
-import { parseJsonFile } from '../common/jsonFile';
-import { PapersInputError } from '../papers/types';
+import { parseJsonFile } from '../common';
+import { PapersInputError } from '../papers';
 
 export interface StoredCorrections extends ThemeCorrections {
   /**

@@ -3,7 +3,7 @@
  * consensus clustering (consensus.ts).
  */
 
-import { addScaled } from '../vectors/denseKernels';
+import { addScaled } from '../vectors';
 
 /**
  * Spherical k-means on a Gram matrix of unit vectors: the similarity of row i to the centroid of a

@@ -8,9 +8,9 @@
  * stopwords between them) is read from the text only for the papers whose phrases may be shown.
  */
 
-import { isContentWord, pluralForm, Token, tokenize } from '../common/text';
-import { CodeTable } from '../vectors/codeTable';
-import { isPhraseGap } from '../vectors/wordStream';
+import { isContentWord, pluralForm, Token, tokenize } from '../common';
+import { CodeTable } from '../vectors';
+import { isPhraseGap } from '../vectors';
 
 /** Longest phrase counted for every paper. */
 export const MAX_COUNTED_WORDS = 3;

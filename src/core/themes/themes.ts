@@ -20,10 +20,10 @@
  */
 
 import { labelThemes } from './labels';
-import { Theme } from '../papers/types';
+import { Theme } from '../papers';
 import { clusterRows, MIN_THEME_SIZE } from './consensus';
 import { WordStreams } from './phraseDocs';
-import { buildVectors, DocVectors } from '../vectors/vectors';
+import { buildVectors, DocVectors } from '../vectors';
 
 export { clusterRows, cutAverageLinkage, MIN_THEME_SIZE, SAMPLE_SIZE } from './consensus';
 

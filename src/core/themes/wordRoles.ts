@@ -18,8 +18,8 @@
  *   ("Soil bacteria fix ...") is not after a comma either.
  */
 
-import { ARTICLES, MORE_FUNCTION_WORDS, PREPOSITION_SET, VERB_CUES } from '../keywords/lexicon';
-import { isContentWord, pluralForm } from '../common/text';
+import { ARTICLES, MORE_FUNCTION_WORDS, PREPOSITION_SET, VERB_CUES } from '../keywords';
+import { isContentWord, pluralForm } from '../common';
 
 /** Counts of a word's occurrences by what stands next to them (within one sentence). */
 export interface WordUse {

@@ -1,6 +1,6 @@
 /** The title reader's tokens: whitespace-separated words with their punctuation split off, sentence numbers and cached word facts. */
 
-import { sentenceOffsets } from '../common/text';
+import { sentenceOffsets } from '../common';
 import { wordInfo } from './nameShapes';
 import { KNOWN } from './wordLists';
 

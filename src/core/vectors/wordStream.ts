@@ -3,7 +3,7 @@
  * (adjacent content words, only spaces between), as term keys or as a compact stream of word ids.
  */
 
-import { isContentWord, normalizeWord, scan, tokenize } from '../common/text';
+import { isContentWord, normalizeWord, scan, tokenize } from '../common';
 
 /**
  * The term keys of a text, with repetition: content words (normalized, see text.ts) and, when

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AnalysisSnapshot, decodeSnapshot, snapshotLabel } from '../../core/snapshot/snapshot';
+import { AnalysisSnapshot, decodeSnapshot, snapshotLabel } from '../../core/snapshot';
 import { seedsHash } from '../../node/cache/seedsHash';
 
 /**

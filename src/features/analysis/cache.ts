@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { mkdirSync } from 'node:fs';
-import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot, openSnapshot, SnapshotOutline } from '../../core/snapshot/snapshot';
-import { SnapshotError } from '../../core/snapshot/format';
+import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot, openSnapshot, SnapshotOutline } from '../../core/snapshot';
+import { SnapshotError } from '../../core/snapshot';
 import { contentKey, digestOf, FileDigest } from '../../node/cache/contentKey';
 import { DigestMemo } from '../../node/cache/digestMemo';
 import { openSnapshotFile } from '../../node/cache/snapshotFile';

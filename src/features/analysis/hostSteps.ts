@@ -1,4 +1,4 @@
-import { runStepsWithPauses, Steps } from '../../core/common/steps';
+import { runStepsWithPauses, Steps } from '../../core/common';
 
 /**
  * Runs long work written in steps (core/steps.ts) on the extension host: a 15 ms pause after every 40 ms of

@@ -11,9 +11,9 @@ import {
   withAnnotationAdded,
   withAnnotationEdited,
   withAnnotationRemoved,
-} from '../../core/annotations/annotations';
-import { PaperUserData } from '../../core/papers/userData';
-import { Paper } from '../../core/papers/types';
+} from '../../core/annotations';
+import { PaperUserData } from '../../core/papers';
+import { Paper } from '../../core/papers';
 import { AnnotationView, WebviewDidReportSelection } from '../../webview/protocol';
 import { syncAnnotationsIntoNotes } from './notesSync';
 import { Services } from '../services';

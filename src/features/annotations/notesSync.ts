@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { anchorAll, annotationsOf } from '../../core/annotations/annotations';
-import { ANNOTATIONS_END, ANNOTATIONS_START, updateAnnotationsBlock, withAnnotationsBlockBeforeNotes } from '../../core/annotations/notesBlock';
-import { renderNotesTemplate } from '../../core/notes/template';
-import { Paper } from '../../core/papers/types';
+import { anchorAll, annotationsOf } from '../../core/annotations';
+import { ANNOTATIONS_END, ANNOTATIONS_START, updateAnnotationsBlock, withAnnotationsBlockBeforeNotes } from '../../core/annotations';
+import { renderNotesTemplate } from '../../core/notes';
+import { Paper } from '../../core/papers';
 import { Services } from '../services';
 import { writeFileAtomic } from '../storage/userStore';
 import { assertCanWrite } from '../storage/restrictedMode';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { parseCollectionBytes } from '../../core/collections/corpus';
-import { formatByExtension } from '../../core/collections/formats';
+import { parseCollectionBytes } from '../../core/collections';
+import { formatByExtension } from '../../core/collections';
 import { Services } from '../services';
 import { TreeNode } from '../tree/tree';
 

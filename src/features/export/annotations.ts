@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { annotationsOf } from '../../core/annotations/annotations';
-import { AnnotatedPaper, annotationsDigest, annotationsW3C } from '../../core/annotations/export';
+import { annotationsOf } from '../../core/annotations';
+import { AnnotatedPaper, annotationsDigest, annotationsW3C } from '../../core/annotations';
 import { Services } from '../services';
 
 export const EXPORT_ANNOTATIONS_COMMAND = 'papers.exportAnnotations';

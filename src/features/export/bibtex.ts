@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { toBibtex } from '../../core/export/bibtex';
-import { userNoteText } from '../../core/export/notes';
-import { Paper } from '../../core/papers/types';
+import { toBibtex } from '../../core/export';
+import { userNoteText } from '../../core/export';
+import { Paper } from '../../core/papers';
 import type { LinksApi } from '../links';
 import { Services } from '../services';
 import { PapersTree, TreeNode } from '../tree/tree';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { findMentions, Mention } from '../../core/links/mentions';
+import { findMentions, Mention } from '../../core/links';
 import { Services } from '../services';
 import { keyTrigger } from './paperKeys';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { anchorAt, formatRange } from '../../core/links/codeAnchor';
-import { createLink, linkableRange, PaperLink } from '../../core/links/links';
-import { Paper } from '../../core/papers/types';
+import { anchorAt, formatRange } from '../../core/links';
+import { createLink, linkableRange, PaperLink } from '../../core/links';
+import { Paper } from '../../core/papers';
 import { PAPER_VIEW_TYPE } from '../paperPanel/panel';
 import { pickPaper } from '../search/pick';
 import { Services } from '../services';

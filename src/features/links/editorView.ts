@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PaperLink } from '../../core/links/links';
+import { PaperLink } from '../../core/links';
 import { Services } from '../services';
 import { LiveLinks, toRange } from './live';
 import { appendPaper, commandUri, escapeMarkdown, paperActions, paperTitle, trustedMarkdown } from './present';

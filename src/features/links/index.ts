@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { AnchorStatus } from '../../core/links/codeAnchor';
-import { PaperLink } from '../../core/links/links';
+import { AnchorStatus } from '../../core/links';
+import { PaperLink } from '../../core/links';
 import { Services } from '../services';
 import { Backlink, Backlinks } from './backlinks';
 import { registerLinkCommands } from './commands';

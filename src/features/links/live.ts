@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { anchorAt, AnchorStatus, LineIndex, normalizeEol, reanchor, sameRange, TextRange } from '../../core/links/codeAnchor';
-import { normalizeLinkPath, PaperLink, shiftRange, TextChange } from '../../core/links/links';
+import { anchorAt, AnchorStatus, LineIndex, normalizeEol, reanchor, sameRange, TextRange } from '../../core/links';
+import { normalizeLinkPath, PaperLink, shiftRange, TextChange } from '../../core/links';
 import { LinkStore } from './store';
 
 /** Where a link is now and whether its text is there. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { effectiveTrigger, findMentions, keyCompletionAt, Mention } from '../../core/links/mentions';
+import { effectiveTrigger, findMentions, keyCompletionAt, Mention } from '../../core/links';
 import { Services } from '../services';
 import { abstractStart, appendPaper, commandUri, escapeMarkdown, paperActions, trustedMarkdown } from './present';
 

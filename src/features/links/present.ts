@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Paper } from '../../core/papers/types';
+import { Paper } from '../../core/papers';
 import { Services } from '../services';
 
 /** Commands a hover or comment may run from a link: only this extension's own. */

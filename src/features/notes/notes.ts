@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { Analysis } from '../../core/analysis/analyze';
-import { idPartOfKey } from '../../core/papers/paperKey';
-import { NotesFrontMatter, notesFileName, notesFolderSetting, readFrontMatter, renderNotesTemplate } from '../../core/notes/template';
-import { Paper } from '../../core/papers/types';
+import { Analysis } from '../../core/analysis';
+import { idPartOfKey } from '../../core/papers';
+import { NotesFrontMatter, notesFileName, notesFolderSetting, readFrontMatter, renderNotesTemplate } from '../../core/notes';
+import { Paper } from '../../core/papers';
 import { NotesService, PapersModel } from '../services';
 import { assertCanWrite, isRestrictedModeError } from '../storage/restrictedMode';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { Annotation, annotationsOf } from '../../core/annotations/annotations';
-import { Paper } from '../../core/papers/types';
+import { Annotation, annotationsOf } from '../../core/annotations';
+import { Paper } from '../../core/papers';
 import {
   assertNever,
   BacklinkItemView,
@@ -17,7 +17,7 @@ import type { LinksApi } from '../links';
 import { paperPageHtml } from './pageHtml';
 import { backlinkItems, linkItems, openBacklink } from './links';
 import { NotesService, PaperPanelService, PapersModel, UserState } from '../services';
-import { removeTags } from '../../core/papers/tags';
+import { removeTags } from '../../core/papers';
 
 export const PAPER_VIEW_TYPE = 'papers.paperView';
 

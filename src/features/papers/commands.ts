@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Paper } from '../../core/papers/types';
+import { Paper } from '../../core/papers';
 import { pickPaper } from '../search/pick';
 import { promptAddTags, promptRemoveTags } from './tags';
 import { Services } from '../services';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { addTags, normalizeTag, parseTagList, removeTags, tagCounts } from '../../core/papers/tags';
-import { Paper } from '../../core/papers/types';
+import { addTags, normalizeTag, parseTagList, removeTags, tagCounts } from '../../core/papers';
+import { Paper } from '../../core/papers';
 import { Services } from '../services';
 
 /** All tags in use, most used first. */

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { toSearchDoc } from '../../core/analysis/analyze';
-import { PartialResult } from '../../core/search/provisional';
-import { FilterPredicate, SearchHit } from '../../core/search/paperSearch';
-import { Paper } from '../../core/papers/types';
+import { toSearchDoc } from '../../core/analysis';
+import { PartialResult } from '../../core/search';
+import { FilterPredicate, SearchHit } from '../../core/search';
+import { Paper } from '../../core/papers';
 import { Services } from '../services';
 
 interface PaperPick extends vscode.QuickPickItem {

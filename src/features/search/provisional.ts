@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PartialSearch, SearchChunk } from '../../core/search/provisional';
+import { PartialSearch, SearchChunk } from '../../core/search';
 
 /**
  * What search can use while the first analysis of the collections runs: the chunks of the corpus the

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { PapersInputError } from '../../core/papers/types';
+import { PapersInputError } from '../../core/papers';
 import { assertCanWrite } from './restrictedMode';
 
 /**
@@ -62,4 +62,4 @@ export async function readForUpdate<T>(uri: vscode.Uri, parse: (text: string, fi
   }
 }
 
-export { FileQueue } from '../../core/common/fileQueue';
+export { FileQueue } from '../../core/common';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { parseTagList } from '../../core/papers/tags';
-import { StoredCorrections } from '../../core/themes/correctionsFile';
-import { slugify } from '../../core/papers/paperKey';
-import { Paper, Theme } from '../../core/papers/types';
+import { parseTagList } from '../../core/papers';
+import { StoredCorrections } from '../../core/themes';
+import { slugify } from '../../core/papers';
+import { Paper, Theme } from '../../core/papers';
 import { dropCollections } from '../collections/commands';
 import { Services } from '../services';
 import { TreeNode } from '../tree/tree';

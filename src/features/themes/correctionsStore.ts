@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { EMPTY_CORRECTIONS, parseCorrections, pruneMembers, serializeCorrections, StoredCorrections } from '../../core/themes/correctionsFile';
-import { PapersInputError } from '../../core/papers/types';
+import { EMPTY_CORRECTIONS, parseCorrections, pruneMembers, serializeCorrections, StoredCorrections } from '../../core/themes';
+import { PapersInputError } from '../../core/papers';
 import { FileQueue, readForUpdate, readText, writeFileAtomic } from '../storage/workspaceFiles';
 import { refusedInRestrictedMode } from '../storage/restrictedMode';
 

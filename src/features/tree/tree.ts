@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Paper } from '../../core/papers/types';
+import { Paper } from '../../core/papers';
 import type { LinksApi } from '../links';
 import { Services } from '../services';
 import { allTags, tagsOf } from '../papers/tags';

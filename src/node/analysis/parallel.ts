@@ -5,9 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../../core/analysis/analyze';
-import { Corpus } from '../../core/collections/corpus';
-import { TextFeatures, textFeatures } from '../../core/analysis/textFeatures';
+import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../../core/analysis';
+import { Corpus } from '../../core/collections';
+import { TextFeatures, textFeatures } from '../../core/analysis';
 
 /** What textFeaturesWorker.js sends back. */
 export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };

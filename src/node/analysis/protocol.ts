@@ -1,5 +1,5 @@
-import { SearchChunk } from '../../core/search/provisional';
-import { AnalysisSnapshot } from '../../core/snapshot/snapshot';
+import { SearchChunk } from '../../core/search';
+import { AnalysisSnapshot } from '../../core/snapshot';
 
 /** How the worker indexes the abstracts for search before the analysis (see core/partialSearch.ts). */
 export interface ChunkPlan {

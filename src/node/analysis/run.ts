@@ -1,8 +1,8 @@
-import { analyzeCorpus } from '../../core/analysis/analyze';
-import { mergeCollections, parseCollectionBytes } from '../../core/collections/corpus';
-import { AnalysisSnapshot, toSnapshot } from '../../core/snapshot/snapshot';
+import { analyzeCorpus } from '../../core/analysis';
+import { mergeCollections, parseCollectionBytes } from '../../core/collections';
+import { AnalysisSnapshot, toSnapshot } from '../../core/snapshot';
 import { AnalysisTransport, openChannel } from './channel';
-import { SearchChunk } from '../../core/search/provisional';
+import { SearchChunk } from '../../core/search';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './protocol';
 
 /**

@@ -3,7 +3,7 @@
  * computed while the starting thread builds the vectors and themes (two cores, half the wait).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { textFeatures } from '../../core/analysis/textFeatures';
+import { textFeatures } from '../../core/analysis';
 import { FeaturesMessage } from './parallel';
 
 const port = parentPort;

@@ -5,9 +5,9 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { Corpus, mergeCollections, parseCollectionBytes } from '../../core/collections/corpus';
-import { buildSearchChunk, chunkBuffers } from '../../core/search/provisional';
-import { encodeSnapshot, toSnapshot } from '../../core/snapshot/snapshot';
+import { Corpus, mergeCollections, parseCollectionBytes } from '../../core/collections';
+import { buildSearchChunk, chunkBuffers } from '../../core/search';
+import { encodeSnapshot, toSnapshot } from '../../core/snapshot';
 import { analyzeInParallel } from './parallel';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './protocol';
 import { holdForTests } from './testHold';

@@ -3,10 +3,10 @@
  * the analysis (titles, keywords, themes) and the search index, then search latency over a query list.
  * Timings use the real code paths (loadCorpus, analyzeCorpus, PaperSearch.search); nothing is cached.
  */
-import { analyzeCorpus, Analysis } from '../../core/analysis/analyze';
-import { Corpus, loadCorpus } from '../../core/collections/corpus';
-import { FileSource } from '../../core/common/fileSource';
-import { tokenizeFloor } from '../../core/analysis/tokenFloor';
+import { analyzeCorpus, Analysis } from '../../core/analysis';
+import { Corpus, loadCorpus } from '../../core/collections';
+import { FileSource } from '../../core/common';
+import { tokenizeFloor } from '../../core/analysis';
 import { nodeFileSource } from '../files/nodeFileSource';
 
 /** What `papers bench --json` prints: the shape is a contract, keep it stable. */

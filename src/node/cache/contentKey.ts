@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { SNAPSHOT_FORMAT } from '../../core/snapshot/format';
+import { SNAPSHOT_FORMAT } from '../../core/snapshot';
 
 /** A collection file as the key sees it: its path and the SHA-256 of its bytes. */
 export interface FileDigest {

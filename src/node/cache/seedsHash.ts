@@ -1,4 +1,4 @@
-import { hashBytes } from '../../core/papers/ids';
+import { hashBytes } from '../../core/papers';
 
 /** Identity of the bundled seeds: their names and bytes, in name order. */
 export function seedsHash(files: { name: string; bytes: Uint8Array }[]): string {

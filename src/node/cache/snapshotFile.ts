@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { SnapshotSource } from '../../core/snapshot/format';
+import { SnapshotSource } from '../../core/snapshot';
 
 /** Closes the files of sources nothing uses any more (see openSnapshotFile's `whileUsed`). */
 const closeWhenUnused = new FinalizationRegistry<number>((fd) => closeSync(fd));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { FileSource } from '../../core/common/fileSource';
+import { FileSource } from '../../core/common';
 
 /** The core's FileSource over the local file system, for the CLI and tests. */
 export const nodeFileSource: FileSource = {

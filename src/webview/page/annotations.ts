@@ -2,7 +2,7 @@
 // numbered notes under each paragraph with Edit/Delete, detached highlights after the abstract, and
 // keyboard selection of words in the abstract. The host stores everything; this page only draws what it is
 // sent and asks for changes (see ../protocol.ts).
-import { newAnnotationId } from '../../core/annotations/types';
+import { newAnnotationId } from '../../core/annotations';
 import type { AnnotationColor, AnnotationView, PageToHostMessage, PaperViewModel } from '../protocol';
 import { AbstractSelection, abstractSelection, itemDomId, paragraphsOf, renderParagraph, selectOffsets } from './abstractText';
 import { button, colorPicker, el } from './controls';

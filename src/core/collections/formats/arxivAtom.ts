@@ -5,7 +5,7 @@
  * only the entry it is in; the good ones are then read in one library call (one per entry is far slower).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { PapersInputError } from '../../papers/types';
+import { PapersInputError } from '../../papers';
 import { emptyFileError, EntryFields, LineIndex, PaperCollector, shown, yearOf } from './collect';
 import { ParseResult, tidyAbstract } from './dailyPapers';
 

@@ -5,7 +5,7 @@
  * costs only itself.
  */
 import { BibtexFileEntry, parse as parseBibtexText } from '@citation-js/plugin-bibtex/lib/input/file.js';
-import { PapersInputError } from '../../papers/types';
+import { PapersInputError } from '../../papers';
 import { emptyFileError, LineIndex, PaperCollector, yearOf } from './collect';
 import { BibtexSpan, MAX_BRACE_DEPTH, scanBibtex } from './bibtexScan';
 import { ParseResult } from './dailyPapers';

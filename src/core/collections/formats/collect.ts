@@ -2,8 +2,8 @@
  * What every parser of a bibliographic format shares: line numbers from offsets, and a collector that
  * keeps the first of duplicate entries and turns every skipped entry into a problem naming its line.
  */
-import { paperId } from '../../papers/ids';
-import { LoadProblem, ParsedPaper, PapersInputError } from '../../papers/types';
+import { paperId } from '../../papers';
+import { LoadProblem, ParsedPaper, PapersInputError } from '../../papers';
 import { MAX_ABSTRACT_CHARS, ParseResult } from './dailyPapers';
 
 /** 1-based line numbers of character offsets, by binary search over the line starts (one pass to build). */

@@ -3,7 +3,7 @@
  * `abstract`, `title`, `author` [{family, given}], `issued`, `DOI`, `URL`. Each item is parsed on its own
  * (see jsonScan.ts), so a broken item is one problem and the others load.
  */
-import { PapersInputError } from '../../papers/types';
+import { PapersInputError } from '../../papers';
 import { emptyFileError, EntryFields, LineIndex, PaperCollector, shown, stripRichText, yearOf } from './collect';
 import { ParseResult, tidyAbstract } from './dailyPapers';
 import { scanJsonArray } from './jsonScan';

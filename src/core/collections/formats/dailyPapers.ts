@@ -1,5 +1,5 @@
-import { paperId } from '../../papers/ids';
-import { LoadProblem, ParsedPaper, PapersInputError } from '../../papers/types';
+import { paperId } from '../../papers';
+import { LoadProblem, ParsedPaper, PapersInputError } from '../../papers';
 
 export const DAILY_PAPERS_HEADER = 'Daily Papers';
 /** An abstract is a few thousand characters; a line far longer than this is not one. */

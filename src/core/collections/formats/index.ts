@@ -4,7 +4,7 @@
  * dump, whose parser says what it expected.
  */
 import type { FormatParser } from '../corpus';
-import { PapersInputError } from '../../papers/types';
+import { PapersInputError } from '../../papers';
 import { parseArxivAtom } from './arxivAtom';
 import { parseBibtex } from './bibtex';
 import { parseCslJson } from './cslJson';

@@ -1,0 +1,4 @@
+/** The public face of core/analysis: what the rest of Papers may import from it. */
+export * from './analyze';
+export * from './textFeatures';
+export * from './tokenFloor';

@@ -1,0 +1,6 @@
+/** The public face of core/common: what the rest of Papers may import from it. */
+export * from './fileQueue';
+export * from './fileSource';
+export * from './jsonFile';
+export * from './steps';
+export * from './text';

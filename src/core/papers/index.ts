@@ -1,0 +1,6 @@
+/** The public face of core/papers: what the rest of Papers may import from it. */
+export * from './ids';
+export * from './paperKey';
+export * from './tags';
+export * from './types';
+export * from './userData';

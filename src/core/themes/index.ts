@@ -1,0 +1,4 @@
+/** The public face of core/themes: what the rest of Papers may import from it. */
+export * from './corrections';
+export * from './correctionsFile';
+export * from './themes';
