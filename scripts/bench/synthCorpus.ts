@@ -46,6 +46,7 @@ export function synthCorpus(sources: readonly string[], count: number, seed = 7,
     const parts = topic.sentences.map((text) => (rand() < swap ? all[Math.floor(rand() * all.length)] : { text, source: topic.index }));
     // a sentence more or less, so lengths vary
     if (rand() < 0.3) parts.push(all[Math.floor(rand() * all.length)]);
+    // eslint-disable-next-line no-dupe-else-if -- each rand() is a new draw, not the condition above again
     else if (parts.length > 3 && rand() < 0.3) parts.splice(1 + Math.floor(rand() * (parts.length - 1)), 1);
     const names = new Map<string, string>();
     const text = parts.map((p) => p.text).join(' ').replace(COINED, (w) => {

@@ -149,7 +149,7 @@ export function scan(text: string, word: (surface: string, start: number, senten
   }
 }
 
-const NUMBER_LIKE = /^[\d.,%\-]+$/;
+const NUMBER_LIKE = /^[\d.,%-]+$/;
 
 /** A first character NUMBER_LIKE accepts: most words fail here, without running the expression. */
 function mayBeNumber(c: number): boolean {

@@ -68,7 +68,7 @@ function loose(s: string): string {
   let out = looseCache.get(s);
   if (out === undefined) {
     if (looseCache.size > 10_000) looseCache.clear();
-    out = s.toLowerCase().replace(/[\s_\-]+/g, ' ').trim();
+    out = s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
     looseCache.set(s, out);
   }
   return out;
