@@ -1,13 +1,18 @@
 // Builds the extension, the CLI and the webview script with esbuild.
 // `--tests` also transpiles src/ and test/ file by file into out/ for node:test and the VS Code suites.
-import { build } from 'esbuild';
+// `--watch` builds, then rebuilds what a saved file changes until Ctrl-C (`npm run watch`, the F5 task in
+// .vscode/tasks.json): it prints "[watch] build started/finished" around each round and every problem as
+// "✘ [ERROR] message" + "    file:line:column:", the lines that task's problem matcher reads.
+import { build, context } from 'esbuild';
 import { chmodSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { CLI_NODE_FLAGS } from './cliNodeFlags.mjs';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
+const watch = args.has('--watch');
 // citation-js's network fetching is never used: its fetch libraries become a stub
 const alias = { 'node-fetch': './scripts/stubs/no-fetch.cjs', 'sync-fetch': './scripts/stubs/no-fetch.cjs' };
 const common = { alias, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, minify: production, logLevel: 'warning' };
@@ -22,25 +27,77 @@ function tsFiles(dir) {
   return out;
 }
 
-await Promise.all([
-  build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['src/node/analysis/worker.ts'], outfile: 'dist/analysisWorker.js' }),
-  build({ ...common, entryPoints: ['src/node/analysis/textFeaturesWorker.ts'], outfile: 'dist/textFeaturesWorker.js' }),
-  build({ ...common, entryPoints: ['scripts/seedsSnapshot.ts'], outfile: 'dist/seedsSnapshot.js' }),
-  build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}` } }),
-  build({ ...common, entryPoints: ['src/webview/page/main.ts'], outfile: 'media/dist/page.js', platform: 'browser', format: 'iife', target: 'es2022' }),
-]);
+const SEEDS_SNAPSHOT = ['dist/seedsSnapshot.js'];
+const bundles = [
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/node/analysis/worker.ts'], outfile: 'dist/analysisWorker.js' },
+  { ...common, entryPoints: ['src/node/analysis/textFeaturesWorker.ts'], outfile: 'dist/textFeaturesWorker.js' },
+  { ...common, entryPoints: ['scripts/seedsSnapshot.ts'], outfile: 'dist/seedsSnapshot.js' },
+  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}` } },
+  { ...common, entryPoints: ['src/webview/page/main.ts'], outfile: 'media/dist/page.js', platform: 'browser', format: 'iife', target: 'es2022' },
+];
+const tests = () => ({
+  entryPoints: [...tsFiles('src'), ...tsFiles('test')],
+  outdir: 'out', outbase: '.', bundle: false, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning',
+});
 
-// the CLI runs as a program too (`./dist/cli.js`, through its shebang), as npm's bin link runs it
-chmodSync('dist/cli.js', 0o755);
+if (!watch) {
+  await Promise.all(bundles.map((options) => build(options)));
 
-// the bundled seeds, analyzed once at build time (see scripts/seedsSnapshot.ts)
-execFileSync(process.execPath, ['dist/seedsSnapshot.js'], { stdio: 'inherit' });
+  // the CLI runs as a program too (`./dist/cli.js`, through its shebang), as npm's bin link runs it
+  chmodSync('dist/cli.js', 0o755);
 
-if (args.has('--tests')) {
-  rmSync('out', { recursive: true, force: true });
-  await build({
-    entryPoints: [...tsFiles('src'), ...tsFiles('test')],
-    outdir: 'out', outbase: '.', bundle: false, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning',
+  // the bundled seeds, analyzed once at build time (see scripts/seedsSnapshot.ts)
+  execFileSync(process.execPath, SEEDS_SNAPSHOT, { stdio: 'inherit' });
+
+  if (args.has('--tests')) {
+    rmSync('out', { recursive: true, force: true });
+    await build(tests());
+  }
+} else {
+  // One round of rebuilds can touch several bundles (a core file is in most of them): "started" when the first
+  // begins, "finished" when the last ends, so the F5 task waits for all of them.
+  // A problem in a shared file is reported once per round, not once per bundle that includes it.
+  let running = 0;
+  const reported = new Set();
+  const report = (afterBuild) => ({
+    name: 'watch-report',
+    setup(b) {
+      b.onStart(() => {
+        if (running++ === 0) {
+          reported.clear();
+          console.log('[watch] build started');
+        }
+      });
+      b.onEnd(async (result) => {
+        for (const [mark, kind, messages] of [['✘', 'ERROR', result.errors], ['▲', 'WARNING', result.warnings]]) {
+          for (const { text, location: at } of messages) {
+            const where = at ? `    ${at.file}:${at.line}:${at.column + 1}:\n      ${at.line} │ ${at.lineText}` : '';
+            const message = `${mark} [${kind}] ${text}${where ? `\n${where}` : ''}`;
+            if (reported.has(message)) continue;
+            reported.add(message);
+            console.error(message);
+          }
+        }
+        try {
+          if (result.errors.length === 0) await afterBuild?.();
+        } catch (e) {
+          console.error(`✘ [ERROR] ${e.message ?? e}`);
+        }
+        if (--running === 0) console.log('[watch] build finished');
+      });
+    },
   });
+  const afterBuild = {
+    'dist/cli.js': () => chmodSync('dist/cli.js', 0o755),
+    // the snapshot holds the analysis' output: a change to the analysis code makes it again
+    'dist/seedsSnapshot.js': () => promisify(execFile)(process.execPath, SEEDS_SNAPSHOT),
+  };
+  if (args.has('--tests')) rmSync('out', { recursive: true, force: true });
+  const all = [...bundles, ...(args.has('--tests') ? [tests()] : [])];
+  const contexts = await Promise.all(
+    all.map((options) => context({ ...options, logLevel: 'silent', plugins: [report(afterBuild[options.outfile])] })),
+  );
+  await Promise.all(contexts.map((ctx) => ctx.watch()));
+  process.on('SIGINT', () => Promise.all(contexts.map((ctx) => ctx.dispose())).then(() => process.exit(0)));
 }
