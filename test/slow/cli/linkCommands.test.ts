@@ -1,6 +1,6 @@
 /**
  * `papers link` / `papers links` as a user runs them: the built CLI (dist/cli.js) spawned in a temporary
- * workspace folder. `npm run test:unit` builds dist first.
+ * workspace folder. `npm run test:slow` builds dist first.
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';

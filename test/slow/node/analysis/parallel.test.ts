@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,22 +29,24 @@ function visible(a: Analysis) {
   };
 }
 
-test('analyzeInParallel: titles and keywords from the worker thread give the same analysis as analyzeCorpus', async () => {
-  const corpus = syntheticCorpus();
-  const steps: string[] = [];
-  const parallel = await analyzeInParallel(corpus, workerPath, { minPapers: 0, onProgress: (step) => steps.push(step) });
-  assert.deepEqual(visible(parallel), visible(analyzeCorpus(corpus)));
-  // the worker's own step times come back with the analysis
-  assert.ok(parallel.timings.titles > 0 && parallel.timings.keywords > 0 && parallel.timings.themes > 0);
-  assert.deepEqual(steps, ['vectors', 'themes', 'titles', 'index', 'done']);
-});
+describe('analyzeInParallel', () => {
+  test('analyzeInParallel: titles and keywords from the worker thread give the same analysis as analyzeCorpus', async () => {
+    const corpus = syntheticCorpus();
+    const steps: string[] = [];
+    const parallel = await analyzeInParallel(corpus, workerPath, { minPapers: 0, onProgress: (step) => steps.push(step) });
+    assert.deepEqual(visible(parallel), visible(analyzeCorpus(corpus)));
+    // the worker's own step times come back with the analysis
+    assert.ok(parallel.timings.titles > 0 && parallel.timings.keywords > 0 && parallel.timings.themes > 0);
+    assert.deepEqual(steps, ['vectors', 'themes', 'titles', 'index', 'done']);
+  });
 
-test('analyzeInParallel: a missing or failing worker script still gives the analysis, computed on this thread', async () => {
-  const corpus = syntheticCorpus();
-  const expected = visible(analyzeCorpus(corpus));
-  const missing = await analyzeInParallel(corpus, join(tmpdir(), 'no-such-dir', 'worker.js'), { minPapers: 0 });
-  assert.deepEqual(visible(missing), expected);
-  const failing = join(scratchDir('papers-worker'), 'failing.js');
-  writeFileSync(failing, "throw new Error('broken worker');\n");
-  assert.deepEqual(visible(await analyzeInParallel(corpus, failing, { minPapers: 0 })), expected);
+  test('analyzeInParallel: a missing or failing worker script still gives the analysis, computed on this thread', async () => {
+    const corpus = syntheticCorpus();
+    const expected = visible(analyzeCorpus(corpus));
+    const missing = await analyzeInParallel(corpus, join(tmpdir(), 'no-such-dir', 'worker.js'), { minPapers: 0 });
+    assert.deepEqual(visible(missing), expected);
+    const failing = join(scratchDir('papers-worker'), 'failing.js');
+    writeFileSync(failing, "throw new Error('broken worker');\n");
+    assert.deepEqual(visible(await analyzeInParallel(corpus, failing, { minPapers: 0 })), expected);
+  });
 });

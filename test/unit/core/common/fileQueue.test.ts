@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FileQueue } from '../../../../src/core/common/fileQueue';
 
@@ -43,36 +43,36 @@ async function twoQuickChanges(store: MadeUpStore): Promise<void> {
   await reread;
 }
 
-test('a re-read queued with the writes never puts an older file back in memory', async () => {
-  const store = new MadeUpStore(new FileQueue());
-  await twoQuickChanges(store);
-  assert.equal(store.disk, 'v2');
-  assert.equal(store.memory, 'v2');
-});
+describe('FileQueue', () => {
+  test('a re-read queued with the writes never puts an older file back in memory, as it does without the queue', async () => {
+    const queued = new MadeUpStore(new FileQueue());
+    await twoQuickChanges(queued);
+    assert.equal(queued.disk, 'v2');
+    assert.equal(queued.memory, 'v2');
+    // the same sequence unqueued loses the second change: without this the check above could pass for a
+    // sequence that has no race at all
+    const unqueued = new MadeUpStore(undefined);
+    await twoQuickChanges(unqueued);
+    assert.deepEqual([unqueued.disk, unqueued.memory], ['v2', 'v1']);
+  });
 
-test('without the queue the same sequence leaves the older content in memory (what the queue prevents)', async () => {
-  const store = new MadeUpStore(undefined);
-  await twoQuickChanges(store);
-  assert.equal(store.disk, 'v2');
-  assert.equal(store.memory, 'v1');
-});
-
-test('tasks run one at a time in the order queued; a failed task rejects its caller and the next still runs', async () => {
-  const queue = new FileQueue();
-  const log: string[] = [];
-  const task = (name: string, ms: number, fail = false) => () =>
-    (async () => {
-      log.push(`start ${name}`);
-      await sleep(ms);
-      log.push(`end ${name}`);
-      if (fail) throw new Error(`${name} failed`);
-      return name;
-    })();
-  const a = queue.run(task('a', 10));
-  const b = queue.run(task('b', 1, true));
-  const c = queue.run(task('c', 1));
-  assert.equal(await a, 'a');
-  await assert.rejects(b, /b failed/);
-  assert.equal(await c, 'c');
-  assert.deepEqual(log, ['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  test('tasks run one at a time in the order queued; a failed task rejects its caller and the next still runs', async () => {
+    const queue = new FileQueue();
+    const log: string[] = [];
+    const task = (name: string, ms: number, fail = false) => () =>
+      (async () => {
+        log.push(`start ${name}`);
+        await sleep(ms);
+        log.push(`end ${name}`);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      })();
+    const a = queue.run(task('a', 10));
+    const b = queue.run(task('b', 1, true));
+    const c = queue.run(task('c', 1));
+    assert.equal(await a, 'a');
+    await assert.rejects(b, /b failed/);
+    assert.equal(await c, 'c');
+    assert.deepEqual(log, ['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
 });

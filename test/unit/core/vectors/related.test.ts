@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RelatedIndex } from '../../../../src/core/vectors/related';
 import { seededRandom } from '../../../../src/core/vectors/seededRandom';
@@ -38,33 +38,35 @@ function reference(rows: Float32Array, dims: number, ids: string[], i: number, c
   return scored.slice(0, count).map((s) => ids[s.j]);
 }
 
-test('relatedToAll gives every paper the list relatedTo gives it (ties, negatives, zero rows; any row count)', () => {
-  for (const n of [0, 1, 2, 5, 8, 9, 37]) {
-    for (const dims of [1, 3, 8]) {
-      const rows = madeUpRows(n, dims, n * 31 + dims);
-      const ids = Array.from({ length: n }, (_, i) => `p${i}`);
-      for (const count of [1, 3, 5]) {
-        const one = new RelatedIndex(ids, rows, dims);
-        const all = new RelatedIndex(ids, rows, dims);
-        all.relatedToAll(count);
-        ids.forEach((id, i) => {
-          const expected = reference(rows, dims, ids, i, count);
-          assert.deepEqual(one.relatedTo(id, count), expected, `relatedTo: n ${n}, dims ${dims}, count ${count}, ${id}`);
-          assert.deepEqual(all.relatedTo(id, count), expected, `relatedToAll: n ${n}, dims ${dims}, count ${count}, ${id}`);
-        });
+describe('RelatedIndex', () => {
+  test('relatedToAll gives every paper the list relatedTo gives it (ties, negatives, zero rows; any row count)', () => {
+    for (const n of [0, 1, 2, 5, 8, 9, 37]) {
+      for (const dims of [1, 3, 8]) {
+        const rows = madeUpRows(n, dims, n * 31 + dims);
+        const ids = Array.from({ length: n }, (_, i) => `p${i}`);
+        for (const count of [1, 3, 5]) {
+          const one = new RelatedIndex(ids, rows, dims);
+          const all = new RelatedIndex(ids, rows, dims);
+          all.relatedToAll(count);
+          ids.forEach((id, i) => {
+            const expected = reference(rows, dims, ids, i, count);
+            assert.deepEqual(one.relatedTo(id, count), expected, `relatedTo: n ${n}, dims ${dims}, count ${count}, ${id}`);
+            assert.deepEqual(all.relatedTo(id, count), expected, `relatedToAll: n ${n}, dims ${dims}, count ${count}, ${id}`);
+          });
+        }
       }
     }
-  }
-});
+  });
 
-test('after relatedToAll, asking for fewer papers gives the first ones, asking for more computes them', () => {
-  const rows = madeUpRows(20, 4, 3);
-  const ids = Array.from({ length: 20 }, (_, i) => `p${i}`);
-  const plain = new RelatedIndex(ids, rows, 4);
-  const all = new RelatedIndex(ids, rows, 4);
-  all.relatedToAll(3);
-  for (const id of ids) {
-    assert.deepEqual(all.relatedTo(id, 2), plain.relatedTo(id, 2));
-    assert.deepEqual(all.relatedTo(id, 6), plain.relatedTo(id, 6));
-  }
+  test('after relatedToAll, asking for fewer papers gives the first ones, asking for more computes them', () => {
+    const rows = madeUpRows(20, 4, 3);
+    const ids = Array.from({ length: 20 }, (_, i) => `p${i}`);
+    const plain = new RelatedIndex(ids, rows, 4);
+    const all = new RelatedIndex(ids, rows, 4);
+    all.relatedToAll(3);
+    for (const id of ids) {
+      assert.deepEqual(all.relatedTo(id, 2), plain.relatedTo(id, 2));
+      assert.deepEqual(all.relatedTo(id, 6), plain.relatedTo(id, 6));
+    }
+  });
 });

@@ -4,7 +4,7 @@
  * duplicated entries. Each parser must return a well-formed result or throw PapersInputError, never
  * anything else, and never take long; parseCollectionBytes must never throw at all.
  */
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -142,32 +142,34 @@ function runOne(format: FormatName, file: string, bytes: Uint8Array, tally: Tall
 const MUTATED_RUNS = 1500;
 const RANDOM_RUNS = 600;
 
-for (const [format, { file, texts }] of Object.entries(SAMPLES) as [FormatName, (typeof SAMPLES)[FormatName]][]) {
-  test(`fuzz ${format}: mutated samples and random input never throw anything but PapersInputError`, () => {
-    const tally: Tally = { inputs: 0, withPapers: 0, withProblems: 0, inputErrors: 0, slowestMs: 0 };
-    const started = performance.now();
-    const samples = texts.map(enc);
-    for (const sample of samples) runOne(format, file, sample, tally);
-    fc.assert(
-      fc.property(fc.nat({ max: samples.length - 1 }), fc.array(opArb, { minLength: 1, maxLength: 6 }), (i, ops) => runOne(format, file, mutate(samples[i], ops), tally)),
-      { seed: SEED, numRuns: MUTATED_RUNS },
-    );
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.uint8Array({ maxLength: 300 }),
-          fc.string({ unit: 'binary', maxLength: 300 }).map(enc),
-          fc.array(fc.constantFrom(...TOKENS, 'abstract', 'title', ' ', 'x', 'é'), { maxLength: 60 }).map((parts) => enc(parts.join(''))),
+describe('PARSERS and parseCollectionBytes, fuzzed', () => {
+  for (const [format, { file, texts }] of Object.entries(SAMPLES) as [FormatName, (typeof SAMPLES)[FormatName]][]) {
+    test(`fuzz ${format}: mutated samples and random input never throw anything but PapersInputError`, () => {
+      const tally: Tally = { inputs: 0, withPapers: 0, withProblems: 0, inputErrors: 0, slowestMs: 0 };
+      const started = performance.now();
+      const samples = texts.map(enc);
+      for (const sample of samples) runOne(format, file, sample, tally);
+      fc.assert(
+        fc.property(fc.nat({ max: samples.length - 1 }), fc.array(opArb, { minLength: 1, maxLength: 6 }), (i, ops) => runOne(format, file, mutate(samples[i], ops), tally)),
+        { seed: SEED, numRuns: MUTATED_RUNS },
+      );
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.uint8Array({ maxLength: 300 }),
+            fc.string({ unit: 'binary', maxLength: 300 }).map(enc),
+            fc.array(fc.constantFrom(...TOKENS, 'abstract', 'title', ' ', 'x', 'é'), { maxLength: 60 }).map((parts) => enc(parts.join(''))),
+          ),
+          (bytes) => runOne(format, file, bytes, tally),
         ),
-        (bytes) => runOne(format, file, bytes, tally),
-      ),
-      { seed: SEED + 1, numRuns: RANDOM_RUNS },
-    );
-    const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `fuzz ${format}: ${tally.inputs} inputs in ${seconds.toFixed(1)} s (${tally.withPapers} with papers, ${tally.withProblems} with problems, ${tally.inputErrors} unreadable as a whole; slowest ${tally.slowestMs.toFixed(0)} ms)`,
-    );
-    assert.equal(tally.inputs, samples.length + MUTATED_RUNS + RANDOM_RUNS);
-    assert.ok(tally.withPapers > 0 && tally.withProblems > 0, 'the fuzzing reached both outcomes');
-  });
-}
+        { seed: SEED + 1, numRuns: RANDOM_RUNS },
+      );
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `fuzz ${format}: ${tally.inputs} inputs in ${seconds.toFixed(1)} s (${tally.withPapers} with papers, ${tally.withProblems} with problems, ${tally.inputErrors} unreadable as a whole; slowest ${tally.slowestMs.toFixed(0)} ms)`,
+      );
+      assert.equal(tally.inputs, samples.length + MUTATED_RUNS + RANDOM_RUNS);
+      assert.ok(tally.withPapers > 0 && tally.withProblems > 0, 'the fuzzing reached both outcomes');
+    });
+  }
+});
