@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs what the VS Code suites and UI scenarios need, and skips every step that is already done:
 //   1. Debian packages: chromium (the browser playwright drives), libkrb5-dev (code-server's `kerberos`
-//      module), a C/C++ toolchain and python3 (node-gyp builds code-server's native modules).
+//      module), a C/C++ toolchain and python3 (node-gyp builds code-server's native modules), and biber (the
+//      slow unit suite checks the BibTeX export with it). `--biber` installs only biber, for `npm run test:slow`.
 //   2. code-server + playwright-core in .vscode-test/code-server/ (git-ignored, its own package.json and
 //      lockfile), not in the project's dependencies; before that, a seeded ripgrep download cache, because
 //      @vscode/ripgrep's postinstall would otherwise fetch ripgrep from GitHub.
@@ -78,12 +79,17 @@ function capture(cmd, args, opts = {}) {
 const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 const dpkgInstalled = (pkg) => (capture('dpkg-query', ['-W', '-f=${Status}', pkg]) ?? '').endsWith(' installed');
 
-function ensureAptPackages() {
+function missingAptPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
   if (!existsSync('/usr/include/gssapi/gssapi.h') && !dpkgInstalled('libkrb5-dev')) missing.push('libkrb5-dev');
   if (!hasCommand('make') || !hasCommand('g++')) missing.push('build-essential');
   if (!hasCommand('python3')) missing.push('python3');
+  if (!hasCommand('biber')) missing.push('biber');
+  return missing;
+}
+
+function ensureAptPackages(missing = missingAptPackages()) {
   if (!missing.length) { say('system packages: present'); return; }
 
   const cmd = `apt-get update && apt-get install -y ${missing.join(' ')}`;
@@ -93,11 +99,12 @@ function ensureAptPackages() {
   }
   if (process.getuid?.() !== 0) fail(`missing system packages; run as root:  sudo sh -c '${cmd}'  then run this again.`);
 
-  say(`installing system packages with apt-get: ${missing.join(' ')} (about 20-30 s)`);
+  say(`installing system packages with apt-get: ${missing.join(' ')} (about 20-30 s; biber alone about a minute)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (run('apt-get', ['update'], { env }) !== 0) fail('apt-get update failed (see above)');
   if (run('apt-get', ['install', '-y', ...missing], { env }) !== 0) fail(`apt-get install ${missing.join(' ')} failed (see above)`);
-  if (!existsSync(CHROMIUM_PATH)) fail(`chromium was installed but ${CHROMIUM_PATH} does not exist`);
+  if (missing.includes('chromium') && !existsSync(CHROMIUM_PATH)) fail(`chromium was installed but ${CHROMIUM_PATH} does not exist`);
+  if (missing.includes('biber') && !hasCommand('biber')) fail('biber was installed but is not on PATH');
 }
 
 function seedRipgrepCache() {
@@ -230,7 +237,8 @@ export function setup() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    setup();
+    if (process.argv.includes('--biber')) ensureAptPackages(hasCommand('biber') ? [] : ['biber']);
+    else setup();
   } catch (e) {
     console.error(`[setup] error: ${e instanceof SetupError ? e.message : e.stack}`);
     process.exit(1);

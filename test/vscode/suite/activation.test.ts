@@ -9,7 +9,7 @@ import { papersApi, EXTENSION_ID } from './papersApi';
 const api = () => papersApi();
 
 suite('Activation', () => {
-  test('opening the view populates the tree with the seeds\' themes within 1 s', async () => {
+  test('opening the view fills the tree with the seeds\' themes from the bundled snapshot, without analyzing them, in under 5 s', async () => {
     assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, false, 'nothing activated the extension before the view opened');
     const started = Date.now();
     await vscode.commands.executeCommand('workbench.view.extension.papers');
@@ -20,9 +20,14 @@ suite('Activation', () => {
     });
     const elapsed = Date.now() - started;
     console.log(`      tree populated ${elapsed} ms after opening the view (${groups.length} themes)`);
-    // The target is 1 s on an idle machine (the figure is reported in the issue notes); the bound here is
-    // looser so a busy CI machine does not fail the suite, yet it fails when activation stalls or blocks.
+    // A wall-clock bound tight enough to hold the 1 s target would fail on a busy CI machine for no product
+    // change; what keeps a cold start fast is that the seeds come from dist/seeds.snapshot (made at build time)
+    // rather than from an analysis, and that is checked exactly: an analysis would have left a cache entry.
+    // The loose time bound only catches an activation that stalls.
     assert.ok(elapsed < 5000, `tree populated in ${elapsed} ms`);
+    const cacheDir = vscode.Uri.joinPath(services.context.globalStorageUri, 'analysis-cache');
+    const cached = await Promise.resolve(vscode.workspace.fs.readDirectory(cacheDir)).then((entries) => entries.map(([name]) => name), () => []);
+    assert.deepEqual(cached.filter((name) => name.endsWith('.snapshot')), [], 'the seeds were analyzed instead of read from the bundled snapshot');
     assert.ok(groups.length >= 10 && groups.length <= 20, `${groups.length} themes`);
     const total = groups.reduce((n, g) => n + (g.kind === 'group' ? g.paperIds.length : 0), 0);
     assert.equal(total, 340);

@@ -14,8 +14,12 @@ suite('extension', () => {
     assert.equal(extension.isActive, true);
   });
 
-  test('runs inside a workspace folder', () => {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    assert.equal(folders.length, 1, 'the harness opens exactly one fixture folder');
+  test('registers every command its package.json contributes', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    await extension.activate();
+    const contributed: string[] = extension.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(contributed.filter((c) => !registered.has(c)), [], 'contributed in package.json but not registered by activate()');
   });
 });

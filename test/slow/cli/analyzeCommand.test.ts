@@ -1,0 +1,103 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scratchDir } from '../../helpers/scratchDir';
+import { repoRoot } from '../../helpers/repoRoot';
+
+const root = repoRoot();
+const cli = join(root, 'dist', 'cli.js');
+const fixtures = join(root, 'test', 'fixtures', 'formats');
+const FILES = ['quasars.txt', 'quasars.bib', 'quasars.json', 'quasars.jsonl', 'quasars.xml'].map((f) => join(fixtures, f));
+
+const papers = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+const stderrLines = (stderr: string) => stderr.trim().split('\n').filter(Boolean);
+
+describe('papers analyze', () => {
+  test('papers analyze reads every format; the same paper from five files is one, under its real title', () => {
+    const run = papers('analyze', ...FILES, '--json');
+    const out = JSON.parse(run.stdout);
+    assert.equal(out.papers.length, 6);
+    const qn = out.papers.find((p: { abstract: string }) => p.abstract.startsWith('We propose QuasarNet'));
+    assert.equal(qn.collections.length, 5);
+    assert.equal(qn.title, 'QuasarNet: Classifying Quasar Spectra with Über-Fast Convolutions');
+    assert.ok(out.papers.some((p: { title: string }) => p.title === 'Bees Count to Four'));
+    // the two entries without an abstract: one line each, file:line: message, exit 1
+    assert.equal(run.status, 1);
+    assert.deepEqual(stderrLines(run.stderr), [
+      `${join(fixtures, 'quasars.bib')}:23: entry "nobody2019" has no abstract; skipped`,
+      `${join(fixtures, 'quasars.json')}:22: item 3 (id "http://zotero.org/users/1/items/IJKL9012") has no abstract; skipped`,
+    ]);
+  });
+
+  test('papers analyze tells formats by content when the extension says nothing or lies', () => {
+    const dir = scratchDir('papers-formats');
+    copyFileSync(join(fixtures, 'quasars.bib'), join(dir, 'refs.txt'));
+    copyFileSync(join(fixtures, 'quasars.json'), join(dir, 'zotero-export'));
+    copyFileSync(join(fixtures, 'quasars.xml'), join(dir, 'arxiv.json'));
+    copyFileSync(join(fixtures, 'quasars.jsonl'), join(dir, 'papers.json'));
+    const run = papers('analyze', join(dir, 'refs.txt'), join(dir, 'zotero-export'), join(dir, 'arxiv.json'), join(dir, 'papers.json'), '--json');
+    const out = JSON.parse(run.stdout);
+    assert.equal(out.papers.length, 5, 'QuasarNet, tides, glacier, halos, bees');
+    assert.equal(out.papers.find((p: { abstract: string }) => p.abstract.startsWith('We propose QuasarNet')).collections.length, 4);
+  });
+
+  test('bad input in every format: one line per problem naming file and line, exit 1, good entries load, no stack trace', () => {
+    const dir = scratchDir('papers-bad');
+    const write = (name: string, text: string | Buffer) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const files = [
+      write('refs.bib', '@misc{ok, abstract = {A fine BibTeX abstract.}}\n@misc{open, abstract = {unclosed\n@misc{ok2, abstract = {Another fine one.}}\n'),
+      write('zotero.json', '[\n  {"id": "a", "abstract": "A fine CSL abstract."},\n  {"id": "b", "abstract": oops},\n  {"id": "c", "abstract": "Another CSL one."}\n]\n'),
+      write('papers.jsonl', '{"abstract": "A fine JSON Lines abstract."}\nnot json at all\n'),
+      write('query.xml', '<feed>\n<entry><id>1</id><summary>A fine Atom abstract.</summary></entry>\n<entry><id>2</id><summary>broken</summmary></entry>\n</feed>\n'),
+      write('empty.bib', ''),
+      write('binary.json', Buffer.from([0x5b, 0x0a, 0x00, 0x01])),
+      write('notes.md', '# not papers\n'),
+    ];
+    const run = papers('analyze', ...files, '--json');
+    assert.equal(run.status, 1);
+    assert.equal(JSON.parse(run.stdout).papers.length, 6);
+    const lines = stderrLines(run.stderr);
+    assert.deepEqual(
+      lines.map((l) => l.slice(dir.length + 1).split(': ')[0]),
+      ['refs.bib:2', 'zotero.json:3', 'papers.jsonl:2', 'query.xml:3', 'empty.bib', 'binary.json:2', 'notes.md:1'],
+      run.stderr,
+    );
+    assert.doesNotMatch(run.stderr, /\n\s+at |internal error/, 'no stack trace');
+  });
+
+  test('papers analyze --json prints the documented shape; no files means the bundled seeds', () => {
+    const run = spawnSync(process.execPath, [cli, 'analyze', '--json'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const out = JSON.parse(run.stdout);
+    assert.equal(out.papers.length, 340);
+    assert.deepEqual(Object.keys(out.papers[0]), ['id', 'title', 'method', 'theme', 'keywords', 'collections', 'abstract', 'related']);
+    assert.deepEqual(Object.keys(out.themes[0]), ['id', 'label', 'size']);
+    const ids = new Set(out.themes.map((t: { id: string }) => t.id));
+    assert.ok(out.papers.every((p: { theme: string }) => ids.has(p.theme)));
+    assert.equal(out.themes.reduce((n: number, t: { size: number }) => n + t.size, 0), 340);
+  });
+
+  test('bad input: one line per problem naming file and line, exit 1, the good file still loads, no stack trace', () => {
+    const dir = scratchDir('papers-cli');
+    const good = join(dir, 'good.txt');
+    const noHeader = join(dir, 'notes.txt');
+    const binary = join(dir, 'image.txt');
+    writeFileSync(good, 'Daily Papers\n\nWe propose QuasarNet, a network for quasar spectra.\nA study of soil microbes under drought.\n');
+    writeFileSync(noHeader, 'my shopping list\nmilk\n');
+    writeFileSync(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0a, 0x00, 0x00]));
+    const run = spawnSync(process.execPath, [cli, 'analyze', good, noHeader, binary, join(dir, 'missing.txt'), '--json'], { encoding: 'utf8' });
+    assert.equal(run.status, 1);
+    assert.equal(JSON.parse(run.stdout).papers.length, 2);
+    const lines = run.stderr.trim().split('\n');
+    assert.equal(lines.length, 3, run.stderr);
+    assert.match(lines[0], /notes\.txt:1: expected the header "Daily Papers"/);
+    assert.match(lines[1], /image\.txt:2: .*binary/);
+    assert.match(lines[2], /missing\.txt: cannot read the file/);
+    assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArxivAtom } from '../../../../../src/core/collections/formats/arxivAtom';
+import { repoRoot } from '../../../../helpers/repoRoot';
+
+const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
+const fixture = (name: string) => readFileSync(join(fixtures, name), 'utf8');
+const QUASARNET = 'We propose QuasarNet, a convolutional network that classifies quasar spectra and estimates their redshifts; it is 50% faster than template fitting.';
+
+describe('parseArxivAtom', () => {
+  test('arXiv Atom: entries with title, summary, authors, id, published and DOI; wrapped lines joined', () => {
+    const r = parseArxivAtom(fixture('quasars.xml'), 'quasars.xml');
+    assert.deepEqual(r.problems, []);
+    const [qn, halos] = r.papers;
+    assert.equal(qn.abstract, QUASARNET);
+    assert.equal(qn.sourceTitle, 'QuasarNet: Classifying Quasar Spectra with Über-Fast Convolutions');
+    assert.deepEqual(qn.authors, ['Jane Doe', 'Hans Müller']);
+    assert.equal(qn.year, '2020');
+    assert.equal(qn.doi, '10.3847/1538-3881/ab1234');
+    assert.equal(qn.url, 'http://arxiv.org/abs/2003.01234v2');
+    assert.equal(qn.sourceKey, '2003.01234v2');
+    assert.equal(qn.sources[0].line, 8);
+    assert.equal(halos.sourceTitle, 'Dark Matter Halos & Their Spin');
+    assert.equal(halos.abstract, 'We measure the spin of $10^4$ dark matter halos in <10 Mpc boxes.');
+  });
+
+  test('arXiv Atom: an API error entry is a problem, not a paper', () => {
+    const xml = '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_1234</id><title>Error</title><summary>incorrect id format for 1234</summary></entry>\n</feed>\n';
+    const r = parseArxivAtom(xml, 'err.xml');
+    assert.deepEqual(r.papers, []);
+    assert.deepEqual(r.problems, [{ file: 'err.xml', line: 2, message: 'the arXiv API answered with an error: incorrect id format for 1234' }]);
+  });
+});

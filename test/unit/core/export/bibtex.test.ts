@@ -1,0 +1,114 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { bibtexKey, latexEscape, noteExcerpt, toBibtex } from '../../../../src/core/export/bibtex';
+import { parseBibtex } from '../../../../src/core/collections/formats/bibtex';
+import { parseCslJson } from '../../../../src/core/collections/formats/cslJson';
+import { paperId } from '../../../../src/core/papers/ids';
+import { ParsedPaper } from '../../../../src/core/papers/types';
+import { repoRoot } from '../../../helpers/repoRoot';
+
+const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function paper(abstract: string, extra: Partial<ParsedPaper> = {}): ParsedPaper {
+  return { id: paperId(abstract), abstract, sources: [{ collection: 'test', line: 1 }], ...extra };
+}
+
+/** BibTeX's own rule: braces, escaped or not, must balance inside each entry and never go below zero. */
+function bracesBalance(bib: string): boolean {
+  let depth = 0;
+  for (const c of bib) {
+    if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+const TRICKY: ParsedPaper[] = [
+  paper('We use 50% of {a, b} & c_1 # $\\alpha$ ^ ~ < > | \\ -- --- `` \'\' "q" é α 😀 \\textbf{x} and a lone {.', {
+    sourceTitle: 'BERT and QuasarNet: GPT-4 {x} for $x^2$ -- Über',
+    authors: ['Jane Doe', 'R & D and Co', 'Émile Zola'],
+    year: '2020',
+    url: 'https://example.org/a b{c}?q=1%202#frag',
+    doi: '10.1234/ab{c}',
+  }),
+  paper('A second one with an unbalanced } brace and a backslash at the end \\', { sourceTitle: 'Plain title' }),
+  paper('Third, untitled.'),
+];
+
+describe('toBibtex', () => {
+  test('export, then parse back with the BibTeX library: same keys, titles, abstracts, authors, year, url and doi', () => {
+    const keys = ['doe2020', 'doe2020', 'third one'];
+    const bib = toBibtex(TRICKY, { keyOf: (p) => keys[TRICKY.indexOf(p)] });
+    assert.ok(bracesBalance(bib));
+    const back = parseBibtex(bib, 'export.bib');
+    assert.deepEqual(back.problems, []);
+    assert.deepEqual(back.papers.map((p) => p.sourceKey), ['doe2020', 'doe2020-2', 'third-one'], 'keys are valid and unique');
+    assert.deepEqual(back.papers.map((p) => p.abstract), TRICKY.map((p) => oneLine(p.abstract)));
+    assert.deepEqual(back.papers.map((p) => p.id), TRICKY.map((p) => p.id), 'same ids, so a re-import merges');
+    assert.deepEqual(back.papers.map((p) => p.sourceTitle), ['BERT and QuasarNet: GPT-4 {x} for $x^2$ -- Über', 'Plain title', undefined]);
+    assert.deepEqual(back.papers[0].authors, TRICKY[0].authors);
+    assert.equal(back.papers[0].year, '2020');
+    assert.equal(back.papers[0].url, 'https://example.org/a%20b%7Bc%7D?q=1%202#frag');
+    assert.equal(back.papers[0].doi, '10.1234/ab%7Bc%7D');
+  });
+
+  test('the entries are @misc with escaped specials, protected capitals and a note excerpt', () => {
+    const bib = toBibtex([TRICKY[0]], { keyOf: () => 'k', noteOf: () => `Read it again. ${'word '.repeat(200)}` });
+    assert.match(bib, /^@misc\{k,\n {2}title = \{\{BERT\} and \{QuasarNet:\} \{GPT-4\} \\textbraceleft\{\}x\\textbraceright\{\} for \\\$x\\textasciicircum\{\}2\\\$ -\{\}- Über\},\n/);
+    assert.match(bib, /\n {2}author = \{Jane Doe and \{R \\& D and Co\} and Émile Zola\},\n/);
+    assert.match(bib, /\n {2}note = \{Read it again\. word word .*…\}\n\}\n$/);
+    const note = /note = \{(.*)\}/.exec(bib)![1];
+    assert.ok(note.length <= 510);
+  });
+
+  /** Short texts made mostly of the characters BibTeX and LaTeX treat specially. */
+  const SPECIAL_TEXT = fc.string({ unit: fc.constantFrom(...'aZ 09{}[]\\$%&#_^~<>|"\'`-.,;:@=()é ü α—😀\n\t'.split('')), minLength: 1, maxLength: 80 }).filter((s) => s.trim() !== '');
+
+  /** Names as people write them: one to three words with accents, hyphens, apostrophes and initials. */
+  const NAME_TEXT = fc
+    .array(fc.stringMatching(/^[A-ZÉ][a-zéüß]{0,8}(?:[-'][A-Z][a-zé]{1,6})?\.?$/), { minLength: 1, maxLength: 3 })
+    .map((words) => words.join(' '))
+    .filter((name) => !/^and$/i.test(name));
+
+  test('round trip holds for any text (property, fixed seed)', () => {
+    const text = SPECIAL_TEXT;
+    fc.assert(
+      fc.property(text, text, fc.array(NAME_TEXT, { maxLength: 3 }), (abstract, title, authors) => {
+        const p = paper(oneLine(abstract), { sourceTitle: title, authors: authors.map(oneLine).filter((a) => a !== '' && !/^and$/i.test(a)) });
+        const bib = toBibtex([p], { keyOf: () => 'k' });
+        assert.ok(bracesBalance(bib), bib);
+        const back = parseBibtex(bib, 'p.bib');
+        assert.deepEqual(back.problems, [], bib);
+        assert.equal(back.papers[0].abstract, oneLine(abstract), bib);
+        assert.equal(back.papers[0].sourceTitle, oneLine(title), bib);
+        assert.deepEqual(back.papers[0].authors ?? [], p.authors, bib);
+      }),
+      { seed: 7, numRuns: 400 },
+    );
+  });
+
+  test('papers read from other formats export and come back the same', () => {
+    const csl = parseCslJson(readFileSync(join(fixtures, 'quasars.json'), 'utf8'), 'quasars.json');
+    const bib = toBibtex(csl.papers, { keyOf: (p) => p.sourceKey ?? p.id });
+    const back = parseBibtex(bib, 'x.bib');
+    assert.deepEqual(back.problems, []);
+    assert.deepEqual(
+      back.papers.map((p) => [p.id, p.sourceTitle, p.authors, p.year, p.doi]),
+      csl.papers.map((p) => [p.id, p.sourceTitle, p.authors, p.year, p.doi]),
+    );
+  });
+});
+
+describe('bibtexKey, latexEscape and noteExcerpt', () => {
+  test('keys, escapes and excerpts on their own', () => {
+    assert.equal(bibtexKey(' a key, with {braces} ', 'fallback'), 'a-key-with-braces');
+    assert.equal(bibtexKey('{}', 'fallback'), 'fallback');
+    assert.equal(latexEscape('a\n\tb  {c}'), 'a b \\textbraceleft{}c\\textbraceright{}');
+    assert.equal(noteExcerpt('short  note\n'), 'short note');
+    assert.equal(noteExcerpt(`${'abc '.repeat(200)}`, 20), 'abc abc abc abc abc…');
+  });
+});

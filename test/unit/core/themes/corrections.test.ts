@@ -1,0 +1,157 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyThemeCorrections, MIN_THEME_OVERLAP, recordThemeMembers, remapThemeCorrections, ThemeCorrections, themeOverlap, outlineThemes } from '../../../../src/core/themes/corrections';
+import { Theme, Paper } from '../../../../src/core/papers/types';
+import { seededRandom } from '../../../../src/core/vectors/seededRandom';
+
+function themeOf(themes: Theme[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const t of themes) for (const id of t.paperIds) m.set(id, t.id);
+  return m;
+}
+
+const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+const papersOf = (themes: Theme[]) => themes.flatMap((t) => t.paperIds).map((id) => ({ id, abstract: `paper ${id}` }));
+
+describe('themeOverlap', () => {
+  test('themeOverlap: Jaccard of two id lists', () => {
+    assert.equal(themeOverlap(['a', 'b'], ['a', 'b']), 1);
+    assert.equal(themeOverlap(['a', 'b'], ['c']), 0);
+    assert.equal(themeOverlap(['a', 'b', 'c'], ['b', 'c', 'd']), 0.5);
+    assert.equal(themeOverlap(['a', 'a', 'b'], ['a']), 0.5, 'duplicates count once');
+    assert.equal(themeOverlap([], []), 0);
+  });
+});
+
+describe('recordThemeMembers', () => {
+  test('recordThemeMembers: signatures of the computed themes the corrections name, sorted', () => {
+    const themes: Theme[] = [
+      { id: 'x', label: 'X', paperIds: ['p2', 'p1'] },
+      { id: 'y', label: 'Y', paperIds: ['p3'] },
+      { id: 'z', label: 'Z', paperIds: ['p4'] },
+    ];
+    const c = recordThemeMembers({ renames: { x: 'Mine' }, moves: { p4: 'y', p1: 'user-a' }, userThemes: [{ id: 'user-a', label: 'A', keywords: [] }], themeMembers: { gone: ['q'], old: ['r'] } }, themes);
+    assert.deepEqual(c.themeMembers, { x: ['p1', 'p2'], y: ['p3'] }, 'only named themes; stale entries no correction names are dropped');
+    const kept = recordThemeMembers({ renames: { gone: 'Old' }, moves: {}, userThemes: [], themeMembers: { gone: ['q'] } }, themes);
+    assert.deepEqual(kept.themeMembers, { gone: ['q'] }, 'a named theme missing from this grouping keeps its signature');
+  });
+});
+
+describe('remapThemeCorrections', () => {
+  test('a regrouping that renames a theme: its rename and the moves into it follow it', () => {
+    const before: Theme[] = [
+      { id: 'offline-rl', label: 'Offline RL', paperIds: ids('a', 10) },
+      { id: 'gui-agents', label: 'GUI agents', paperIds: ids('b', 10) },
+    ];
+    const moved = 'a0';
+    const corrections = recordThemeMembers({ renames: { 'gui-agents': 'My agents' }, moves: { [moved]: 'gui-agents' }, userThemes: [] }, before);
+    // The new grouping: the GUI theme lost two papers, gained one, and got another label (so another id).
+    const after: Theme[] = [
+      { id: 'offline-rl', label: 'Offline RL', paperIds: [...ids('a', 10), 'b8', 'b9'] },
+      { id: 'gui-and-web-agents', label: 'GUI and web agents', paperIds: [...ids('b', 8), 'c0'] },
+    ];
+    const out = applyThemeCorrections(after, papersOf(after), corrections);
+    const gui = out.find((t) => t.id === 'gui-and-web-agents')!;
+    assert.equal(gui.label, 'My agents', 'the rename follows the theme');
+    assert.ok(gui.paperIds.includes(moved), 'the moved paper follows the theme');
+    assert.equal(themeOf(out).get('a1'), 'offline-rl');
+    const remapped = remapThemeCorrections(corrections, after);
+    assert.deepEqual(remapped.moves, { [moved]: 'gui-and-web-agents' });
+    assert.deepEqual(remapped.renames, { 'gui-and-web-agents': 'My agents' });
+    assert.deepEqual(remapped.themeMembers, { 'gui-and-web-agents': [...ids('b', 8), 'c0'].sort() }, 'the signature now describes the new theme');
+    // Applying the remapped corrections gives the same themes: remapping is idempotent.
+    assert.deepEqual(applyThemeCorrections(after, papersOf(after), remapped), out);
+    assert.deepEqual(remapThemeCorrections(remapped, after), remapped);
+  });
+
+  test('too little overlap: the correction waits (kept, not applied); one new theme takes one old id', () => {
+    const before: Theme[] = [{ id: 'old', label: 'Old', paperIds: ids('a', 10) }];
+    const corrections = recordThemeMembers({ renames: { old: 'Mine' }, moves: { z0: 'old' }, userThemes: [] }, before);
+    // 2 of 10 papers left together with 8 new ones: Jaccard 2/18 < MIN_THEME_OVERLAP.
+    const after: Theme[] = [
+      { id: 'new', label: 'New', paperIds: [...ids('a', 2), ...ids('c', 8), 'z0'] },
+      { id: 'rest', label: 'Rest', paperIds: ids('a', 10).slice(2) },
+    ];
+    assert.ok(themeOverlap(ids('a', 10), after[0].paperIds) < MIN_THEME_OVERLAP);
+    const remapped = remapThemeCorrections(corrections, after);
+    assert.deepEqual(remapped.moves.z0, 'rest', '8 of 10 papers: Jaccard 0.8, the closest theme');
+    const none = remapThemeCorrections(corrections, [after[0]]);
+    assert.equal(none, corrections, 'nothing close enough: unchanged');
+    const out = applyThemeCorrections([after[0]], papersOf([after[0]]), corrections);
+    assert.equal(out[0].label, 'New');
+    assert.equal(themeOf(out).get('z0'), 'new');
+    // Two old themes that both overlap one new theme: the closer one takes it.
+    const two = recordThemeMembers({ renames: { p: 'P', q: 'Q' }, moves: {}, userThemes: [] }, [
+      { id: 'p', label: 'P', paperIds: ids('a', 10) },
+      { id: 'q', label: 'Q', paperIds: ids('a', 6) },
+    ]);
+    const merged = remapThemeCorrections(two, [{ id: 'm', paperIds: ids('a', 9) }]);
+    assert.deepEqual(merged.renames, { m: 'P', q: 'Q' });
+  });
+
+  test('user themes and live ids are never remapped; corrections without signatures behave as before', () => {
+    const themes: Theme[] = [{ id: 'live', label: 'Live', paperIds: ['p1', 'p2'] }];
+    const c: ThemeCorrections = { renames: { live: 'Kept' }, moves: { p1: 'user-x' }, userThemes: [{ id: 'user-x', label: 'X', keywords: [] }], themeMembers: { live: ['p9'] } };
+    assert.equal(remapThemeCorrections(c, themes), c);
+    const plain: ThemeCorrections = { renames: {}, moves: { p1: 'gone' }, userThemes: [] };
+    const out = applyThemeCorrections(themes, papersOf(themes), plain);
+    assert.equal(themeOf(out).get('p1'), 'live', 'a move to an unknown theme without a signature is ignored');
+  });
+
+  test('without moves or keyword themes, papers keep their first computed theme: the same as with an ignored move', () => {
+    const rand = seededRandom(7);
+    for (let round = 0; round < 20; round++) {
+      // made-up themes whose paper lists overlap and repeat ids (a damaged or hand-edited grouping)
+      const themes: Theme[] = Array.from({ length: 1 + Math.floor(rand() * 6) }, (_, t) => ({
+        id: `t${t}`,
+        label: `Theme ${String.fromCharCode(65 + Math.floor(rand() * 3))}`,
+        paperIds: Array.from({ length: Math.floor(rand() * 12) }, () => `p${Math.floor(rand() * 15)}`),
+      }));
+      const papers = Array.from({ length: 18 }, (_, i) => ({ id: `p${i}`, abstract: `Abstract ${i}.` }));
+      const plain = applyThemeCorrections(themes, papers, { renames: { t0: 'Renamed' }, moves: {}, userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }] });
+      // a move to a theme that does not exist is ignored, and takes the general path
+      const general = applyThemeCorrections(themes, papers, { renames: { t0: 'Renamed' }, moves: { p99: 'nowhere' }, userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }] });
+      assert.deepEqual(plain, general, `round ${round}`);
+      const ids = plain.flatMap((t) => t.paperIds);
+      assert.equal(new Set(ids).size, ids.length, 'every paper in one theme');
+    }
+  });
+});
+
+describe('outlineThemes', () => {
+  /** Made-up computed themes of made-up papers: sizes with ties, labels out of order. */
+  function madeUpThemes(seed: number): { themes: Theme[]; papers: Paper[] } {
+    let x = seed;
+    const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const themes: Theme[] = [];
+    const papers: Paper[] = [];
+    const count = 2 + Math.floor(next() * 8);
+    for (let t = 0; t < count; t++) {
+      const size = Math.floor(next() * 4); // empty themes too
+      const ids = Array.from({ length: size }, (_, k) => `p${t}-${k}`);
+      for (const id of ids) papers.push({ id, abstract: id, title: id, method: null, keywords: [], theme: '', collections: [], sources: [] });
+      themes.push({ id: `t${t}`, label: ['Wetlands', 'Alpine', 'dunes', 'Kelp', 'Wetlands B'][Math.floor(next() * 5)], paperIds: ids });
+    }
+    return { themes, papers };
+  }
+
+  test('outlineThemes gives the themes applyThemeCorrections gives (ids, labels, sizes, order) when the corrections only rename', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const { themes, papers } = madeUpThemes(seed);
+      const renames: Record<string, string> = {};
+      for (const t of themes) if ((seed + t.paperIds.length) % 3 === 0) renames[t.id] = `Renamed ${(seed * 7) % 4}`;
+      const corrections: ThemeCorrections = { renames, moves: {}, userThemes: [] };
+      const expected = applyThemeCorrections(themes, papers, corrections).map((t) => ({ id: t.id, label: t.label, size: t.paperIds.length }));
+      const outline = outlineThemes(themes.map((t) => ({ id: t.id, label: t.label, size: t.paperIds.length })), corrections);
+      assert.deepEqual(outline, expected, `seed ${seed}`);
+    }
+  });
+
+  test('outlineThemes gives nothing when the corrections need the papers: moves, user themes, a rename of a theme not in the outline', () => {
+    const themes = [{ id: 'a', label: 'Alpine lichens', size: 3 }, { id: 'b', label: 'Kelp forests', size: 2 }];
+    assert.equal(outlineThemes(themes, { renames: {}, moves: { p1: 'b' }, userThemes: [] }), undefined);
+    assert.equal(outlineThemes(themes, { renames: {}, moves: {}, userThemes: [{ id: 'mine', label: 'Mine', keywords: ['kelp'] }] }), undefined);
+    assert.equal(outlineThemes(themes, { renames: { gone: 'Old theme' }, moves: {}, userThemes: [] }), undefined);
+    assert.deepEqual(outlineThemes(themes, { renames: { b: 'Seaweed' }, moves: {}, userThemes: [] })?.map((t) => t.label), ['Alpine lichens', 'Seaweed']);
+  });
+});

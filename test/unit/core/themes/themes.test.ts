@@ -1,0 +1,71 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDailyPapers } from '../../../../src/core/collections/formats/dailyPapers';
+import { groupByTheme, themeCount } from '../../../../src/core/themes/themes';
+import { normalizedMutualInformation } from '../../../../src/core/themes/nmi';
+import { Theme } from '../../../../src/core/papers/types';
+import { repoRoot } from '../../../helpers/repoRoot';
+
+const root = repoRoot();
+const seedsDir = join(root, 'seeds');
+
+function loadSeeds(): { id: string; abstract: string }[] {
+  const byId = new Map<string, string>();
+  for (const f of readdirSync(seedsDir).filter((f) => f.endsWith('.txt')).sort()) {
+    for (const p of parseDailyPapers(readFileSync(join(seedsDir, f), 'utf8'), f).papers) if (!byId.has(p.id)) byId.set(p.id, p.abstract);
+  }
+  return [...byId].map(([id, abstract]) => ({ id, abstract }));
+}
+
+
+function themeOf(themes: Theme[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const t of themes) for (const id of t.paperIds) m.set(id, t.id);
+  return m;
+}
+
+function assertPartition(themes: Theme[], ids: string[]): void {
+  const seen = new Map<string, number>();
+  for (const t of themes) for (const id of t.paperIds) seen.set(id, (seen.get(id) ?? 0) + 1);
+  assert.equal(seen.size, ids.length, 'every paper is in a theme');
+  for (const id of ids) assert.equal(seen.get(id), 1, `paper ${id} is in exactly one theme`);
+  assert.equal(new Set(themes.map((t) => t.id)).size, themes.length, 'theme ids are unique');
+}
+
+const seeds = loadSeeds();
+
+describe('groupByTheme', () => {
+  test('synthetic corpus of five fields: themes match the fields', () => {
+    const syn = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'synthetic-themes.json'), 'utf8')) as { id: string; group: string; abstract: string }[];
+    const themes = groupByTheme(syn);
+    assertPartition(themes, syn.map((p) => p.id));
+    const found = themeOf(themes);
+    const nmi = normalizedMutualInformation(syn.map((p) => p.group), syn.map((p) => found.get(p.id)!));
+    console.log(`NMI on the synthetic corpus: ${nmi.toFixed(3)}; ${themes.map((t) => `${t.label} (${t.paperIds.length})`).join(', ')}`);
+    assert.ok(nmi >= 0.8, `NMI ${nmi}`);
+    assert.ok(themes.length >= 4 && themes.length <= 7);
+    assert.equal(new Set(themes.map((t) => t.label.toLowerCase())).size, themes.length);
+  });
+});
+
+describe('themeCount', () => {
+  test('theme count scales with the corpus; tiny corpora work', () => {
+    assert.equal(themeCount(0), 0);
+    assert.equal(themeCount(1), 1);
+    assert.equal(themeCount(3), 1);
+    assert.ok(themeCount(340) >= 10 && themeCount(340) <= 20);
+    assert.ok(themeCount(10_000) > themeCount(340) && themeCount(100_000) <= 30);
+    assert.deepEqual(groupByTheme([]), []);
+    for (const n of [1, 2, 3, 7]) {
+      const papers = seeds.slice(0, n);
+      const themes = groupByTheme(papers);
+      assertPartition(themes, papers.map((p) => p.id));
+      assert.ok(themes.length >= 1 && themes.length <= Math.max(1, Math.floor(n / 3)));
+      for (const t of themes) assert.ok(t.label.trim().length > 0 && t.id.length > 0);
+    }
+    const blank = groupByTheme([{ id: 'a', abstract: '' }, { id: 'b', abstract: '...' }]);
+    assertPartition(blank, ['a', 'b']);
+  });
+});
