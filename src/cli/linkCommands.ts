@@ -13,7 +13,8 @@ import { loadCorpus } from '../core/collections';
 import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../core/links';
 import { idPartOfKey, paperKey } from '../core/papers';
 import { deriveTitle } from '../core/titles';
-import { ParsedPaper, PapersInputError } from '../core/papers';
+import { ParsedPaper } from '../core/papers';
+import { PapersInputError } from '../core/common';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { bundledSeeds, CliCommand, CliError, CliIo } from './common';
 

@@ -1,7 +1,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { anchorAt, LineIndex, reanchor, textAt, TextRange } from '../../src/core/links/codeAnchor';
+import { anchorAt, reanchor, textAt } from '../../src/core/links/codeAnchor';
+import { TextRange } from '../../src/core/links/codeAnchorTypes';
+import { LineIndex } from '../../src/core/links/lineIndex';
 import { createLink } from '../../src/core/links/links';
 
 const FILE = ['import os', '', 'def load(path):', '    with open(path) as f:', '        return f.read()', '', 'def save(path, text):', '    with open(path, "w") as f:', '        f.write(text)', ''].join('\n');

@@ -9,7 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LineIndex, reanchor, TextRange } from '../../src/core/links/codeAnchor';
+import { reanchor } from '../../src/core/links/codeAnchor';
+import { TextRange } from '../../src/core/links/codeAnchorTypes';
+import { LineIndex } from '../../src/core/links/lineIndex';
 import { createLink, followText, PaperLink } from '../../src/core/links/links';
 
 const DIR = resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'edit-histories');

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCollectionBytes } from '../../src/core/collections/corpus';
-import { LoadProblem } from '../../src/core/papers/types';
+import { LoadProblem } from '../../src/core/common/errors';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

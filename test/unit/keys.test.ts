@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { idPartOfKey, paperKey, resolvePaperKey, slugify } from '../../src/core/papers/paperKey';
 import { keywordsForCorpus } from '../../src/core/keywords/keywords';
 import { applyChange, parseUserData, serializeUserData } from '../../src/core/papers/userData';
-import { PapersInputError } from '../../src/core/papers/types';
+import { PapersInputError } from '../../src/core/common/errors';
 
 test('paper keys are readable slugs plus an id part, and resolve by the id part', () => {
   const a = { id: '6755e58dc535', title: 'EnvFactory: automated tool environments', method: 'EnvFactory' };

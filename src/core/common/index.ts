@@ -1,4 +1,5 @@
 /** The public face of core/common: what the rest of Papers may import from it. */
+export * from './errors';
 export * from './fileQueue';
 export * from './fileSource';
 export * from './jsonFile';

@@ -1,4 +1,4 @@
-import { PapersInputError } from '../papers';
+import { PapersInputError } from './errors';
 
 /** 1-based line of a character offset. */
 export function lineOfOffset(text: string, offset: number): number {

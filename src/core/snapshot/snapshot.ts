@@ -8,10 +8,10 @@ import { RelatedIndex } from '../vectors';
 import { PaperSearch } from '../search';
 import { SnapshotError, SnapshotReader, SnapshotSource, SnapshotWriter } from './format';
 import { abstractRange, decodePapersInSteps, encodePapers, PaperColumns } from './papers';
-import { runSteps, Steps } from '../common';
+import { LoadProblem, runSteps, Steps } from '../common';
 import { SerializedIndex } from '../search';
 import { ThemeCorrections } from '../themes';
-import { LoadProblem, Paper, Theme } from '../papers';
+import { Paper, Theme } from '../papers';
 
 export interface AnalysisSnapshot {
   papers: Paper[];

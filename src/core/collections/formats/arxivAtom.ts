@@ -5,9 +5,10 @@
  * only the entry it is in; the good ones are then read in one library call (one per entry is far slower).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { PapersInputError } from '../../papers';
+import { PapersInputError } from '../../common';
 import { emptyFileError, EntryFields, LineIndex, PaperCollector, shown, yearOf } from './collect';
-import { ParseResult, tidyAbstract } from './dailyPapers';
+import { tidyAbstract } from './dailyPapers';
+import { ParseResult } from './types';
 
 /** An entry longer than this is not an arXiv record; it is skipped without being parsed. */
 export const MAX_ENTRY_CHARS = 200_000;

@@ -5,10 +5,10 @@
  * costs only itself.
  */
 import { BibtexFileEntry, parse as parseBibtexText } from '@citation-js/plugin-bibtex/lib/input/file.js';
-import { PapersInputError } from '../../papers';
+import { PapersInputError } from '../../common';
 import { emptyFileError, LineIndex, PaperCollector, yearOf } from './collect';
 import { BibtexSpan, MAX_BRACE_DEPTH, scanBibtex } from './bibtexScan';
-import { ParseResult } from './dailyPapers';
+import { ParseResult } from './types';
 import { latexAbstractToText, latexNames, latexToText } from './latexText';
 
 /** An entry longer than this is not a bibliography entry; it is skipped without being parsed. */

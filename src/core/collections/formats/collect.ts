@@ -3,8 +3,10 @@
  * keeps the first of duplicate entries and turns every skipped entry into a problem naming its line.
  */
 import { paperId } from '../../papers';
-import { LoadProblem, ParsedPaper, PapersInputError } from '../../papers';
-import { MAX_ABSTRACT_CHARS, ParseResult } from './dailyPapers';
+import { ParsedPaper } from '../../papers';
+import { LoadProblem, PapersInputError } from '../../common';
+import { MAX_ABSTRACT_CHARS } from './dailyPapers';
+import { ParseResult } from './types';
 
 /** 1-based line numbers of character offsets, by binary search over the line starts (one pass to build). */
 export class LineIndex {

@@ -3,9 +3,10 @@
  * `abstract`, `title`, `author` [{family, given}], `issued`, `DOI`, `URL`. Each item is parsed on its own
  * (see jsonScan.ts), so a broken item is one problem and the others load.
  */
-import { PapersInputError } from '../../papers';
+import { PapersInputError } from '../../common';
 import { emptyFileError, EntryFields, LineIndex, PaperCollector, shown, stripRichText, yearOf } from './collect';
-import { ParseResult, tidyAbstract } from './dailyPapers';
+import { tidyAbstract } from './dailyPapers';
+import { ParseResult } from './types';
 import { scanJsonArray } from './jsonScan';
 
 /** The part of a JSON.parse error worth showing (`Unexpected token } in JSON at position 3` → `Unexpected token }`). */

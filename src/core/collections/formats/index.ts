@@ -3,13 +3,13 @@
  * (a file named .txt that holds BibTeX is read as BibTeX), else by its extension, else as a Daily Papers
  * dump, whose parser says what it expected.
  */
-import type { FormatParser } from '../corpus';
-import { PapersInputError } from '../../papers';
+import { PapersInputError } from '../../common';
 import { parseArxivAtom } from './arxivAtom';
 import { parseBibtex } from './bibtex';
 import { parseCslJson } from './cslJson';
 import { looksLikeDailyPapers, parseDailyPapers } from './dailyPapers';
 import { parseJsonLines } from './jsonLines';
+import type { FormatParser } from './types';
 
 export type FormatName = 'daily-papers' | 'bibtex' | 'csl-json' | 'json-lines' | 'arxiv-atom';
 
