@@ -14,7 +14,7 @@ import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, paperIdOfLi
 import { idPartOfKey, paperKey } from '../core/papers';
 import { deriveTitle } from '../core/titles';
 import { ParsedPaper } from '../core/papers';
-import { PapersInputError } from '../core/common';
+import { lineCount, lineOfOffset, PapersInputError } from '../core/common';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { bundledSeeds, CliCommand, CliError, CliIo } from './common';
 
@@ -24,10 +24,6 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 const toSlash = (p: string) => p.split(sep).join('/');
 
-function lineOf(text: string, offset: number): number {
-  return text.slice(0, offset).split('\n').length;
-}
-
 /** `papers.collections` from the workspace settings (JSON with comments), or undefined when not set. */
 function configuredCollections(root: string, io: CliIo): string[] | undefined {
   const file = join(root, SETTINGS);
@@ -35,7 +31,7 @@ function configuredCollections(root: string, io: CliIo): string[] | undefined {
   const text = readFileSync(file, 'utf8');
   const errors: ParseError[] = [];
   const settings = parseJsonc(text, errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
-  if (errors.length) io.err(`${SETTINGS}:${lineOf(text, errors[0].offset)}: ${printParseErrorCode(errors[0].error)}; read what could be read\n`);
+  if (errors.length) io.err(`${SETTINGS}:${lineOfOffset(text, errors[0].offset)}: ${printParseErrorCode(errors[0].error)}; read what could be read\n`);
   const value = settings && typeof settings === 'object' ? settings['papers.collections'] : undefined;
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {
@@ -154,7 +150,7 @@ export const linkCommand: CliCommand = {
     }
     const range = start >= 1 ? lineRange(text, start - 1, end - 1) : undefined;
     if (!range) {
-      const lines = text.split('\n').length;
+      const lines = lineCount(text);
       throw new CliError(`papers link: ${rel}:${end < start ? start : Math.max(start, end)}: lines ${start}-${end} are not in the file (it has ${lines} lines${end < start ? '; the end comes before the start' : ''})`);
     }
     const papers = await loadPapers(root, io);

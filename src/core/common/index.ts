@@ -3,5 +3,6 @@ export * from './errors';
 export * from './fileQueue';
 export * from './fileSource';
 export * from './jsonFile';
+export * from './lines';
 export * from './steps';
 export * from './text';

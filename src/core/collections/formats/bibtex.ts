@@ -5,8 +5,8 @@
  * costs only itself.
  */
 import { BibtexFileEntry, parse as parseBibtexText } from '@citation-js/plugin-bibtex/lib/input/file.js';
-import { PapersInputError } from '../../common';
-import { emptyFileError, LineIndex, PaperCollector, yearOf } from './collect';
+import { LineStarts, PapersInputError } from '../../common';
+import { emptyFileError, PaperCollector, yearOf } from './collect';
 import { BibtexSpan, MAX_BRACE_DEPTH, scanBibtex } from './bibtexScan';
 import { ParseResult } from './types';
 import { latexAbstractToText, latexNames, latexToText } from './latexText';
@@ -43,7 +43,7 @@ function arxivUrl(entry: BibtexFileEntry): string | undefined {
 
 export function parseBibtex(text: string, file: string): ParseResult {
   if (text.trim() === '') throw emptyFileError(file, 'BibTeX entries such as @article{key, title = {...}, abstract = {...}}');
-  const lines = new LineIndex(text);
+  const lines = new LineStarts(text);
   const out = new PaperCollector(file);
   const scan = scanBibtex(text);
   if (scan.spans.length === 0 && scan.problems.length === 0) {

@@ -3,8 +3,8 @@
  * `abstract`, `title`, `author` [{family, given}], `issued`, `DOI`, `URL`. Each item is parsed on its own
  * (see jsonScan.ts), so a broken item is one problem and the others load.
  */
-import { PapersInputError } from '../../common';
-import { emptyFileError, EntryFields, LineIndex, PaperCollector, shown, stripRichText, yearOf } from './collect';
+import { LineStarts, PapersInputError } from '../../common';
+import { emptyFileError, EntryFields, PaperCollector, shown, stripRichText, yearOf } from './collect';
 import { tidyAbstract } from './dailyPapers';
 import { ParseResult } from './types';
 import { scanJsonArray } from './jsonScan';
@@ -87,7 +87,7 @@ export function parseCslJson(text: string, file: string): ParseResult {
   const body = text.replace(/^\uFEFF/, '');
   const open = body.search(/\S/);
   if (open < 0) throw emptyFileError(file, 'a CSL-JSON array of items: [{"title": ..., "abstract": ...}]');
-  const lines = new LineIndex(body);
+  const lines = new LineStarts(body);
   const out = new PaperCollector(file);
   if (body[open] === '{') {
     // A single item, not in an array.
