@@ -1,5 +1,5 @@
 /**
- * The parts of a theme label (themeLabels.ts): how a phrase scores, how a fragment extends to the name it
+ * The parts of a theme label (labels.ts): how a phrase scores, how a fragment extends to the name it
  * belongs to, how two phrases are joined, the fallback when no phrase leads, sentence case.
  */
 import { DocPhrases, occurrences } from './phraseDocs';
