@@ -124,7 +124,7 @@ export function decodePapers(r: SnapshotReader, strings: readonly string[], c: P
   return runSteps(decodePapersInSteps(r, strings, c, deferred));
 }
 
-/** Papers decoded between two pauses of decodePapersInSteps (~50 ms at 100k papers on the extension host). */
+/** Papers decoded between two pauses of decodePapersInSteps: few enough that the extension host stays responsive. */
 export const PAPERS_PER_STEP = 10_000;
 
 /** decodePapers in steps of PAPERS_PER_STEP papers (see steps.ts). */
@@ -225,8 +225,8 @@ const DEFERRED_FIELDS = ['abstract', 'keywords', 'collections', 'sources'] as co
 type DeferredField = (typeof DEFERRED_FIELDS)[number];
 
 /**
- * Papers built lazily: the abstract is read from the snapshot file each time it is used (100k of them are
- * ~140 MB), the lists (keywords, collections, sources) are made on first use and then kept on the paper.
+ * Papers built lazily: the abstract is read from the snapshot file each time it is used (the abstracts are
+ * most of a snapshot), the lists (keywords, collections, sources) are made on first use and then kept on the paper.
  * They are getters on the prototype (one class per decode), so the 100k objects keep one shape and a restore
  * creates one object per paper instead of five. JSON and the encoder see every field; assigning one stores
  * it on the paper itself.
