@@ -192,7 +192,8 @@ export class LabelCorpus {
       occurrences(doc, p.ids, (k) => {
         let expansion = false;
         const words: string[] = [];
-        // A capital carried over from a longer capitalized name ("Deep Reinforcement Learning") is not the phrase's own.
+        // A capital carried over from a longer capitalized name ("Deep Reinforcement Learning") is not the
+        // phrase's own.
         const inName = k > 0 && doc.seg[k - 1] === doc.seg[k] && /^\p{Lu}/u.test(written[k - 1]) && !ACRONYM.test(written[k - 1]);
         for (let j = 0; j < p.ids.length; j++) {
           const w = written[k + j];

@@ -69,7 +69,10 @@ export function extendFragment(start: number[], members: readonly number[], docs
   }
 }
 
-/** True when a word of one phrase is the acronym of the other ("VLA models" / "vision-language-action", "RLHF" / "human feedback"). */
+/**
+ * True when a word of one phrase is the acronym of the other ("VLA models" / "vision-language-action",
+ * "RLHF" / "human feedback").
+ */
 export function sameConcept(a: string, b: string): boolean {
   const initials = (p: string) =>
     p

@@ -102,7 +102,8 @@ export function parseCslJson(text: string, file: string): ParseResult {
   }
   if (body[open] !== '[') throw new PapersInputError(file, lines.lineAt(open), `expected a CSL-JSON array of items starting with "[", found "${shown(body.slice(open), 20)}"`);
   const scan = scanJsonArray(body, open);
-  // Items in file order; a broken one is reported, and the items glued to it are scanned again from the next line that starts one.
+  // Items in file order; a broken one is reported, and the items glued to it are scanned again from the
+  // next line that starts one.
   const pending = [...scan.items].reverse();
   let index = 0;
   while (pending.length) {
