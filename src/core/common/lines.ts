@@ -17,11 +17,17 @@ export function lineCount(text: string): number {
  * search, where lineOfOffset would scan the text again for every entry of a long file.
  */
 export class LineStarts {
-  private readonly starts: number[] = [0];
+  /** The offset where each line starts, the first line's (0) included. */
+  protected readonly starts: number[] = [0];
   constructor(text: string) {
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
+  /** 1-based line of an offset, as messages about a file name it. */
   lineAt(offset: number): number {
+    return this.zeroBasedLineAt(offset) + 1;
+  }
+  /** 0-based line of an offset, as editors count positions. */
+  zeroBasedLineAt(offset: number): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -29,6 +35,6 @@ export class LineStarts {
       if (this.starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return lo + 1;
+    return lo;
   }
 }

@@ -1,11 +1,10 @@
+import { LineStarts } from '../common';
 import type { TextPosition, TextRange } from './codeAnchorTypes';
 
 /** Line starts of a `\n`-separated text, for offset <-> position conversions. */
-export class LineIndex {
-  private readonly starts: number[] = [0];
-
+export class LineIndex extends LineStarts {
   constructor(readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    super(text);
   }
 
   get lineCount(): number {
@@ -30,14 +29,8 @@ export class LineIndex {
 
   positionAt(offset: number): TextPosition {
     const o = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: o - this.starts[lo] };
+    const line = this.zeroBasedLineAt(o);
+    return { line, character: o - this.starts[line] };
   }
 
   /** The offsets of a range; undefined when it does not fit the text or is reversed. */
