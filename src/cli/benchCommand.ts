@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { decodeText } from '../core/collections';
-import { LoadProblem, PapersInputError } from '../core/papers';
+import { LoadProblem, PapersInputError } from '../core/common';
 import { benchSummary, measureCorpus } from '../node/bench/measure';
 import { CliCommand, CliError, formatProblem, reportProblems } from './common';
 

@@ -2,7 +2,8 @@ import { analyzeCommand } from './analyzeCommand';
 import { benchCommand } from './benchCommand';
 import { CliCommand } from './common';
 import { exportCommand } from './exportCommand';
-import { linkCommand, linksCommand } from './linkCommands';
+import { linkCommand } from './linkCommand';
+import { linksCommand } from './linksCommand';
 import { searchCommand } from './searchCommand';
 
 /** Every `papers` command; a new command is one file in src/cli/ and one line here. */

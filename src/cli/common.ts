@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Analysis } from '../core/analysis';
 import { loadCorpus } from '../core/collections';
-import { LoadProblem } from '../core/papers';
+import { LoadProblem } from '../core/common';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { analyzeInParallel } from '../node/analysis/parallel';
 

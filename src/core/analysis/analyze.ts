@@ -4,7 +4,8 @@ import { PaperSearch, SearchDoc } from '../search';
 import { applyThemeCorrections, NO_CORRECTIONS, ThemeCorrections } from '../themes';
 import { groupByTheme } from '../themes';
 import { TextFeatures, textFeatures, timer } from './textFeatures';
-import { LoadProblem, Paper, Theme } from '../papers';
+import { Paper, Theme } from '../papers';
+import { LoadProblem } from '../common';
 import { buildVectors } from '../vectors';
 
 export { type TextFeatures, textFeatures } from './textFeatures';

@@ -1,8 +1,8 @@
 import { decodeText } from './decode';
-import { FileSource } from '../common';
+import { FileSource, LoadProblem, PapersInputError } from '../common';
 import { parserFor } from './formats';
-import { ParseResult } from './formats/dailyPapers';
-import { LoadProblem, ParsedPaper, PapersInputError } from '../papers';
+import { FormatParser, ParseResult } from './formats/types';
+import { ParsedPaper } from '../papers';
 
 /** A loaded file of papers. `name` is what the UI shows; `path` is where it came from. */
 export interface Collection {
@@ -17,9 +17,6 @@ export interface Corpus {
   collections: Collection[];
   problems: LoadProblem[];
 }
-
-/** A parser for one file format: text in, papers and problems out; throws PapersInputError for unreadable input. */
-export type FormatParser = (text: string, file: string) => ParseResult;
 
 /** The collection's display name: the file name without folders and extension. */
 export function collectionName(path: string): string {

@@ -1,4 +1,4 @@
-import { LoadProblem, PapersInputError } from '../papers';
+import { LoadProblem, PapersInputError } from '../common';
 
 /** The result of turning a file's bytes into text. */
 export interface DecodedText {

@@ -1,11 +1,5 @@
-import { PapersInputError } from '../papers';
-
-/** 1-based line of a character offset. */
-export function lineOfOffset(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
+import { PapersInputError } from './errors';
+import { lineOfOffset } from './lines';
 
 /**
  * Parses a JSON file the user keeps (under `.papers/`); a syntax error becomes a PapersInputError naming

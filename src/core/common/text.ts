@@ -124,8 +124,8 @@ export function scan(text: string, word: (surface: string, start: number, senten
   const starts = sentenceOffsets(text);
   let sentence = 0;
   let nextSentence = starts.length > 1 ? starts[1] : Infinity;
-  // two sticky tests per word (skip to the next word, then over it): no match array per word (27 MB of them per
-  // analysis of the seeds; paired bench -19 and -25 ms)
+  // two sticky tests per word (skip to the next word, then over it): no match array per word, which over
+  // every abstract of an analysis would be a heap of short-lived garbage
   const end = text.length;
   for (let at = 0; ; ) {
     BETWEEN_WORDS.lastIndex = at;

@@ -7,45 +7,8 @@
  * is not part of the line), so the same range means the same text under either line ending.
  */
 import { findTolerant } from './codeAnchorMatch';
-
-export interface TextPosition {
-  line: number;
-  character: number;
-}
-
-/** 0-based, end exclusive (as in VS Code). */
-export interface TextRange {
-  startLine: number;
-  startCharacter: number;
-  endLine: number;
-  endCharacter: number;
-}
-
-export interface CodeAnchor {
-  /** The linked text, with `\n` line endings. */
-  text: string;
-  /** Context just before the linked text: up to CONTEXT_LINES lines (the start of the first line included). */
-  before: string;
-  /** Context just after: the rest of the last line and up to CONTEXT_LINES more lines. */
-  after: string;
-  /**
-   * How many times the text occurred in the file when the anchor was taken, when more than once. If a copy
-   * disappears later, the one left may be another's, so it must then also agree with the context.
-   */
-  copies?: number;
-}
-
-export type AnchorStatus = 'ok' | 'moved' | 'stale';
-
-/** How the text was found: `exact` at the stored range, or elsewhere exactly, whitespace-insensitively or approximately. */
-export type AnchorMethod = 'exact' | 'relocated' | 'whitespace' | 'approximate';
-
-export interface Reanchored {
-  status: AnchorStatus;
-  /** Where the linked text is now; absent when stale. */
-  range?: TextRange;
-  method?: AnchorMethod;
-}
+import type { CodeAnchor, Reanchored, TextRange } from './codeAnchorTypes';
+import { LineIndex } from './lineIndex';
 
 /** Lines of context kept on each side of the linked text. */
 export const CONTEXT_LINES = 3;
@@ -55,60 +18,6 @@ export const MAX_CONTEXT_CHARS = 240;
 /** The text with every line ending as `\n`: positions do not change, offsets become comparable. */
 export function normalizeEol(text: string): string {
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
-}
-
-/** Line starts of a `\n`-separated text, for offset <-> position conversions. */
-export class LineIndex {
-  private readonly starts: number[] = [0];
-
-  constructor(readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-  }
-
-  get lineCount(): number {
-    return this.starts.length;
-  }
-
-  lineLength(line: number): number {
-    const end = line + 1 < this.starts.length ? this.starts[line + 1] - 1 : this.text.length;
-    return end - this.starts[line];
-  }
-
-  lineStart(line: number): number {
-    return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))];
-  }
-
-  /** The offset of a position; undefined when the position is not in the text. */
-  offsetAt(line: number, character: number): number | undefined {
-    if (!Number.isInteger(line) || !Number.isInteger(character) || line < 0 || character < 0 || line >= this.starts.length) return undefined;
-    if (character > this.lineLength(line)) return undefined;
-    return this.starts[line] + character;
-  }
-
-  positionAt(offset: number): TextPosition {
-    const o = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: o - this.starts[lo] };
-  }
-
-  /** The offsets of a range; undefined when it does not fit the text or is reversed. */
-  offsetsOf(range: TextRange): [number, number] | undefined {
-    const start = this.offsetAt(range.startLine, range.startCharacter);
-    const end = this.offsetAt(range.endLine, range.endCharacter);
-    return start !== undefined && end !== undefined && start <= end ? [start, end] : undefined;
-  }
-
-  rangeOf(start: number, end: number): TextRange {
-    const s = this.positionAt(start);
-    const e = this.positionAt(end);
-    return { startLine: s.line, startCharacter: s.character, endLine: e.line, endCharacter: e.character };
-  }
 }
 
 /** The text at a range, or undefined when the range does not fit the file. */

@@ -8,7 +8,8 @@
  * around it, is not "the same place".
  */
 import search from 'approx-string-match';
-import type { AnchorMethod, CodeAnchor, LineIndex, TextRange } from './codeAnchor';
+import type { AnchorMethod, CodeAnchor, TextRange } from './codeAnchorTypes';
+import type { LineIndex } from './lineIndex';
 
 export interface Found {
   start: number;

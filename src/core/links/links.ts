@@ -4,9 +4,10 @@
  * a fixed order and two-space JSON, so diffs stay small and two people linking different papers never
  * conflict. Written the same way by the editor and by `papers link`.
  */
-import { anchorAt, CodeAnchor, LineIndex, normalizeEol, Reanchored, sameRange, TextRange } from './codeAnchor';
-import { lineOfOffset, parseJsonFile } from '../common';
-import { PapersInputError } from '../papers';
+import { anchorAt, normalizeEol, sameRange } from './codeAnchor';
+import { CodeAnchor, Reanchored, TextRange } from './codeAnchorTypes';
+import { LineIndex } from './lineIndex';
+import { lineOfOffset, PapersInputError, parseJsonFile } from '../common';
 
 export interface PaperLink {
   id: string;

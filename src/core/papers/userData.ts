@@ -2,8 +2,7 @@
  * What a user writes about one paper, as stored in `.papers/papers/<id>.json`: one small file per paper,
  * keys in a fixed order and two-space JSON, so diffs are small and merges rarely conflict.
  */
-import { parseJsonFile } from '../common';
-import { PapersInputError } from './types';
+import { PapersInputError, parseJsonFile } from '../common';
 
 export interface PaperUserData {
   read?: boolean;

@@ -3,8 +3,8 @@
  * thread indexes the abstracts in chunks right after parsing (buildSearchChunk) and hands each over as
  * plain data; PartialSearch restores them (cheap: typed arrays and the chunk's term list) and answers
  * queries over all chunks received, best hits first. The abstracts travel as UTF-8 bytes and are
- * decoded only for the hits shown: receiving 5,000 abstracts as strings costs the receiving thread
- * ~100 ms (measured), as bytes it is a moved buffer. There are no titles, keywords or themes yet: a
+ * decoded only for the hits shown: as strings, every abstract of a chunk would be copied into the receiving
+ * thread one by one; as bytes they are one moved buffer. There are no titles, keywords or themes yet: a
  * result shows the paper's source title or the first words of its abstract, and `theme:` is refused.
  */
 import { ParsedPaper } from '../papers';

@@ -219,7 +219,11 @@ export function buildSegment(docs: { doc: number; fields: string[] }[], fields: 
       }
     }
   }
-  // counting sort of the postings by term, terms in sorted order; papers stay ascending within a term
+  return new Segment(byTerm(postings, termStrings));
+}
+
+/** The postings by term, terms in sorted order (a counting sort); papers stay ascending within a term. */
+function byTerm(postings: PostingBuffer, termStrings: string[]): SegmentData {
   const order = termStrings.map((_, i) => i).sort((a, b) => (termStrings[a] < termStrings[b] ? -1 : 1));
   const rank = new Uint32Array(termStrings.length);
   order.forEach((id, r) => (rank[id] = r));
@@ -228,14 +232,20 @@ export function buildSegment(docs: { doc: number; fields: string[] }[], fields: 
   for (let t = 0; t < termStrings.length; t++) offsets[t + 1] += offsets[t];
   const fill = offsets.slice(0, termStrings.length);
   const n = postings.length;
-  const out: SegmentData = { terms: order.map((id) => termStrings[id]).join('\n'), offsets, docs: new Uint32Array(n), weights: new Float32Array(n), fieldMasks: new Uint8Array(n) };
+  const out: SegmentData = {
+    terms: order.map((id) => termStrings[id]).join('\n'),
+    offsets,
+    docs: new Uint32Array(n),
+    weights: new Float32Array(n),
+    fieldMasks: new Uint8Array(n),
+  };
   for (let p = 0; p < n; p++) {
     const at = fill[rank[postings.term[p]]]++;
     out.docs[at] = postings.doc[p];
     out.weights[at] = postings.weight[p];
     out.fieldMasks[at] = postings.mask[p];
   }
-  return new Segment(out);
+  return out;
 }
 
 /** Scratch space reused by every query: per-paper scores and which query words matched. */

@@ -2,10 +2,11 @@
  * A segment's term dictionary: its terms in sorted order (a term's number is its place there, which is
  * what the postings are laid out by). The exact word and the completions of the word being typed are
  * found by binary search in that order; the words a few edits away by MiniSearch's radix tree
- * (SearchableMap, term -> number), built on the first such lookup or by prepare(): building it for
- * 100k papers' terms took half of a restore from the cache, and most queries never need it. MiniSearch's own inverted index is not used: at 100k papers its Map per term and
- * object per (term, paper) pair take 4× the memory and 10–100× the query time of typed-array postings
- * (README, Benchmark), so the postings, BM25+ and top-k stay in searchIndex.ts.
+ * (SearchableMap, term -> number), built on the first such lookup or by prepare(): building it for a large
+ * collection's terms is a large part of a restore from the cache, and most queries never need it.
+ * MiniSearch's own inverted index is not used: its Map per term and object per (term, paper) pair take
+ * several times the memory and query time of typed-array postings (docs/benchmarks.md), so the postings,
+ * BM25+ and top-k stay in segment.ts and termIndex.ts.
  */
 import SearchableMap from 'minisearch/SearchableMap';
 

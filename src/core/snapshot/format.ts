@@ -1,13 +1,14 @@
 /**
  * The container an analysis snapshot is stored in: one buffer with a header (magic, format version,
- * total length), a small JSON part, the typed arrays, then the text. A snapshot of 100k papers
- * is ~150 MB of abstracts; as one JSON document it took seconds to parse and build. Here the text of every
+ * total length), a small JSON part, the typed arrays, then the text. A snapshot of a large collection
+ * is mostly abstracts, and one JSON document that size is slow to parse and build. Here the text of every
  * string is one long UTF-8 run cut into short chunks (decoding short chunks is fast, and a chunk that holds
  * a character above U+00FF does not make all the text two bytes a character), and each string is a slice of
  * its chunk. The header makes a truncated file, a file of another format or plain garbage an error
  * (SnapshotError) instead of wrong data, and every number that points into the file (sections, string
  * numbers, offsets, chunk lengths) is checked. There is no checksum: a flipped byte inside an abstract or a
- * posting weight would go unnoticed (a CRC of ~300 MB would cost a restore a few hundred ms).
+ * posting weight would go unnoticed (a checksum would make every restore read and hash the whole file,
+ * the parts it defers included).
  */
 
 import { runSteps, Steps } from '../common';
@@ -235,9 +236,9 @@ export class SnapshotReader {
 
   /**
    * The stored strings except those numbered `from` to `to - 1`, which stay in the source until `text(n)`
-   * asks for one: a chunk holding only such strings is not even read. Restoring 100k papers without their
-   * abstracts touches ~150 MB less memory, and on a virtual machine fresh memory is what a restore pays for
-   * (~6 ms per MB measured here). The source must stay readable for as long as `text` is used; a chunk that
+   * asks for one: a chunk holding only such strings is not even read. Restoring papers without their
+   * abstracts touches far less memory, and fresh memory is what a restore pays for (on a virtual machine
+   * most of all). The source must stay readable for as long as `text` is used; a chunk that
    * turns out damaged then throws SnapshotError.
    */
   stringsExcept(from: number, to: number): { strings: string[]; text: (n: number) => string } {

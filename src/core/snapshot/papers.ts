@@ -124,11 +124,21 @@ export function decodePapers(r: SnapshotReader, strings: readonly string[], c: P
   return runSteps(decodePapersInSteps(r, strings, c, deferred));
 }
 
-/** Papers decoded between two pauses of decodePapersInSteps (~50 ms at 100k papers on the extension host). */
+/** Papers decoded between two pauses of decodePapersInSteps: few enough that the extension host stays responsive. */
 export const PAPERS_PER_STEP = 10_000;
 
-/** decodePapers in steps of PAPERS_PER_STEP papers (see steps.ts). */
-export function* decodePapersInSteps(r: SnapshotReader, strings: readonly string[], c: PaperColumns, deferred?: (n: number) => string): Steps<Paper[]> {
+/** The columns of the papers, checked against each other and against the strings. */
+interface CheckedColumns {
+  n: number;
+  text: Record<TextField, Uint32Array>;
+  lists: Record<ListField, { present: Uint8Array; offsets: Uint32Array; items: Uint32Array }>;
+  srcOffsets: Uint32Array;
+  srcCollections: Uint32Array;
+  srcLines: Uint32Array;
+}
+
+/** Reads the papers' columns; throws SnapshotError when a length, an offset or a string number does not fit. */
+function checkedColumns(r: SnapshotReader, strings: readonly string[], c: PaperColumns): CheckedColumns {
   const n = c.count;
   if (!Number.isInteger(n) || n < 0 || !c.text || !c.lists || !c.sources) throw new SnapshotError('snapshot papers damaged');
   const column = (section: number, length: number): Uint32Array => {
@@ -137,7 +147,9 @@ export function* decodePapersInSteps(r: SnapshotReader, strings: readonly string
     return a;
   };
   const checkStrings = (a: Uint32Array, allowMarks: boolean) => {
-    for (let i = 0; i < a.length; i++) if (a[i] >= strings.length && !(allowMarks && a[i] >= NULL)) throw new SnapshotError('snapshot papers damaged');
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] >= strings.length && !(allowMarks && a[i] >= NULL)) throw new SnapshotError('snapshot papers damaged');
+    }
   };
   const checkOffsets = (a: Uint32Array, items: number) => {
     for (let i = 0; i < a.length; i++) if ((i > 0 && a[i] < a[i - 1]) || a[i] > items) throw new SnapshotError('snapshot papers damaged');
@@ -145,7 +157,7 @@ export function* decodePapersInSteps(r: SnapshotReader, strings: readonly string
   };
   const text = {} as Record<TextField, Uint32Array>;
   for (const field of TEXT_FIELDS) checkStrings((text[field] = column(c.text[field], n)), true);
-  const lists = {} as Record<ListField, { present: Uint8Array; offsets: Uint32Array; items: Uint32Array }>;
+  const lists = {} as CheckedColumns['lists'];
   for (const field of LIST_FIELDS) {
     const ref = c.lists[field];
     const present = r.array<Uint8Array>(ref.present, 'u8');
@@ -161,7 +173,12 @@ export function* decodePapersInSteps(r: SnapshotReader, strings: readonly string
   const srcLines = column(c.sources.lines, srcCollections.length);
   checkOffsets(srcOffsets, srcCollections.length);
   checkStrings(srcCollections, true);
+  return { n, text, lists, srcOffsets, srcCollections, srcLines };
+}
 
+/** The fields of paper i as the columns hold them. */
+function fieldReaders(strings: readonly string[], cols: CheckedColumns) {
+  const { lists, srcOffsets, srcCollections, srcLines } = cols;
   const value = (a: Uint32Array, i: number): string | null | undefined => (a[i] === ABSENT ? undefined : a[i] === NULL ? null : strings[a[i]]);
   const list = (field: ListField, i: number): string[] | undefined => {
     const l = lists[field];
@@ -172,13 +189,24 @@ export function* decodePapersInSteps(r: SnapshotReader, strings: readonly string
   };
   const sourcesOf = (i: number): PaperSource[] => {
     const sources: PaperSource[] = [];
-    for (let k = srcOffsets[i]; k < srcOffsets[i + 1]; k++) if (srcCollections[k] !== NULL) sources.push({ collection: strings[srcCollections[k]], line: srcLines[k] });
+    for (let k = srcOffsets[i]; k < srcOffsets[i + 1]; k++) {
+      if (srcCollections[k] !== NULL) sources.push({ collection: strings[srcCollections[k]], line: srcLines[k] });
+    }
     return sources;
   };
+  /** No source of the paper is a placeholder (NULL collection). */
   const plainSources = (i: number): boolean => {
     for (let k = srcOffsets[i]; k < srcOffsets[i + 1]; k++) if (srcCollections[k] === NULL) return false;
     return true;
   };
+  return { value, list, sourcesOf, plainSources };
+}
+
+/** decodePapers in steps of PAPERS_PER_STEP papers (see steps.ts). */
+export function* decodePapersInSteps(r: SnapshotReader, strings: readonly string[], c: PaperColumns, deferred?: (n: number) => string): Steps<Paper[]> {
+  const cols = checkedColumns(r, strings, c);
+  const { n, text, lists } = cols;
+  const { value, list, sourcesOf, plainSources } = fieldReaders(strings, cols);
   const Stored =
     deferred &&
     storedPaperClass({
@@ -194,7 +222,13 @@ export function* decodePapersInSteps(r: SnapshotReader, strings: readonly string
     let p: Record<string, unknown>;
     // deferred: the abstract read from the file, the lists made, when first used (a paper with fields of
     // its own in extras, or without a list, is built whole)
-    const isStored = Stored !== undefined && !more && text.abstract[i] < NULL && lists.keywords.present[i] === 1 && lists.collections.present[i] === 1 && plainSources(i);
+    const isStored =
+      Stored !== undefined &&
+      !more &&
+      text.abstract[i] < NULL &&
+      lists.keywords.present[i] === 1 &&
+      lists.collections.present[i] === 1 &&
+      plainSources(i);
     if (isStored) {
       p = new Stored!(i);
       p.id = value(text.id, i);
@@ -225,8 +259,8 @@ const DEFERRED_FIELDS = ['abstract', 'keywords', 'collections', 'sources'] as co
 type DeferredField = (typeof DEFERRED_FIELDS)[number];
 
 /**
- * Papers built lazily: the abstract is read from the snapshot file each time it is used (100k of them are
- * ~140 MB), the lists (keywords, collections, sources) are made on first use and then kept on the paper.
+ * Papers built lazily: the abstract is read from the snapshot file each time it is used (the abstracts are
+ * most of a snapshot), the lists (keywords, collections, sources) are made on first use and then kept on the paper.
  * They are getters on the prototype (one class per decode), so the 100k objects keep one shape and a restore
  * creates one object per paper instead of five. JSON and the encoder see every field; assigning one stores
  * it on the paper itself.

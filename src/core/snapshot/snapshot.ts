@@ -8,10 +8,10 @@ import { RelatedIndex } from '../vectors';
 import { PaperSearch } from '../search';
 import { SnapshotError, SnapshotReader, SnapshotSource, SnapshotWriter } from './format';
 import { abstractRange, decodePapersInSteps, encodePapers, PaperColumns } from './papers';
-import { runSteps, Steps } from '../common';
+import { LoadProblem, runSteps, Steps } from '../common';
 import { SerializedIndex } from '../search';
 import { ThemeCorrections } from '../themes';
-import { LoadProblem, Paper, Theme } from '../papers';
+import { Paper, Theme } from '../papers';
 
 export interface AnalysisSnapshot {
   papers: Paper[];
@@ -137,14 +137,14 @@ export interface SnapshotOutline {
 }
 
 /**
- * A snapshot opened (its header read and checked): the outline at once, the analysis when decoded. At
- * 100k papers the outline takes milliseconds and the decode about a second: the tree shows the themes
+ * A snapshot opened (its header read and checked): the outline at once, the analysis when decoded. The
+ * outline is small and quick to read, the decode of a large collection is not: the tree shows the themes
  * first (model.ts).
  */
 export function openSnapshot(bytes: Uint8Array | SnapshotSource): {
   outline(): SnapshotOutline;
   decode(options?: { deferred?: boolean }): AnalysisSnapshot;
-  /** The decode in steps of ~50 ms at 100k papers (steps.ts). */
+  /** The decode in short steps (papers.ts PAPERS_PER_STEP papers each; steps.ts). */
   decodeInSteps(options?: { deferred?: boolean }): Steps<AnalysisSnapshot>;
 } {
   const r = new SnapshotReader(bytes);
@@ -165,11 +165,12 @@ export function openSnapshot(bytes: Uint8Array | SnapshotSource): {
 }
 
 /**
- * The snapshot in `bytes` (a buffer or a file read piece by piece). Throws SnapshotError when they are not a whole snapshot of this format (an
- * older format, a truncated or damaged file): the caller analyzes again. With `deferred`, what the tree does
- * not need stays in the source until first used: the papers' abstracts, the search postings and the related
- * rows (at 100k papers ~280 of the ~300 MB). The source must then stay open while the snapshot lives (see
- * snapshotFile.ts openSnapshotFile), and a damaged part can throw SnapshotError when it is read.
+ * The snapshot in `bytes` (a buffer or a file read piece by piece). Throws SnapshotError when they are not a
+ * whole snapshot of this format (an older format, a truncated or damaged file): the caller analyzes again.
+ * With `deferred`, what the tree does not need stays in the source until first used: the papers' abstracts,
+ * the search postings and the related rows (most of the bytes). The source must then stay open while the
+ * snapshot lives (see snapshotFile.ts openSnapshotFile), and a damaged part can throw SnapshotError when it
+ * is read.
  */
 export function decodeSnapshot(bytes: Uint8Array | SnapshotSource, options: { deferred?: boolean } = {}): AnalysisSnapshot {
   return openSnapshot(bytes).decode(options);

@@ -3,8 +3,7 @@
  * so a diff shows exactly what was corrected. Validated on read; a broken file is an error naming it.
  */
 import { remapThemeCorrections, ThemeCorrections, UserTheme } from './corrections';
-import { parseJsonFile } from '../common';
-import { PapersInputError } from '../papers';
+import { PapersInputError, parseJsonFile } from '../common';
 
 export interface StoredCorrections extends ThemeCorrections {
   /**

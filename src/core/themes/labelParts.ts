@@ -1,5 +1,5 @@
 /**
- * The parts of a theme label (themeLabels.ts): how a phrase scores, how a fragment extends to the name it
+ * The parts of a theme label (labels.ts): how a phrase scores, how a fragment extends to the name it
  * belongs to, how two phrases are joined, the fallback when no phrase leads, sentence case.
  */
 import { DocPhrases, occurrences } from './phraseDocs';
@@ -69,7 +69,10 @@ export function extendFragment(start: number[], members: readonly number[], docs
   }
 }
 
-/** True when a word of one phrase is the acronym of the other ("VLA models" / "vision-language-action", "RLHF" / "human feedback"). */
+/**
+ * True when a word of one phrase is the acronym of the other ("VLA models" / "vision-language-action",
+ * "RLHF" / "human feedback").
+ */
 export function sameConcept(a: string, b: string): boolean {
   const initials = (p: string) =>
     p

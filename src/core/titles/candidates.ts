@@ -6,55 +6,13 @@
 
 import { type Doc, countWord, firstIndex, introSubject } from './abstractDoc';
 import { appositiveAfter, existingMarked, kindOf } from './appositives';
+import { type Candidate, CandidateSet } from './candidateSet';
 import { capitalized, isStopCapital } from './nameShapes';
 import { phraseFrom } from './nounPhrases';
 import { parenAt } from './parentheses';
 import { DETERMINERS, lookahead, lookaheadParenOnly, readName } from './readName';
 import { type Tok, breaksAfter, startsLower, startsUpper } from './tokens';
-import { BLOCK_PREV, CLASS_NOUNS, FUNC, GENERIC_HEADS, INTRO_VERBS, NAMING_WORDS, PHRASE_STOP, PLACEHOLDERS, VERBS, set } from './wordLists';
-
-export interface Candidate {
-  name: string;
-  /** Index of the first token of the occurrence where the name was introduced (or first seen). */
-  at: number;
-  intro: number;
-  expansion: string[] | null;
-  /** Noun phrase said of the name at its introduction ("fully automated framework ..."). */
-  appositive: Tok[] | null;
-  /** Noun phrase between the verb and the name ("we propose a novel RL algorithm, X"). */
-  preNoun: Tok[] | null;
-  /** Class noun of the introduction (benchmark, framework ...). */
-  kind: string | null;
-  /** A short form given in parentheses: "Decision ConvFormer (DC)". */
-  alias?: string;
-}
-
-/** Candidates by name; a stronger introduction replaces a weaker one, a weaker one only fills in what is missing. */
-export class CandidateSet {
-  readonly byName = new Map<string, Candidate>();
-
-  add(name: string, at: number, intro: number, extra: Partial<Candidate> = {}): void {
-    name = name.trim();
-    if (!name || PLACEHOLDERS.has(name)) return;
-    const prev = this.byName.get(name);
-    if (prev && prev.intro >= intro) {
-      if (!prev.expansion && extra.expansion) prev.expansion = extra.expansion;
-      if (!prev.appositive && extra.appositive) prev.appositive = extra.appositive;
-      if (!prev.preNoun && extra.preNoun) prev.preNoun = extra.preNoun;
-      return;
-    }
-    this.byName.set(name, {
-      name,
-      at,
-      intro,
-      expansion: extra.expansion ?? prev?.expansion ?? null,
-      appositive: extra.appositive ?? prev?.appositive ?? null,
-      preNoun: extra.preNoun ?? prev?.preNoun ?? null,
-      kind: extra.kind ?? prev?.kind ?? null,
-      alias: extra.alias ?? prev?.alias,
-    });
-  }
-}
+import { BLOCK_PREV, CLASS_NOUNS, FUNC, GENERIC_HEADS, INTRO_VERBS, NAMING_WORDS, PHRASE_STOP, VERBS, set } from './wordLists';
 
 const NAMING_VERBS = set('call calls name term dub coin');
 const WE_CALL = set('we call name term refer');

@@ -5,7 +5,7 @@
  */
 
 import { type Doc, introSubject } from './abstractDoc';
-import { type Candidate } from './candidates';
+import { type Candidate } from './candidateSet';
 import { cleanExpansion, cleanPhrase } from './cleanPhrase';
 import { MAX_DESC_WORDS } from './limits';
 import { shapeOf } from './nameShapes';

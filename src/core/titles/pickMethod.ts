@@ -4,7 +4,8 @@
  */
 
 import { type Doc, occurrences } from './abstractDoc';
-import { type Candidate, findCandidates } from './candidates';
+import { type Candidate } from './candidateSet';
+import { findCandidates } from './candidates';
 import { isFamiliar, isKnown, nameLike, shapeOf, singular } from './nameShapes';
 import { FUNC, NEG_BEFORE } from './wordLists';
 

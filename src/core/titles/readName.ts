@@ -6,7 +6,7 @@
 
 import { type Doc, RUN_CONNECTORS_WIDE, occurrences, runEnd } from './abstractDoc';
 import { appositiveAfter, kindOf } from './appositives';
-import type { CandidateSet } from './candidates';
+import type { CandidateSet } from './candidateSet';
 import { baseName, capitalized, isFamiliar, isKnown, nameLike, shapeOf } from './nameShapes';
 import { phraseFrom } from './nounPhrases';
 import { acronymFits, aliasAfter, aliasText, citationLike, parenAt, words } from './parentheses';

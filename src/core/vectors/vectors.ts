@@ -27,16 +27,16 @@
  * documents and the SVD is computed on a sample of `svdSampleSize` documents; every document is then
  * projected onto the learned basis.
  *
- * Parts: vectors/wordStream.ts reads the words and phrases of a text; vectors/truncatedSvd.ts and
- * vectors/symmetricEigen.ts are the linear algebra of the LSA; vectors/sparseMatrix.ts the CSR
- * matrix and the similarity functions.
+ * Parts: vectors/wordStream.ts reads the words and phrases of a text; vectors/vocabulary.ts chooses the
+ * terms; vectors/truncatedSvd.ts and vectors/symmetricEigen.ts are the linear algebra of the LSA;
+ * vectors/sparseMatrix.ts the CSR matrix and the similarity functions.
  */
 
-import { CodeTable } from './codeTable';
 import { dot, normalizeInPlace, projectRow, SparseMatrix } from './sparseMatrix';
 import { countTerms, TermMaps, weighRow } from './tfidfRows';
 import { truncatedSvdBasis } from './truncatedSvd';
-import { readStream, termOccurrences, WORD_LIMIT } from './wordStream';
+import { chooseTerms, ChosenTerms, countSample, SampleCounts, strideSample } from './vocabulary';
+import { readStream, termOccurrences } from './wordStream';
 
 // The similarity functions and term keys are part of this module's API (see the example above).
 export { cosine, dot, type SparseMatrix, sparseCosine } from './sparseMatrix';
@@ -125,110 +125,75 @@ const DEFAULTS: Required<VectorOptions> = {
   svdSampleSize: 4_000,
 };
 
-/** Evenly spaced positions 0..n-1 (all when n ≤ size). */
-function strideSample(n: number, size: number): number[] {
-  if (n <= size) return Array.from({ length: n }, (_, i) => i);
-  const out: number[] = [];
-  for (let i = 0; i < size; i++) out.push(Math.floor((i * n) / size));
-  return out;
-}
-
 /** Builds TF-IDF and LSA vectors for texts; row i of every output is texts[i]. */
 export function buildVectors(texts: readonly string[], opts: VectorOptions = {}): DocVectors {
   const n = texts.length;
   const o: Required<VectorOptions> = { ...DEFAULTS, ...opts };
   if (opts.minDf === undefined && n < 10) o.minDf = 1;
-  const maxDf = n < 10 ? n : Math.max(o.minDf, Math.floor(o.maxDfRatio * n));
 
   // Canonical order: by text, so that the result does not depend on the input order.
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : a - b));
 
-  // Pass 1: document frequencies on a deterministic sample; the word streams of the sampled
-  // documents are kept (for pass 2 and for the theme labels). Words are counted by id; phrases by
-  // numeric code (no phrase strings are built).
-  const vocabSample = strideSample(n, o.vocabSampleSize);
-  const words = new Map<string, number>();
-  const wordList: string[] = [];
-  const wordDf: number[] = [];
-  const wordSeen: number[] = [];
-  const pairs = new CodeTable();
-  const pairDf: number[] = [];
-  const pairSeen: number[] = [];
-  const streams: (Int32Array | undefined)[] = new Array(n).fill(undefined);
-  const leads = new Int32Array(n);
-  for (const pos of vocabSample) {
-    const doc = order[pos];
-    const { stream, lead } = readStream(texts[doc], words, wordList, o.leadSentences);
-    streams[doc] = stream;
-    leads[doc] = lead;
-    while (wordDf.length < wordList.length) {
-      wordDf.push(0);
-      wordSeen.push(-1);
-    }
-    for (let k = 0; k < stream.length; k++) {
-      const w = stream[k] >> 1;
-      if (wordSeen[w] !== doc) {
-        wordSeen[w] = doc;
-        wordDf[w]++;
-      }
-      if (!o.bigrams || (stream[k] & 1) === 0) continue;
-      const id = pairs.add(WORD_LIMIT + w * WORD_LIMIT + (stream[k + 1] >> 1));
-      if (id === pairDf.length) {
-        pairDf.push(0);
-        pairSeen.push(-1);
-      }
-      if (pairSeen[id] !== doc) {
-        pairSeen[id] = doc;
-        pairDf[id]++;
-      }
-    }
-  }
-  const sampleScale = vocabSample.length / Math.max(1, n);
-  const sampleMinDf = vocabSample.length < n ? Math.max(2, Math.round(o.minDf * sampleScale)) : o.minDf;
-  const sampleMaxDf = vocabSample.length < n ? Math.floor(o.maxDfRatio * vocabSample.length) : maxDf;
-  const pairKey = (id: number) => {
-    const code = pairs.codes[id] - WORD_LIMIT;
-    return `${wordList[Math.floor(code / WORD_LIMIT)]} ${wordList[code % WORD_LIMIT]}`;
-  };
-  // [key, df, id]: word ids as they are, phrase ids after the words.
-  let kept: [string, number, number][] = [];
-  const W = wordList.length;
-  for (let w = 0; w < W; w++) if (wordDf[w] >= sampleMinDf && wordDf[w] <= sampleMaxDf) kept.push([wordList[w], wordDf[w], w]);
-  for (let id = 0; id < pairDf.length; id++) if (pairDf[id] >= sampleMinDf && pairDf[id] <= sampleMaxDf) kept.push([pairKey(id), pairDf[id], W + id]);
-  if (kept.length > o.maxTerms) {
-    kept.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    kept = kept.slice(0, o.maxTerms);
-  }
-  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const vocab = kept.map((e) => e[0]);
+  const sample = countSample(texts, order, o);
+  const terms = chooseTerms(sample, n, o);
+  const { vocab, V } = terms;
   let termIndex: Map<string, number> | null = null;
-  const V = vocab.length;
-  const wordToTerm = new Int32Array(W).fill(-1);
-  const pairToTerm = new Int32Array(pairDf.length).fill(-1);
-  const isBigram = new Uint8Array(V);
-  kept.forEach(([, , id], t) => {
-    if (id < W) wordToTerm[id] = t;
-    else {
-      pairToTerm[id - W] = t;
-      isBigram[t] = 1;
-    }
-  });
+  const { indptr, indices, values, df } = countAllTerms(texts, sample, terms, o);
 
-  // Pass 2: weighted term counts of every document, appended row by row (columns ascending) to
-  // growing CSR buffers; turned into TF-IDF weights in place once the document frequencies are known.
+  const idf = new Float32Array(V);
+  for (let t = 0; t < V; t++) idf[t] = Math.pow(Math.log((1 + n) / (1 + df[t])) + 1, o.idfPower);
+
+  // TF-IDF: sublinear tf, idf, L2-normalized rows.
+  for (let doc = 0; doc < n; doc++) weighRow(indices, values, indptr[doc], indptr[doc + 1], idf, terms.isBigram, o.bigramWeight);
+  const tfidf: SparseMatrix = { rows: n, cols: V, indptr, indices, values };
+
+  const { dims, lsa, getBasis, singular } = lsaOf(tfidf, order, o);
+  return {
+    vocab,
+    get termIndex() {
+      return (termIndex ??= new Map(vocab.map((t, i) => [t, i])));
+    },
+    df,
+    idf,
+    tfidf,
+    dims,
+    lsa,
+    get basis() {
+      return getBasis();
+    },
+    singularValues: singular,
+    options: o,
+    words: sample.wordList,
+    streams: sample.streams,
+  };
+}
+
+/**
+ * Pass 2: weighted term counts of every document, appended row by row (columns ascending) to
+ * growing CSR buffers; turned into TF-IDF weights in place once the document frequencies are known.
+ */
+function countAllTerms(
+  texts: readonly string[],
+  sample: SampleCounts,
+  terms: ChosenTerms,
+  o: Required<VectorOptions>,
+): { indptr: Uint32Array; indices: Uint32Array; values: Float32Array; df: Uint32Array } {
+  const n = texts.length;
+  const V = terms.V;
   const indptr = new Uint32Array(n + 1);
   let indices = new Uint32Array(Math.max(16, n * 64));
   let values = new Float32Array(indices.length);
   const df = new Uint32Array(V);
   const acc = new Float64Array(V);
   const touched = new Uint32Array(V); // terms of the current document, sorted natively (no comparator calls)
-  const maps: TermMaps = { wordToTerm, pairs, pairToTerm, bigrams: o.bigrams, leadWeight: o.leadWeight };
+  const { wordToTerm, pairToTerm } = terms;
+  const maps: TermMaps = { wordToTerm, pairs: sample.pairs, pairToTerm, bigrams: o.bigrams, leadWeight: o.leadWeight };
   for (let doc = 0; doc < n; doc++) {
-    let stream = streams[doc];
-    let lead = leads[doc];
-    if (!stream) ({ stream, lead } = readStream(texts[doc], words, null, o.leadSentences));
+    let stream = sample.streams[doc];
+    let lead = sample.leads[doc];
+    if (!stream) ({ stream, lead } = readStream(texts[doc], sample.words, null, o.leadSentences));
     const count = countTerms(stream, lead, maps, acc, touched);
-    const terms = touched.subarray(0, count).sort();
+    const docTerms = touched.subarray(0, count).sort();
     const base = indptr[doc];
     if (base + count > indices.length) {
       const size = Math.max(indices.length * 2, base + count);
@@ -240,7 +205,7 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
       values = grownValues;
     }
     for (let k = 0; k < count; k++) {
-      const t = terms[k];
+      const t = docTerms[k];
       indices[base + k] = t;
       values[base + k] = acc[t];
       acc[t] = 0;
@@ -248,19 +213,19 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
     }
     indptr[doc + 1] = base + count;
   }
-  indices = indices.slice(0, indptr[n]);
-  values = values.slice(0, indptr[n]);
+  return { indptr, indices: indices.slice(0, indptr[n]), values: values.slice(0, indptr[n]), df };
+}
 
-  const idf = new Float32Array(V);
-  for (let t = 0; t < V; t++) idf[t] = Math.pow(Math.log((1 + n) / (1 + df[t])) + 1, o.idfPower);
-
-  // TF-IDF: sublinear tf, idf, L2-normalized rows.
-  for (let doc = 0; doc < n; doc++) weighRow(indices, values, indptr[doc], indptr[doc + 1], idf, isBigram, o.bigramWeight);
-  const tfidf: SparseMatrix = { rows: n, cols: V, indptr, indices, values };
-
-  // LSA on a deterministic sample (rows in canonical order).
+/** LSA on a deterministic sample (rows in canonical order); the other rows projected onto its basis. */
+function lsaOf(
+  tfidf: SparseMatrix,
+  order: number[],
+  o: Required<VectorOptions>,
+): { dims: number; lsa: Float32Array[]; getBasis: () => Float32Array; singular: Float32Array } {
+  const n = tfidf.rows;
+  const { indptr } = tfidf;
   const svdRows = strideSample(n, o.svdSampleSize).map((pos) => order[pos]).filter((doc) => indptr[doc + 1] > indptr[doc]);
-  const svd = truncatedSvdBasis(tfidf, svdRows, Math.max(0, Math.min(o.dims, svdRows.length, V)), o);
+  const svd = truncatedSvdBasis(tfidf, svdRows, Math.max(0, Math.min(o.dims, svdRows.length, tfidf.cols)), o);
   const dims = svd.dims;
   const buffer = new Float32Array(n * dims);
   const lsa: Float32Array[] = new Array(n);
@@ -277,24 +242,7 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
     if (!inSample[doc] && indptr[doc + 1] > indptr[doc]) projectRow(tfidf, doc, getBasis(), dims, lsa[doc]);
     normalizeInPlace(lsa[doc]);
   }
-  return {
-    vocab,
-    get termIndex() {
-      return (termIndex ??= new Map(vocab.map((t, i) => [t, i])));
-    },
-    df,
-    idf,
-    tfidf,
-    dims,
-    lsa,
-    get basis() {
-      return getBasis();
-    },
-    singularValues: svd.singular,
-    options: o,
-    words: wordList,
-    streams,
-  };
+  return { dims, lsa, getBasis, singular: svd.singular };
 }
 
 /** The TF-IDF row of a new text in this vocabulary (L2-normalized), as sorted term indices and weights. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Analysis } from '../../core/analysis';
-import { LoadProblem } from '../../core/papers';
+import { LoadProblem } from '../../core/common';
 import { isAbsolutePath } from './commands';
 import { Services } from '../services';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../../core/links';
-import { PapersInputError } from '../../core/papers';
+import { PapersInputError } from '../../core/common';
 import { FileQueue, readForUpdate, readText, writeFileAtomic } from '../storage/workspaceFiles';
 import { refusedInRestrictedMode } from '../storage/restrictedMode';
 

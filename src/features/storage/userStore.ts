@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { applyChange, isEmptyUserData, parseUserData, PaperUserData, serializeUserData } from '../../core/papers';
-import { PapersInputError } from '../../core/papers';
+import { PapersInputError } from '../../core/common';
 import { PaperMarks, UserState } from '../services';
 import { FileQueue, readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
 import { refusedInRestrictedMode } from './restrictedMode';

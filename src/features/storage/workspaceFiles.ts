@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { PapersInputError } from '../../core/papers';
+import { PapersInputError } from '../../core/common';
 import { assertCanWrite } from './restrictedMode';
 
 /**

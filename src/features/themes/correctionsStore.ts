@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { EMPTY_CORRECTIONS, parseCorrections, pruneMembers, serializeCorrections, StoredCorrections } from '../../core/themes';
-import { PapersInputError } from '../../core/papers';
+import { PapersInputError } from '../../core/common';
 import { FileQueue, readForUpdate, readText, writeFileAtomic } from '../storage/workspaceFiles';
 import { refusedInRestrictedMode } from '../storage/restrictedMode';
 

@@ -1,11 +1,13 @@
 // Highlights and notes in the paper view: the abstract with its <mark>s, a toolbar (Highlight, colors),
 // numbered notes under each paragraph with Edit/Delete, detached highlights after the abstract, and
 // keyboard selection of words in the abstract. The host stores everything; this page only draws what it is
-// sent and asks for changes (see ../protocol.ts).
+// sent and asks for changes (see ../protocol.ts). This module keeps the page's state and does what the
+// controls ask; highlightViews.ts draws them.
 import { newAnnotationId } from '../../core/annotations';
 import type { AnnotationColor, AnnotationView, PageToHostMessage, PaperViewModel } from '../protocol';
-import { AbstractSelection, abstractSelection, itemDomId, paragraphsOf, renderParagraph, selectOffsets } from './abstractText';
-import { button, colorPicker, el } from './controls';
+import { AbstractSelection, abstractSelection, selectOffsets } from './abstractText';
+import { button } from './controls';
+import { abstractSection, detachedSection, Draft, HighlightActions, link, toolbar } from './highlightViews';
 import { KeyboardSelection } from './keyboardSelection';
 
 export interface AnnotationsHost {
@@ -13,14 +15,6 @@ export interface AnnotationsHost {
   /** Saves the color for new highlights in the page state (kept over reloads). */
   saveColor(color: AnnotationColor): void;
 }
-
-interface Draft {
-  id: string;
-  note: string;
-  color: AnnotationColor;
-}
-
-const QUOTE_PREVIEW = 140;
 
 let host: AnnotationsHost;
 let paper: PaperViewModel | undefined;
@@ -63,6 +57,30 @@ function say(message: string, undo?: string): void {
   }
 }
 
+/** What the drawn controls do (highlightViews.ts). */
+const actions: HighlightActions = {
+  highlightSelection: () => highlightSelection(),
+  setColor: (c) => {
+    color = c;
+    host.saveColor(c);
+  },
+  showInAbstract,
+  openEditor,
+  closeEditor,
+  editDraft: (id, change) => {
+    if (draft?.id !== id) return;
+    if (change.note !== undefined) draft.note = change.note;
+    if (change.color !== undefined) draft.color = change.color;
+  },
+  save,
+  remove,
+  abstractKeyDown: keyboard.onKeyDown,
+  abstractFocused: () => {
+    // Arriving with Tab shows where the keyboard selection starts; a click keeps the mouse's selection.
+    if (tabbing) keyboard.selectFirstWord();
+  },
+};
+
 export function initAnnotations(h: AnnotationsHost, savedColor: AnnotationColor | undefined): void {
   host = h;
   if (savedColor) color = savedColor;
@@ -88,171 +106,6 @@ export function initAnnotations(h: AnnotationsHost, savedColor: AnnotationColor 
   });
 }
 
-// ---- Rendering ------------------------------------------------------------------------------------
-
-/** The toolbar: the Highlight button, the color for new highlights, a hint and a status line. */
-function toolbar(): HTMLElement {
-  const bar = el('div', 'annotate-bar');
-  bar.setAttribute('role', 'toolbar');
-  bar.setAttribute('aria-label', 'Highlighting');
-  const highlight = button('action highlight', 'Highlight', 'Highlight the selected words of the abstract (H)', 'hl-highlight', () => highlightSelection());
-  highlight.setAttribute('aria-keyshortcuts', 'H');
-  bar.append(highlight, colorPicker('hl-new', color, 'Color of new highlights', (c) => {
-    color = c;
-    host.saveColor(c);
-  }));
-  const hint = el('p', 'annotate-hint', 'Select words, then press H. Keyboard: focus the abstract, arrows move by word, Shift+arrows select.');
-  hint.id = 'annotate-hint';
-  const status = el('p', 'annotate-status');
-  status.id = 'annotate-status';
-  status.setAttribute('role', 'status');
-  bar.append(hint, status);
-  return bar;
-}
-
-const shorten = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > QUOTE_PREVIEW ? `${flat.slice(0, QUOTE_PREVIEW - 1)}…` : flat;
-};
-
-/** One highlight in a notes list: its number, quote, note and buttons, or its editor. */
-function item(a: AnnotationView): HTMLLIElement {
-  const li = el('li', `hl-item hl-${a.color}${a.status === 'detached' ? ' detached' : ''}`);
-  li.id = itemDomId(a.id);
-  li.dataset.id = a.id;
-  const number = a.status === 'detached'
-    ? el('span', 'hl-number', String(a.number))
-    : button('hl-number', String(a.number), `Show highlight ${a.number} in the abstract`, `hl-show:${a.id}`, () => showInAbstract(a));
-  const body = el('div', 'hl-body');
-  const quote = el('blockquote', 'hl-quote', shorten(a.quote));
-  quote.title = a.quote;
-  body.append(quote);
-  if (a.status === 'fuzzy') body.append(el('p', 'hl-status', 'The abstract changed here since this was highlighted.'));
-  if (a.status === 'detached') body.append(el('p', 'hl-status', 'Detached: this passage is no longer in the abstract.'));
-  if (draft?.id === a.id) body.append(editor(a, draft));
-  else {
-    if (a.note) body.append(el('p', 'hl-note', a.note));
-    const actions = el('div', 'hl-actions');
-    actions.append(
-      button('link', a.note ? 'Edit' : 'Add note', `${a.note ? 'Edit the note' : 'Add a note'} or change the color of highlight ${a.number}`, `hl-edit:${a.id}`, () => openEditor(a)),
-      button('link danger', 'Delete', `Delete highlight ${a.number}${a.note ? ' and its note' : ''}`, `hl-delete:${a.id}`, () => remove(a)),
-    );
-    body.append(actions);
-  }
-  li.append(number, body);
-  li.addEventListener('mouseenter', () => link(a.id, true));
-  li.addEventListener('mouseleave', () => link(a.id, false));
-  li.addEventListener('focusin', () => link(a.id, true));
-  li.addEventListener('focusout', () => link(a.id, false));
-  return li;
-}
-
-/** The note editor of a highlight: the note, its color, Save and Cancel. Enter saves, Shift+Enter breaks the line. */
-function editor(a: AnnotationView, d: Draft): HTMLElement {
-  const form = el('form', 'note-editor');
-  form.setAttribute('aria-label', `Note of highlight ${a.number}`);
-  const noteId = `hl-note-${a.id}`;
-  const label = el('label', 'note-label', `Note for highlight ${a.number}`);
-  label.htmlFor = noteId;
-  const area = el('textarea', 'note-input');
-  area.id = noteId;
-  area.rows = 3;
-  area.value = d.note;
-  area.placeholder = 'Optional: what this passage means to you';
-  area.dataset.focusKey = `hl-note:${a.id}`;
-  area.setAttribute('aria-describedby', `${noteId}-keys`);
-  area.addEventListener('input', () => {
-    if (draft?.id === a.id) draft.note = area.value;
-  });
-  area.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-      e.preventDefault();
-      save(a);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      closeEditor(a.id);
-    }
-  });
-  const keys = el('p', 'note-keys', 'Enter saves · Shift+Enter new line · Esc closes');
-  keys.id = `${noteId}-keys`;
-  const row = el('div', 'note-row');
-  row.append(
-    colorPicker(`hl-color:${a.id}`, d.color, `Color of highlight ${a.number}`, (c) => {
-      if (draft?.id === a.id) draft.color = c;
-    }),
-    button('action primary', 'Save', `Save the note of highlight ${a.number}`, `hl-save:${a.id}`, () => save(a)),
-    button('action', 'Cancel', 'Close without saving', `hl-cancel:${a.id}`, () => closeEditor(a.id)),
-  );
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    save(a);
-  });
-  form.append(label, area, keys, row);
-  return form;
-}
-
-/** The abstract section: paragraphs with marks, each followed by the notes of the highlights starting in it. */
-function abstractSection(p: PaperViewModel): HTMLElement {
-  const section = el('section', 'abstract');
-  section.setAttribute('aria-label', 'Abstract');
-  const text = el('div', 'abstract-text');
-  text.id = 'abstract-text';
-  text.tabIndex = 0;
-  text.dataset.focusKey = 'abstract';
-  text.setAttribute('role', 'group');
-  text.setAttribute('aria-label', 'Abstract text');
-  text.setAttribute('aria-describedby', 'annotate-hint');
-  const paras = paragraphsOf(p.abstract);
-  const placed = new Set<string>();
-  paras.forEach((para, i) => {
-    const block = el('div', 'para');
-    block.append(renderParagraph(p.abstract, para, p.annotations));
-    // A highlight's note goes under the paragraph it starts in (one between paragraphs: the next one).
-    const own = p.annotations.filter((a) => a.status !== 'detached' && !placed.has(a.id) && (a.start < para.end || i === paras.length - 1));
-    if (own.length) {
-      const list = el('ol', 'hl-list');
-      list.setAttribute('aria-label', `Highlights in paragraph ${i + 1}`);
-      for (const a of own) {
-        placed.add(a.id);
-        list.append(item(a));
-      }
-      block.append(list);
-    }
-    text.append(block);
-  });
-  text.addEventListener('keydown', keyboard.onKeyDown);
-  text.addEventListener('focus', () => {
-    // Arriving with Tab shows where the keyboard selection starts; a click keeps the mouse's selection.
-    if (tabbing) keyboard.selectFirstWord();
-  });
-  text.addEventListener('click', (e) => {
-    const mark = (e.target as Element).closest<HTMLElement>('mark.hl');
-    if (!mark || !document.getSelection()?.isCollapsed) return;
-    const id = mark.dataset.ids?.split(' ').pop();
-    const target = id ? document.querySelector<HTMLElement>(`[data-focus-key="hl-edit:${CSS.escape(id)}"], [data-focus-key="hl-note:${CSS.escape(id)}"]`) : null;
-    target?.focus();
-    target?.scrollIntoView({ block: 'nearest' });
-  });
-  text.addEventListener('mouseover', (e) => hoverMark(e, true));
-  text.addEventListener('mouseout', (e) => hoverMark(e, false));
-  section.append(text);
-  return section;
-}
-
-function detachedSection(p: PaperViewModel): HTMLElement | undefined {
-  const detached = p.annotations.filter((a) => a.status === 'detached');
-  if (!detached.length) return undefined;
-  const section = el('section', 'detached-highlights');
-  const h2 = el('h2', undefined, 'Detached highlights');
-  h2.id = 'detached-title';
-  section.setAttribute('aria-labelledby', 'detached-title');
-  const why = el('p', 'annotate-hint', 'The abstract changed and these passages were not found in it. Their notes are kept; delete them when they no longer matter.');
-  const list = el('ol', 'hl-list');
-  for (const a of detached) list.append(item(a));
-  section.append(h2, why, list);
-  return section;
-}
-
 /** The toolbar, the abstract and the detached highlights of a paper, for the page to place. */
 export function renderAnnotated(p: PaperViewModel): HTMLElement[] {
   const root = textRoot();
@@ -267,8 +120,8 @@ export function renderAnnotated(p: PaperViewModel): HTMLElement[] {
   paper = p;
   keyboard.setAbstract(p.abstract);
   openPendingEditor(p.annotations);
-  const parts: HTMLElement[] = [toolbar(), abstractSection(p)];
-  const detached = detachedSection(p);
+  const parts: HTMLElement[] = [toolbar(color, actions), abstractSection(p, draft, actions)];
+  const detached = detachedSection(p, draft, actions);
   if (detached) parts.push(detached);
   return parts;
 }
@@ -299,10 +152,10 @@ export function updateAnnotations(annotations: AnnotationView[], focusAfter?: st
   const selection = abstractSelection(textRoot()!, paper.abstract);
   const nextIndex = focusKey?.startsWith('hl-delete:') ? indexOfItem(focusKey.slice(10)) : -1;
 
-  const section = abstractSection(paper);
+  const section = abstractSection(paper, draft, actions);
   oldText.replaceWith(section);
   const oldDetached = document.querySelector('section.detached-highlights');
-  const detached = detachedSection(paper);
+  const detached = detachedSection(paper, draft, actions);
   if (oldDetached && detached) oldDetached.replaceWith(detached);
   else if (oldDetached) oldDetached.remove();
   else if (detached) section.after(detached);
@@ -341,19 +194,7 @@ function openPendingEditor(annotations: AnnotationView[]): string | undefined {
   return created.id;
 }
 
-// ---- Linking marks and notes ----------------------------------------------------------------------
-
-function link(id: string, on: boolean): void {
-  document.querySelectorAll<HTMLElement>('mark.hl').forEach((m) => {
-    if (m.dataset.ids?.split(' ').includes(id)) m.classList.toggle('linked', on);
-  });
-  document.getElementById(itemDomId(id))?.classList.toggle('linked', on);
-}
-
-function hoverMark(e: MouseEvent, on: boolean): void {
-  const mark = (e.target as Element).closest<HTMLElement>('mark.hl');
-  for (const id of mark?.dataset.ids?.split(' ') ?? []) link(id, on);
-}
+// ---- Actions ----------------------------------------------------------------------------------------
 
 function showInAbstract(a: AnnotationView): void {
   const root = textRoot();
@@ -364,8 +205,6 @@ function showInAbstract(a: AnnotationView): void {
   setTimeout(() => link(a.id, false), 1200);
   say(`Highlight ${a.number} is selected in the abstract.`);
 }
-
-// ---- Actions ----------------------------------------------------------------------------------------
 
 function currentSelection(): AbstractSelection | undefined {
   const root = textRoot();

@@ -5,9 +5,10 @@
  * only the entry it is in; the good ones are then read in one library call (one per entry is far slower).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { PapersInputError } from '../../papers';
-import { emptyFileError, EntryFields, LineIndex, PaperCollector, shown, yearOf } from './collect';
-import { ParseResult, tidyAbstract } from './dailyPapers';
+import { LineStarts, PapersInputError } from '../../common';
+import { emptyFileError, EntryFields, PaperCollector, shown, yearOf } from './collect';
+import { tidyAbstract } from './dailyPapers';
+import { ParseResult } from './types';
 
 /** An entry longer than this is not an arXiv record; it is skipped without being parsed. */
 export const MAX_ENTRY_CHARS = 200_000;
@@ -72,7 +73,7 @@ interface EntrySpan {
 }
 
 /** The entries of the feed, each from `<entry` to its `</entry>`; entries without one are problems. */
-function entrySpans(text: string, lines: LineIndex, out: PaperCollector): EntrySpan[] {
+function entrySpans(text: string, lines: LineStarts, out: PaperCollector): EntrySpan[] {
   const opens: number[] = [];
   for (let m = ENTRY_OPEN.exec(text); m; m = ENTRY_OPEN.exec(text)) opens.push(m.index);
   const closes: { at: number; end: number }[] = [];
@@ -114,7 +115,7 @@ function parseEntries(sources: string[]): unknown[] {
 
 export function parseArxivAtom(text: string, file: string): ParseResult {
   if (text.trim() === '') throw emptyFileError(file, 'an arXiv API Atom feed (<feed> with <entry> elements)');
-  const lines = new LineIndex(text);
+  const lines = new LineStarts(text);
   const feed = /<(?:[\w.-]+:)?feed[\s>]/.exec(text);
   if (!feed) {
     const first = text.search(/\S/);

@@ -5,10 +5,10 @@
  * costs only itself.
  */
 import { BibtexFileEntry, parse as parseBibtexText } from '@citation-js/plugin-bibtex/lib/input/file.js';
-import { PapersInputError } from '../../papers';
-import { emptyFileError, LineIndex, PaperCollector, yearOf } from './collect';
+import { LineStarts, PapersInputError } from '../../common';
+import { emptyFileError, PaperCollector, yearOf } from './collect';
 import { BibtexSpan, MAX_BRACE_DEPTH, scanBibtex } from './bibtexScan';
-import { ParseResult } from './dailyPapers';
+import { ParseResult } from './types';
 import { latexAbstractToText, latexNames, latexToText } from './latexText';
 
 /** An entry longer than this is not a bibliography entry; it is skipped without being parsed. */
@@ -41,9 +41,38 @@ function arxivUrl(entry: BibtexFileEntry): string | undefined {
   return eprint && archive?.toLowerCase() === 'arxiv' ? `https://arxiv.org/abs/${eprint.trim()}` : undefined;
 }
 
+/**
+ * The entries read by the library, all in one call when they can be; a batch that fails is halved until
+ * the broken entry is alone, and that one becomes a problem.
+ */
+function parseInBatches(text: string, entries: BibtexSpan[], prefix: string, lines: LineStarts, out: PaperCollector): Map<BibtexSpan, BibtexFileEntry> {
+  const parsed = new Map<BibtexSpan, BibtexFileEntry>();
+  const pending: BibtexSpan[][] = entries.length ? [entries] : [];
+  while (pending.length) {
+    const spans = pending.pop()!;
+    let result: BibtexFileEntry[] | undefined;
+    let failure: unknown;
+    try {
+      result = parseBibtexText(prefix + spans.map((s) => text.slice(s.start, s.end)).join('\n'));
+    } catch (err) {
+      failure = err;
+    }
+    if (result && result.length === spans.length) {
+      spans.forEach((s, i) => parsed.set(s, result![i]));
+    } else if (spans.length > 1) {
+      const half = spans.length >> 1;
+      pending.push(spans.slice(half), spans.slice(0, half));
+    } else {
+      const reason = failure === undefined ? 'it holds no fields the parser can read' : libraryReason(failure);
+      out.problem(lines.lineAt(spans[0].start), `${label(spans[0])} cannot be read (${reason}); skipped`);
+    }
+  }
+  return parsed;
+}
+
 export function parseBibtex(text: string, file: string): ParseResult {
   if (text.trim() === '') throw emptyFileError(file, 'BibTeX entries such as @article{key, title = {...}, abstract = {...}}');
-  const lines = new LineIndex(text);
+  const lines = new LineStarts(text);
   const out = new PaperCollector(file);
   const scan = scanBibtex(text);
   if (scan.spans.length === 0 && scan.problems.length === 0) {
@@ -78,27 +107,7 @@ export function parseBibtex(text: string, file: string): ParseResult {
   }
 
   const prefix = strings.length ? `${strings.join('\n')}\n` : '';
-  const parsed = new Map<BibtexSpan, BibtexFileEntry>();
-  const pending: BibtexSpan[][] = entries.length ? [entries] : [];
-  while (pending.length) {
-    const spans = pending.pop()!;
-    let result: BibtexFileEntry[] | undefined;
-    let failure: unknown;
-    try {
-      result = parseBibtexText(prefix + spans.map((s) => text.slice(s.start, s.end)).join('\n'));
-    } catch (err) {
-      failure = err;
-    }
-    if (result && result.length === spans.length) {
-      spans.forEach((s, i) => parsed.set(s, result![i]));
-    } else if (spans.length > 1) {
-      const half = spans.length >> 1;
-      pending.push(spans.slice(half), spans.slice(0, half));
-    } else {
-      const reason = failure === undefined ? 'it holds no fields the parser can read' : libraryReason(failure);
-      out.problem(lines.lineAt(spans[0].start), `${label(spans[0])} cannot be read (${reason}); skipped`);
-    }
-  }
+  const parsed = parseInBatches(text, entries, prefix, lines, out);
 
   for (const span of entries) {
     const entry = parsed.get(span);

@@ -1,28 +1,12 @@
 /**
- * What every parser of a bibliographic format shares: line numbers from offsets, and a collector that
- * keeps the first of duplicate entries and turns every skipped entry into a problem naming its line.
+ * What every parser of a bibliographic format shares: a collector that keeps the first of duplicate
+ * entries and turns every skipped entry into a problem naming its line.
  */
 import { paperId } from '../../papers';
-import { LoadProblem, ParsedPaper, PapersInputError } from '../../papers';
-import { MAX_ABSTRACT_CHARS, ParseResult } from './dailyPapers';
-
-/** 1-based line numbers of character offsets, by binary search over the line starts (one pass to build). */
-export class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(text: string) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-  }
-  lineAt(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  }
-}
+import { ParsedPaper } from '../../papers';
+import { LoadProblem, PapersInputError } from '../../common';
+import { MAX_ABSTRACT_CHARS } from './dailyPapers';
+import { ParseResult } from './types';
 
 /** One entry as read from a file, before it becomes a paper. */
 export interface EntryFields {

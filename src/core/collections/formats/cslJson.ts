@@ -3,9 +3,10 @@
  * `abstract`, `title`, `author` [{family, given}], `issued`, `DOI`, `URL`. Each item is parsed on its own
  * (see jsonScan.ts), so a broken item is one problem and the others load.
  */
-import { PapersInputError } from '../../papers';
-import { emptyFileError, EntryFields, LineIndex, PaperCollector, shown, stripRichText, yearOf } from './collect';
-import { ParseResult, tidyAbstract } from './dailyPapers';
+import { LineStarts, PapersInputError } from '../../common';
+import { emptyFileError, EntryFields, PaperCollector, shown, stripRichText, yearOf } from './collect';
+import { tidyAbstract } from './dailyPapers';
+import { ParseResult } from './types';
 import { scanJsonArray } from './jsonScan';
 
 /** The part of a JSON.parse error worth showing (`Unexpected token } in JSON at position 3` → `Unexpected token }`). */
@@ -86,7 +87,7 @@ export function parseCslJson(text: string, file: string): ParseResult {
   const body = text.replace(/^\uFEFF/, '');
   const open = body.search(/\S/);
   if (open < 0) throw emptyFileError(file, 'a CSL-JSON array of items: [{"title": ..., "abstract": ...}]');
-  const lines = new LineIndex(body);
+  const lines = new LineStarts(body);
   const out = new PaperCollector(file);
   if (body[open] === '{') {
     // A single item, not in an array.
@@ -101,7 +102,8 @@ export function parseCslJson(text: string, file: string): ParseResult {
   }
   if (body[open] !== '[') throw new PapersInputError(file, lines.lineAt(open), `expected a CSL-JSON array of items starting with "[", found "${shown(body.slice(open), 20)}"`);
   const scan = scanJsonArray(body, open);
-  // Items in file order; a broken one is reported, and the items glued to it are scanned again from the next line that starts one.
+  // Items in file order; a broken one is reported, and the items glued to it are scanned again from the
+  // next line that starts one.
   const pending = [...scan.items].reverse();
   let index = 0;
   while (pending.length) {

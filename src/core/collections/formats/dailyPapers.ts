@@ -1,14 +1,11 @@
 import { paperId } from '../../papers';
-import { LoadProblem, ParsedPaper, PapersInputError } from '../../papers';
+import { ParsedPaper } from '../../papers';
+import { LoadProblem, PapersInputError } from '../../common';
+import { ParseResult } from './types';
 
 export const DAILY_PAPERS_HEADER = 'Daily Papers';
 /** An abstract is a few thousand characters; a line far longer than this is not one. */
 export const MAX_ABSTRACT_CHARS = 50_000;
-
-export interface ParseResult {
-  papers: ParsedPaper[];
-  problems: LoadProblem[];
-}
 
 /**
  * Tidies an abstract for reading: undoes the LaTeX escapes that leak into dumps

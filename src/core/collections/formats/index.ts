@@ -3,13 +3,13 @@
  * (a file named .txt that holds BibTeX is read as BibTeX), else by its extension, else as a Daily Papers
  * dump, whose parser says what it expected.
  */
-import type { FormatParser } from '../corpus';
-import { PapersInputError } from '../../papers';
+import { lineOfOffset, PapersInputError } from '../../common';
 import { parseArxivAtom } from './arxivAtom';
 import { parseBibtex } from './bibtex';
 import { parseCslJson } from './cslJson';
 import { looksLikeDailyPapers, parseDailyPapers } from './dailyPapers';
 import { parseJsonLines } from './jsonLines';
+import type { FormatParser } from './types';
 
 export type FormatName = 'daily-papers' | 'bibtex' | 'csl-json' | 'json-lines' | 'arxiv-atom';
 
@@ -75,7 +75,7 @@ export function parserFor(path: string, text: string): FormatParser {
 /** The parser of a file that fits no format: tells which formats there are and how each starts. */
 export const unknownFormat: FormatParser = (text, file) => {
   if (text.trim() === '') throw new PapersInputError(file, undefined, 'the file is empty');
-  const line = text.slice(0, Math.max(0, text.search(/\S/))).split('\n').length;
+  const line = lineOfOffset(text, Math.max(0, text.search(/\S/)));
   throw new PapersInputError(
     file,
     line,

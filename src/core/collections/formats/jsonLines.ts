@@ -5,7 +5,8 @@
  */
 import { emptyFileError, PaperCollector, yearOf } from './collect';
 import { cslName, jsonReason } from './cslJson';
-import { MAX_ABSTRACT_CHARS, ParseResult, tidyAbstract } from './dailyPapers';
+import { MAX_ABSTRACT_CHARS, tidyAbstract } from './dailyPapers';
+import { ParseResult } from './types';
 
 /** A line longer than this is not one paper's record; it is skipped without being parsed. */
 export const MAX_RECORD_CHARS = MAX_ABSTRACT_CHARS * 4;

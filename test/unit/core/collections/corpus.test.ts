@@ -6,7 +6,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCollectionBytes, mergeCollections } from '../../../../src/core/collections/corpus';
-import { LoadProblem, ParsedPaper } from '../../../../src/core/papers/types';
+import { ParsedPaper } from '../../../../src/core/papers/types';
+import { LoadProblem } from '../../../../src/core/common/errors';
 import { paperId } from '../../../../src/core/papers/ids';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

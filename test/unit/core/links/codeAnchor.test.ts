@@ -1,7 +1,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { anchorAt, LineIndex, reanchor, textAt, TextRange } from '../../../../src/core/links/codeAnchor';
+import { anchorAt, reanchor, textAt } from '../../../../src/core/links/codeAnchor';
+import { TextRange } from '../../../../src/core/links/codeAnchorTypes';
+import { LineIndex } from '../../../../src/core/links/lineIndex';
 import { createLink, followText, PaperLink } from '../../../../src/core/links/links';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { reanchor, TextRange } from '../../../../src/core/links/codeAnchor';
+import { reanchor } from '../../../../src/core/links/codeAnchor';
+import { TextRange } from '../../../../src/core/links/codeAnchorTypes';
 import { createLink, followText, linkableRange, lineRange, linksFilePath, paperIdOfLinksFile, parseLinks, serializeLinks, shiftRange } from '../../../../src/core/links/links';
-import { PapersInputError } from '../../../../src/core/papers/types';
+import { PapersInputError } from '../../../../src/core/common/errors';
 
 const TEXT = 'alpha\nbeta gamma\ndelta\n';
 const r = (startLine: number, startCharacter: number, endLine: number, endCharacter: number): TextRange => ({ startLine, startCharacter, endLine, endCharacter });

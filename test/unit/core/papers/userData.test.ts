@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyChange, parseUserData, serializeUserData } from '../../../../src/core/papers/userData';
-import { PapersInputError } from '../../../../src/core/papers/types';
+import { PapersInputError } from '../../../../src/core/common/errors';
 
 describe('serializeUserData and parseUserData', () => {
   test('user data files have a stable key order and drop empty fields', () => {

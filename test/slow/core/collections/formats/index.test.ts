@@ -10,10 +10,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseCollectionBytes } from '../../../../../src/core/collections/corpus';
-import { MAX_ABSTRACT_CHARS, ParseResult } from '../../../../../src/core/collections/formats/dailyPapers';
+import { MAX_ABSTRACT_CHARS } from '../../../../../src/core/collections/formats/dailyPapers';
+import { ParseResult } from '../../../../../src/core/collections/formats/types';
 import { FormatName, PARSERS } from '../../../../../src/core/collections/formats';
 import { paperId } from '../../../../../src/core/papers/ids';
-import { PapersInputError } from '../../../../../src/core/papers/types';
+import { PapersInputError } from '../../../../../src/core/common/errors';
 import { repoRoot } from '../../../../helpers/repoRoot';
 
 const SEED = 20240611;

@@ -1,0 +1,85 @@
+/**
+ * `papers link`: links lines of a file to a paper from the command line. It writes
+ * `.papers/links/<paper id>.json` exactly as the editor does (core/links).
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { lineCount, PapersInputError } from '../core/common';
+import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, parseLinks, serializeLinks, TextRange } from '../core/links';
+import { CliCommand, CliError, CliIo } from './common';
+import { loadPapers, toSlash } from './workspace';
+
+/** Writes a file atomically: a temporary file beside it, then a rename over it. */
+function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+/** The links of one paper's file; a corrupt file is kept aside (like the editor does) and an empty list returned. */
+function readLinksForWrite(root: string, paperId: string, io: CliIo): PaperLink[] {
+  const rel = linksFilePath(paperId);
+  const file = join(root, rel);
+  if (!existsSync(file)) return [];
+  try {
+    return parseLinks(readFileSync(file, 'utf8'), rel);
+  } catch (err) {
+    if (!(err instanceof PapersInputError)) throw err;
+    const backup = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(file, backup);
+    io.err(`${err.message}; kept it as ${toSlash(relative(root, backup))} and started a new file\n`);
+    return [];
+  }
+}
+
+/** The lines `<file>:<start>-<end>` name, checked against the file: its workspace path, text and range. */
+function linkedLines(root: string, where: string): { rel: string; text: string; start: number; end: number; range: TextRange } {
+  const m = /^(.+):(\d+)(?:-(\d+))?$/.exec(where);
+  if (!m) throw new CliError(`papers link: "${where}" is not <file>:<start>-<end> (1-based lines, e.g. src/train.py:12-18)`);
+  const abs = resolve(root, m[1]);
+  const rel = toSlash(relative(root, abs));
+  if (rel.startsWith('../') || rel === '..' || isAbsolute(rel)) throw new CliError(`papers link: ${m[1]} is outside the workspace folder ${root}`);
+  const start = Number(m[2]);
+  const end = Number(m[3] ?? m[2]);
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new CliError(`papers link: ${rel}: cannot read the file (${reason})`);
+  }
+  const range = start >= 1 ? lineRange(text, start - 1, end - 1) : undefined;
+  if (!range) {
+    const lines = lineCount(text);
+    const at = end < start ? start : Math.max(start, end);
+    const reversed = end < start ? '; the end comes before the start' : '';
+    throw new CliError(`papers link: ${rel}:${at}: lines ${start}-${end} are not in the file (it has ${lines} lines${reversed})`);
+  }
+  return { rel, text, start, end, range };
+}
+
+export const linkCommand: CliCommand = {
+  name: 'link',
+  usage: 'link <paper> <file>:<start>-<end> [--note "…"]  link lines of a file (1-based, inclusive) to a paper (key or id)',
+  options: { note: { type: 'string' } },
+  async run({ values, positionals }, io) {
+    if (positionals.length !== 2) throw new CliError('papers link: give a paper and lines, e.g. papers link envfactory-6755e58 src/train.py:12-18');
+    const [paperArg, where] = positionals;
+    const root = io.cwd;
+    const { rel, text, start, end, range } = linkedLines(root, where);
+    const papers = await loadPapers(root, io);
+    const found = papers.find(paperArg);
+    if (found.length !== 1) {
+      const why = found.length ? `"${paperArg}" matches ${found.length} papers; give more of the id` : `no paper has the key or id "${paperArg}"`;
+      throw new CliError(`papers link: ${why} (see papers analyze --json)`);
+    }
+    const paper = found[0];
+    const note = typeof values.note === 'string' ? values.note : undefined;
+    const link = createLink({ paper: paper.id, file: rel, range, fileText: text, note });
+    mkdirSync(join(root, LINKS_DIR), { recursive: true });
+    const links = readLinksForWrite(root, paper.id, io);
+    writeAtomic(join(root, linksFilePath(paper.id)), serializeLinks([...links, link]));
+    io.out(`linked ${papers.keyOf(paper)} to ${rel}:${start}-${end} (link ${link.id})\n`);
+    return 0;
+  },
+};
