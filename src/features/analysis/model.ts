@@ -9,11 +9,10 @@ import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '..
 import { AnalysisCache } from './cache';
 import { runOnHost } from './hostSteps';
 import { bundledSeedsSnapshot } from './bundledSeeds';
-import { ThemeCorrectionsStore } from '../themes/correctionsStore';
 import { paperKey, resolvePaperKey } from '../../core/papers';
 import { LoadProblem, Paper, Theme } from '../../core/papers';
-import { PapersModel } from '../services';
-import { isAbsolutePath } from '../collections/commands';
+import { PapersModel, ThemeCorrections } from '../services';
+import { isAbsolutePath } from '../collections/settings';
 import { ProvisionalSearch } from '../search/provisional';
 import { holdForTests } from '../../node/analysis/testHold';
 
@@ -55,7 +54,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
-    private readonly corrections: ThemeCorrectionsStore,
+    private readonly corrections: ThemeCorrections,
   ) {
     this.cache = new AnalysisCache(context.globalStorageUri, String(context.extension.packageJSON.version ?? '0'), log);
     this.disposables.push(

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Analysis } from '../../core/analysis';
 import { LoadProblem } from '../../core/papers';
-import { isAbsolutePath } from './commands';
+import { isAbsolutePath } from './settings';
 import { Services } from '../services';
 
 /**

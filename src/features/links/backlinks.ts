@@ -2,14 +2,7 @@ import * as vscode from 'vscode';
 import { findMentions, Mention } from '../../core/links';
 import { Services } from '../services';
 import { keyTrigger } from './paperKeys';
-
-/** A Markdown file in the workspace that mentions a paper's key. */
-export interface Backlink {
-  uri: vscode.Uri;
-  range: vscode.Range;
-  /** The line of the mention, trimmed. */
-  line: string;
-}
+import { Backlink } from './types';
 
 const MARKDOWN = '**/*.{md,markdown}';
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
@@ -75,7 +68,7 @@ export class Backlinks implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.emitter];
   private fireTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: Pick<Services, 'model' | 'notes'>) {
     const watcher = vscode.workspace.createFileSystemWatcher(MARKDOWN);
     const forget = (uri: vscode.Uri) => this.forget(uri);
     this.disposables.push(

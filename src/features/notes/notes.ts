@@ -43,7 +43,7 @@ const isFileSystemError = (e: unknown, code: string) => e instanceof vscode.File
  * have notes (by file name, else by front matter) and keeps their text for search, following the folder
  * with a file watcher. Everything goes through `workspace.fs`, so remote and virtual workspaces work too.
  */
-class WorkspaceNotes implements NotesService, vscode.Disposable {
+export class WorkspaceNotes implements NotesService, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
@@ -396,13 +396,4 @@ class WorkspaceNotes implements NotesService, vscode.Disposable {
       if (!this.disposed) this.emitter.fire();
     }, FIRE_DELAY_MS);
   }
-}
-
-/** The notes service; the caller disposes it (it owns its watchers). */
-export function createNotesService(
-  _context: vscode.ExtensionContext,
-  model: PapersModel,
-  log: vscode.LogOutputChannel,
-): NotesService & vscode.Disposable {
-  return new WorkspaceNotes(model, log);
 }
