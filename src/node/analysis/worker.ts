@@ -10,7 +10,6 @@ import { buildSearchChunk, chunkBuffers } from '../../core/search';
 import { encodeSnapshot, toSnapshot } from '../../core/snapshot';
 import { analyzeInParallel } from './parallel';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './protocol';
-import { holdForTests } from './testHold';
 import { useColdRunCompileFlags } from './compileFlags';
 
 // a worker thread, or a child process started with an IPC channel (see analysisChannel.ts)
@@ -43,7 +42,6 @@ const onRequest = async (request: AnalyzeRequest) => {
       onProgress: (step) => post({ type: 'progress', step }),
       first: plan ? () => postChunks(corpus, plan) : undefined,
     });
-    await holdForTests();
     const snapshot = toSnapshot(analysis);
     let whyNotSaved: string | undefined;
     if (request.saveTo) {
