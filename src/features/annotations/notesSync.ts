@@ -4,8 +4,7 @@ import { ANNOTATIONS_END, ANNOTATIONS_START, updateAnnotationsBlock, withAnnotat
 import { renderNotesTemplate } from '../../core/notes';
 import { Paper } from '../../core/papers';
 import { Services } from '../services';
-import { writeFileAtomic } from '../storage/userStore';
-import { assertCanWrite } from '../storage/restrictedMode';
+import { createFileAtomic, writeFileAtomic } from '../storage/workspaceFiles';
 
 export type NotesSyncResult = 'unchanged' | 'written' | 'created' | 'edited' | 'broken' | 'skipped';
 
@@ -78,24 +77,7 @@ function template(deps: Deps, paper: Paper): string {
 
 /** Creates the notes file without overwriting one another window (or the notes feature) created meanwhile. */
 async function createNotes(deps: Deps, paper: Paper, uri: vscode.Uri, text: string): Promise<boolean> {
-  assertCanWrite(uri);
-  const folder = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
-  await vscode.workspace.fs.createDirectory(folder);
-  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-  const temp = vscode.Uri.joinPath(folder, `.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
-  await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
-  try {
-    await vscode.workspace.fs.rename(temp, uri, { overwrite: false });
-  } catch (e) {
-    await Promise.resolve(vscode.workspace.fs.delete(temp)).catch(() => undefined);
-    if (isFileSystemError(e, 'FileExists')) return false;
-    try {
-      await vscode.workspace.fs.stat(uri);
-      return false; // created meanwhile under another error code: update it instead
-    } catch {
-      throw e;
-    }
-  }
+  if (!(await createFileAtomic(uri, text))) return false;
   deps.log.info(`Created notes ${uri.toString(true)} for the highlights of paper ${paper.id}.`);
   return true;
 }

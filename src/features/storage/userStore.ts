@@ -8,8 +8,6 @@ import { refusedInRestrictedMode } from './restrictedMode';
 const STORE_DIR = '.papers/papers';
 const MEMENTO_KEY = 'papers.userData';
 
-export { writeFileAtomic } from './workspaceFiles';
-
 /**
  * What the user marks on each paper (read, starred, tags, annotations). In a workspace folder they live in
  * `.papers/papers/<id>.json`, one small file per paper; without a folder, in the workspace memento.

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { rename, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../files/atomicWrite';
 import { digestOfFile, FileDigest } from './contentKey';
 
 /**
@@ -64,9 +65,7 @@ export class DigestMemo {
   async save(keep: readonly string[]): Promise<void> {
     const kept = Object.fromEntries(keep.filter((f) => this.files[f]).map((f) => [f, this.files[f]]));
     if (!this.changed && Object.keys(kept).length === Object.keys(this.files).length) return;
-    const partial = `${this.file}.partial`;
-    await writeFile(partial, JSON.stringify({ version: 1, files: kept }));
-    await rename(partial, this.file);
+    await writeFileAtomic(this.file, JSON.stringify({ version: 1, files: kept }), `${this.file}.partial`);
     this.files = kept;
     this.changed = false;
   }

@@ -36,17 +36,16 @@ function holdRestoresInTheExtension() {
   const load = Module._load;
   Module._load = function (request, ...rest) {
     const exports = load.call(this, request, ...rest);
-    if (/[\\/]dist[\\/]extension(\.js)?$/.test(request) && typeof exports?.activate === 'function' && !exports.activate.papersHeld) {
-      const activate = exports.activate;
-      const wrapped = async (...args) => {
-        const api = await activate(...args);
+    if (!/[\\/]dist[\\/]extension(\.js)?$/.test(request) || typeof exports?.activate !== 'function') return exports;
+    // the bundle's exports are getters: the extension host gets a copy with activate wrapped
+    return {
+      ...exports,
+      async activate(...args) {
+        const api = await exports.activate(...args);
         holdAfterOutline(api?.services?.model);
         return api;
-      };
-      wrapped.papersHeld = true;
-      exports.activate = wrapped;
-    }
-    return exports;
+      },
+    };
   };
 }
 
