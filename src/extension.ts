@@ -37,9 +37,11 @@ async function buildServices(context: vscode.ExtensionContext): Promise<{ servic
   context.subscriptions.push(log);
   // the start of activation, for the time to the tree in the log (scripts/bench/hostMemory.mjs reads it)
   log.info(`activating Papers ${String(context.extension.packageJSON.version ?? '')}`);
-  const corrections = await ThemeCorrectionsStore.create(context, log);
+  const corrections = new ThemeCorrectionsStore(context.workspaceState, log);
+  await corrections.load();
   const model = new PapersModelImpl(context, log, corrections);
-  const state = await UserStore.create(context, log);
+  const state = new UserStore(context.workspaceState, log);
+  await state.load();
   const notes = new WorkspaceNotes(model, log);
   const prefs = new ViewPrefs(context.workspaceState);
   const links = new Links({ log, model, notes });
