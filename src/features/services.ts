@@ -16,7 +16,7 @@ export interface PapersModel {
   /** While the first analysis runs: search over what is indexed so far. */
   readonly provisional: ProvisionalSearch;
   /**
-   * While a cached analysis is decoded (~1 s at 100k papers), before any analysis is shown: its themes as
+   * While a cached analysis is decoded (noticeable for a large library), before any analysis is shown: its themes as
    * labels and sizes, for the tree to show at once; undefined otherwise.
    */
   readonly outline: readonly { id: string; label: string; size: number }[] | undefined;

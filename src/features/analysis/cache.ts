@@ -81,7 +81,7 @@ export class AnalysisCache {
         const outline = opened.outline();
         await onOutline(outline).catch((err: Error) => this.log.warn(`could not show the cached themes early: ${err.message}`));
       }
-      // in steps of ~50 ms (at 100k papers a whole decode holds this thread ~1 s): the views are answered meanwhile
+      // in short steps (a large library's whole decode would hold this thread too long): the views are answered meanwhile
       return await runOnHost(opened.decodeInSteps({ deferred: true }));
     } catch (err) {
       file?.close();

@@ -32,7 +32,7 @@ export function formatProblem(p: LoadProblem): string {
  */
 export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private current: Analysis | undefined;
-  /** Paper keys of the current analysis, made on first use (100k slugs would cost the restore ~1 s). */
+  /** Paper keys of the current analysis, made on first use (making them all would slow a large library's restore). */
   private keys = new Map<string, string>();
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;

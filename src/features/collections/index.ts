@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Services } from '../services';
 import { TreeNode } from '../tree/types';
-import { activateCollectionDiagnostics } from './diagnostics';
+import { showLoadProblems } from './diagnostics';
 import { importCollectionCommand } from './import';
 import { removeCollection } from './remove';
 
@@ -11,5 +11,5 @@ export function activate(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand('papers.importCollection', (uris?: vscode.Uri | vscode.Uri[]) => importCollectionCommand(services, uris)),
     vscode.commands.registerCommand('papers.removeCollection', (node?: TreeNode | string, options?: { confirmed?: boolean }) => removeCollection(services, node, options)),
   );
-  activateCollectionDiagnostics(services);
+  showLoadProblems(services);
 }

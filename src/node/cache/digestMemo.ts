@@ -5,9 +5,9 @@ import { digestOfFile, FileDigest } from './contentKey';
 
 /**
  * Remembers the digests of collection files by their size, modification time and inode, so that a second
- * activation does not hash 140 MB again (~200 ms of the extension host's main thread) when nothing
- * changed: the rule git uses for its index. A digest is trusted only when the file was last modified well
- * before it was computed ("racy" files, changed within the clock's resolution of the hashing, are hashed
+ * activation does not hash the collections again (for a large library, a stall of the extension host's main
+ * thread) when nothing changed: the rule git uses for its index. A digest is trusted only when the file was
+ * last modified well before it was computed ("racy" files, changed within the clock's resolution of the hashing, are hashed
  * again), and a changed size, time or inode always hashes again. The memo is a cache: an unreadable or
  * damaged one is ignored and rewritten.
  */
@@ -32,7 +32,7 @@ export class DigestMemo {
   /**
    * The memo stored at `file` (empty when there is none or it cannot be read). Read synchronously, as the
    * files' times are (a few KB and a stat each): at activation an await waits behind every other
-   * extension's start-up work (~300 ms measured at 100k in code-server).
+   * extension's start-up work.
    */
   static async open(file: string): Promise<DigestMemo> {
     const memo = new DigestMemo(file);
