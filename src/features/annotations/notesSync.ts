@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { anchorAll, annotationsOf } from '../../core/annotations';
 import { ANNOTATIONS_END, ANNOTATIONS_START, updateAnnotationsBlock, withAnnotationsBlockBeforeNotes } from '../../core/annotations';
+import { lineOfOffset } from '../../core/common';
 import { renderNotesTemplate } from '../../core/notes';
 import { Paper } from '../../core/papers';
 import { Services } from '../services';
@@ -16,7 +17,6 @@ const queues = new Map<string, Promise<unknown>>();
 const warned = new Set<string>();
 
 const isFileSystemError = (e: unknown, code: string) => e instanceof vscode.FileSystemError && e.code === code;
-const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /**
  * Brings the highlights section of a paper's notes up to date with its annotations. The section is
@@ -85,7 +85,7 @@ async function createNotes(deps: Deps, paper: Paper, uri: vscode.Uri, text: stri
 function broken(deps: Deps, paperId: string, uri: vscode.Uri, text: string, problem: string): NotesSyncResult {
   const file = vscode.workspace.asRelativePath(uri);
   const at = [text.indexOf(ANNOTATIONS_START), text.indexOf(ANNOTATIONS_END)].filter((i) => i >= 0);
-  const where = at.length ? `${file}:${lineOf(text, Math.min(...at))}` : file;
+  const where = at.length ? `${file}:${lineOfOffset(text, Math.min(...at))}` : file;
   const message =
     `Papers: the highlights section of ${where} was not updated: ${problem}. Nothing outside it is ever changed; ` +
     `put back the pair of markers (or delete the one left) to have it kept in step again.`;
