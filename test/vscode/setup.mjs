@@ -6,7 +6,7 @@
 //      lockfile), not in the project's dependencies; before that, a seeded ripgrep download cache, because
 //      @vscode/ripgrep's postinstall would otherwise fetch ripgrep from GitHub.
 // Why code-server: desktop VS Code is downloaded from Microsoft's servers, which these machines cannot reach;
-// code-server ships the same VS Code build on the npm registry. See /work/shared/VSCODE-TESTING.md.
+// code-server ships the same VS Code build on the npm registry (4.100.3: the newest whose install accepts Node 20).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
