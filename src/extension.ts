@@ -1,22 +1,16 @@
 import * as vscode from 'vscode';
-import { activateAnnotations, HIGHLIGHT_SELECTION_COMMAND, highlightSelection } from './features/annotations/annotations';
-import { activateCollectionDiagnostics } from './features/collections/diagnostics';
-import { registerExportBibtex } from './features/export/bibtex';
-import { registerCollectionCommands } from './features/collections/commands';
-import { activateRestrictedMode, RestrictedModeApi } from './features/storage/restrictedMode';
-import { activateLinks, LinksApi } from './features/links';
-import { registerExportAnnotations } from './features/export/annotations';
 import { PapersModelImpl } from './features/analysis/model';
-import { createNotesService } from './features/notes/notes';
-import { registerPaperCommands, targetPaper } from './features/papers/commands';
-import { registerThemeCommands } from './features/themes/commands';
-import { createPaperPanel } from './features/paperPanel/panel';
-import { syncUserTextIntoIndex } from './features/search/pick';
+import { features } from './features';
+import type { LinksApi } from './features/links/types';
+import { Links } from './features/links/service';
+import { WorkspaceNotes } from './features/notes/notes';
+import { PaperPanel } from './features/paperPanel/panel';
 import { Services } from './features/services';
-import { activateStatusBar } from './features/tree/statusBar';
-import { PapersTree } from './features/tree/tree';
+import { RestrictedModeApi, restrictedModeApi } from './features/storage/restrictedMode';
 import { UserStore } from './features/storage/userStore';
 import { ThemeCorrectionsStore } from './features/themes/correctionsStore';
+import { ThemeDragAndDrop } from './features/themes/dragAndDrop';
+import { PapersTree } from './features/tree/tree';
 import { ViewPrefs } from './features/tree/viewPrefs';
 
 /** What the extension hands to its tests (and to other extensions): the live services. */
@@ -28,38 +22,31 @@ export interface PapersApi {
   restricted: RestrictedModeApi;
 }
 
-/** Only wiring: every feature lives in src/features and pushes its own disposables. */
+/** Only wiring: the shared services, then every feature of features/index.ts in its order. */
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
+  const { services, tree } = await buildServices(context);
+  for (const feature of features) await feature.activate(context, services);
+  return { services, tree, prefs: services.prefs, links: services.links, restricted: services.restricted };
+}
+
+export function deactivate(): void {}
+
+/** The services every feature may use (services.ts), each built once from those before it; all disposed with the extension. */
+async function buildServices(context: vscode.ExtensionContext): Promise<{ services: Services; tree: PapersTree }> {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
   context.subscriptions.push(log);
   // the start of activation, for the time to the tree in the log (scripts/bench/hostMemory.mjs reads it)
   log.info(`activating Papers ${String(context.extension.packageJSON.version ?? '')}`);
-  const restricted = activateRestrictedMode();
-  const corrections = await ThemeCorrectionsStore.create(context, log);
+  const corrections = new ThemeCorrectionsStore(context.workspaceState, log);
+  await corrections.load();
   const model = new PapersModelImpl(context, log, corrections);
-  const state = await UserStore.create(context, log);
-  const notes = createNotesService(context, model, log);
-  const panel = createPaperPanel({ context, model, state, notes, log });
-  const services: Services = { context, model, corrections, state, notes, panel, log };
+  const state = new UserStore(context.workspaceState, log);
+  await state.load();
+  const notes = new WorkspaceNotes(model, log);
   const prefs = new ViewPrefs(context.workspaceState);
-  const tree = new PapersTree(services, prefs);
-  context.subscriptions.push(corrections, model, state, notes, panel, prefs, tree, syncUserTextIntoIndex(services));
-  registerPaperCommands(services, tree, prefs);
-  registerThemeCommands(services, (arg, title) => targetPaper(services, arg, title));
-  activateStatusBar(services);
-  const links = activateLinks(services);
-  tree.useLinks(links);
-  panel.useLinks(links);
-  registerCollectionCommands(services);
-  activateCollectionDiagnostics(services);
-  registerExportBibtex(services, tree, links);
-  context.subscriptions.push(
-    activateAnnotations(services),
-    registerExportAnnotations(services),
-    vscode.commands.registerCommand(HIGHLIGHT_SELECTION_COMMAND, () => highlightSelection(services)),
-  );
-  void model.reload();
-  return { services, tree, prefs, links, restricted };
+  const links = new Links({ log, model, notes });
+  const panel = new PaperPanel({ context, model, state, notes, log, links });
+  const tree = new PapersTree({ model, state, notes, links, prefs }, new ThemeDragAndDrop({ model, corrections }));
+  context.subscriptions.push(corrections, model, state, notes, prefs, links, panel, tree);
+  return { services: { context, log, model, corrections, state, notes, links, panel, tree, prefs, restricted: restrictedModeApi }, tree };
 }
-
-export function deactivate(): void {}

@@ -2,8 +2,12 @@ import * as vscode from 'vscode';
 import { Analysis } from '../core/analysis';
 import { Paper, Theme } from '../core/papers';
 import { PaperUserData } from '../core/papers';
+import { StoredCorrections } from '../core/themes';
+import type { LinksService } from './links/types';
 import type { ProvisionalSearch } from './search/provisional';
-import type { ThemeCorrectionsStore } from './themes/correctionsStore';
+import type { RestrictedModeApi } from './storage/restrictedMode';
+import type { PapersTreeService } from './tree/types';
+import type { ViewPrefs } from './tree/viewPrefs';
 
 /** The loaded corpus and its analysis; features listen to onDidChange and read `analysis`. */
 export interface PapersModel {
@@ -12,7 +16,7 @@ export interface PapersModel {
   /** While the first analysis runs: search over what is indexed so far. */
   readonly provisional: ProvisionalSearch;
   /**
-   * While a cached analysis is decoded (~1 s at 100k papers), before any analysis is shown: its themes as
+   * While a cached analysis is decoded (noticeable for a large library), before any analysis is shown: its themes as
    * labels and sizes, for the tree to show at once; undefined otherwise.
    */
   readonly outline: readonly { id: string; label: string; size: number }[] | undefined;
@@ -70,15 +74,37 @@ export interface PaperPanelService {
   readonly current: Paper | undefined;
 }
 
-export interface Services {
-  context: vscode.ExtensionContext;
-  model: PapersModel;
-  corrections: ThemeCorrectionsStore;
-  state: UserState;
-  notes: NotesService;
-  panel: PaperPanelService;
-  log: vscode.LogOutputChannel;
+/** The user's theme corrections (renames, moves, own themes), kept in `.papers/themes.json`. */
+export interface ThemeCorrections {
+  readonly corrections: StoredCorrections;
+  readonly onDidChange: vscode.Event<void>;
+  /** Changes the corrections: `edit` gets what is on disk now. */
+  update(edit: (onDisk: StoredCorrections) => StoredCorrections): Promise<void>;
+  /** Forgets every correction. */
+  reset(): Promise<void>;
 }
 
-/** Every feature module exports one of these; extension.ts calls them in order. */
-export type FeatureActivator = (services: Services) => void | Promise<void>;
+/**
+ * What features share, all built by extension.ts before any feature starts: a feature finds here every
+ * service it uses, and none is handed to another one afterwards.
+ */
+export interface Services {
+  context: vscode.ExtensionContext;
+  log: vscode.LogOutputChannel;
+  model: PapersModel;
+  corrections: ThemeCorrections;
+  state: UserState;
+  notes: NotesService;
+  /** Code links and backlinks. */
+  links: LinksService;
+  panel: PaperPanelService;
+  tree: PapersTreeService;
+  prefs: ViewPrefs;
+  restricted: RestrictedModeApi;
+}
+
+/**
+ * The contract of a feature (`src/features/<feature>/index.ts`): registers what it contributes and pushes
+ * every disposable to `context.subscriptions`. extension.ts calls them in the order of features/index.ts.
+ */
+export type FeatureActivator = (context: vscode.ExtensionContext, services: Services) => void | Promise<void>;

@@ -5,6 +5,7 @@ import { SnapshotError } from '../../core/snapshot';
 import { contentKey, digestOf, FileDigest } from '../../node/cache/contentKey';
 import { DigestMemo } from '../../node/cache/digestMemo';
 import { openSnapshotFile } from '../../node/cache/snapshotFile';
+import { replaceFile } from '../storage/workspaceFiles';
 import { runOnHost } from './hostSteps';
 
 /** How many analyses to keep (one per set of collections the user switches between). */
@@ -80,7 +81,7 @@ export class AnalysisCache {
         const outline = opened.outline();
         await onOutline(outline).catch((err: Error) => this.log.warn(`could not show the cached themes early: ${err.message}`));
       }
-      // in steps of ~50 ms (at 100k papers a whole decode holds this thread ~1 s): the views are answered meanwhile
+      // in short steps (a large library's whole decode would hold this thread too long): the views are answered meanwhile
       return await runOnHost(opened.decodeInSteps({ deferred: true }));
     } catch (err) {
       file?.close();
@@ -110,9 +111,7 @@ export class AnalysisCache {
       await vscode.workspace.fs.createDirectory(this.dir);
       const bytes = encodeSnapshot(snapshot);
       // written aside, then renamed: an interrupted write never leaves a partial entry under the key
-      const partial = vscode.Uri.joinPath(this.dir, `${key}${EXT}.partial`);
-      await vscode.workspace.fs.writeFile(partial, bytes);
-      await vscode.workspace.fs.rename(partial, vscode.Uri.joinPath(this.dir, key + EXT), { overwrite: true });
+      await replaceFile(vscode.Uri.joinPath(this.dir, key + EXT), bytes, vscode.Uri.joinPath(this.dir, `${key}${EXT}.partial`));
       this.log.info(`cached the analysis (${(bytes.byteLength / 2 ** 20).toFixed(1)} MB) in ${Date.now() - started} ms`);
       await this.prune(key);
     } catch (err) {

@@ -177,7 +177,7 @@ const activated = new WeakMap<object, vscode.Disposable>();
  * a git pull) as well as here. Safe to call twice with the same services: the second call returns the
  * first one's disposable.
  */
-export function activateAnnotations(services: AnnotationDeps): vscode.Disposable {
+export function syncHighlightsIntoNotes(services: AnnotationDeps): vscode.Disposable {
   const known = activated.get(services.state);
   if (known) return known;
   // Papers that had highlights: when their last one goes, the section is emptied.

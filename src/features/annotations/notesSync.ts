@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { anchorAll, annotationsOf } from '../../core/annotations';
 import { ANNOTATIONS_END, ANNOTATIONS_START, updateAnnotationsBlock, withAnnotationsBlockBeforeNotes } from '../../core/annotations';
+import { lineOfOffset } from '../../core/common';
 import { renderNotesTemplate } from '../../core/notes';
 import { Paper } from '../../core/papers';
 import { Services } from '../services';
-import { writeFileAtomic } from '../storage/userStore';
-import { assertCanWrite } from '../storage/restrictedMode';
+import { createFileAtomic, writeFileAtomic } from '../storage/workspaceFiles';
 
 export type NotesSyncResult = 'unchanged' | 'written' | 'created' | 'edited' | 'broken' | 'skipped';
 
@@ -17,7 +17,6 @@ const queues = new Map<string, Promise<unknown>>();
 const warned = new Set<string>();
 
 const isFileSystemError = (e: unknown, code: string) => e instanceof vscode.FileSystemError && e.code === code;
-const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /**
  * Brings the highlights section of a paper's notes up to date with its annotations. The section is
@@ -78,24 +77,7 @@ function template(deps: Deps, paper: Paper): string {
 
 /** Creates the notes file without overwriting one another window (or the notes feature) created meanwhile. */
 async function createNotes(deps: Deps, paper: Paper, uri: vscode.Uri, text: string): Promise<boolean> {
-  assertCanWrite(uri);
-  const folder = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
-  await vscode.workspace.fs.createDirectory(folder);
-  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-  const temp = vscode.Uri.joinPath(folder, `.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
-  await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
-  try {
-    await vscode.workspace.fs.rename(temp, uri, { overwrite: false });
-  } catch (e) {
-    await Promise.resolve(vscode.workspace.fs.delete(temp)).catch(() => undefined);
-    if (isFileSystemError(e, 'FileExists')) return false;
-    try {
-      await vscode.workspace.fs.stat(uri);
-      return false; // created meanwhile under another error code: update it instead
-    } catch {
-      throw e;
-    }
-  }
+  if (!(await createFileAtomic(uri, text))) return false;
   deps.log.info(`Created notes ${uri.toString(true)} for the highlights of paper ${paper.id}.`);
   return true;
 }
@@ -103,7 +85,7 @@ async function createNotes(deps: Deps, paper: Paper, uri: vscode.Uri, text: stri
 function broken(deps: Deps, paperId: string, uri: vscode.Uri, text: string, problem: string): NotesSyncResult {
   const file = vscode.workspace.asRelativePath(uri);
   const at = [text.indexOf(ANNOTATIONS_START), text.indexOf(ANNOTATIONS_END)].filter((i) => i >= 0);
-  const where = at.length ? `${file}:${lineOf(text, Math.min(...at))}` : file;
+  const where = at.length ? `${file}:${lineOfOffset(text, Math.min(...at))}` : file;
   const message =
     `Papers: the highlights section of ${where} was not updated: ${problem}. Nothing outside it is ever changed; ` +
     `put back the pair of markers (or delete the one left) to have it kept in step again.`;

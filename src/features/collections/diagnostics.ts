@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Analysis } from '../../core/analysis';
 import { LoadProblem } from '../../core/common';
-import { isAbsolutePath } from './commands';
+import { isAbsolutePath } from './settings';
 import { Services } from '../services';
 
 /**
@@ -32,7 +32,7 @@ export function problemSummary(problems: readonly LoadProblem[]): string {
   return `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`;
 }
 
-export function activateCollectionDiagnostics(services: Services): vscode.DiagnosticCollection {
+export function showLoadProblems(services: Services): vscode.DiagnosticCollection {
   const { model } = services;
   const collection = vscode.languages.createDiagnosticCollection('papers');
   let shown: Analysis | undefined;

@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import { toBibtex } from '../../core/export';
 import { userNoteText } from '../../core/export';
 import { Paper } from '../../core/papers';
-import type { LinksApi } from '../links';
 import { Services } from '../services';
-import { PapersTree, TreeNode } from '../tree/tree';
+import { TreeNode } from '../tree/types';
 
 export type ExportSet = 'selected' | 'starred' | 'linked' | 'all';
 
@@ -22,7 +21,7 @@ export interface ExportBibtexArgs {
 }
 
 /** The papers of a set, in the order the corpus lists them. */
-export function papersOf(services: Services, tree: PapersTree, links: LinksApi, set: ExportSet, clicked?: readonly TreeNode[]): Paper[] {
+export function papersOf(services: Services, set: ExportSet, clicked?: readonly TreeNode[]): Paper[] {
   const papers = services.model.analysis?.papers ?? [];
   switch (set) {
     case 'all':
@@ -30,11 +29,11 @@ export function papersOf(services: Services, tree: PapersTree, links: LinksApi, 
     case 'starred':
       return papers.filter((p) => services.state.marks(p.id).starred);
     case 'linked': {
-      const linked = new Set(links.allLinks().map((l) => l.paper));
+      const linked = new Set(services.links.allLinks().map((l) => l.paper));
       return papers.filter((p) => linked.has(p.id));
     }
     case 'selected': {
-      const nodes = clicked?.length ? clicked : tree.view.selection;
+      const nodes = clicked?.length ? clicked : services.tree.view.selection;
       const ids = new Set(nodes.filter((n) => n.kind === 'paper').map((n) => n.id));
       // a selected group row exports its papers
       for (const n of nodes) if (n.kind === 'group') for (const id of n.paperIds) ids.add(id);
@@ -63,18 +62,18 @@ export async function bibtexOf(services: Services, papers: readonly Paper[]): Pr
  * `Papers: Export BibTeX`: which papers (quick pick, with counts), where (save dialog), then the file.
  * Tree rows the command was run on count as the selection.
  */
-export async function exportBibtexCommand(services: Services, tree: PapersTree, links: LinksApi, args: ExportBibtexArgs = {}, clicked?: readonly TreeNode[]): Promise<vscode.Uri | undefined> {
+export async function exportBibtexCommand(services: Services, args: ExportBibtexArgs = {}, clicked?: readonly TreeNode[]): Promise<vscode.Uri | undefined> {
   if (!services.model.analysis) {
     void vscode.window.showInformationMessage('Papers: the papers are still loading; try again in a moment.');
     return undefined;
   }
   let set = args.set;
   if (!set) {
-    const items = (Object.keys(SET_LABELS) as ExportSet[]).map((s) => ({ label: SET_LABELS[s], set: s, description: `${papersOf(services, tree, links, s, clicked).length} papers` }));
+    const items = (Object.keys(SET_LABELS) as ExportSet[]).map((s) => ({ label: SET_LABELS[s], set: s, description: `${papersOf(services, s, clicked).length} papers` }));
     set = (await vscode.window.showQuickPick(items, { title: 'Export BibTeX', placeHolder: 'Which papers?' }))?.set;
     if (!set) return undefined;
   }
-  const papers = papersOf(services, tree, links, set, clicked);
+  const papers = papersOf(services, set, clicked);
   if (papers.length === 0) {
     void vscode.window.showInformationMessage(`Papers: no papers to export (${SET_LABELS[set].toLowerCase()}: none).`);
     return undefined;
@@ -97,12 +96,10 @@ export async function exportBibtexCommand(services: Services, tree: PapersTree, 
   return uri;
 }
 
-export function registerExportBibtex(services: Services, tree: PapersTree, links: LinksApi): void {
-  services.context.subscriptions.push(
-    vscode.commands.registerCommand('papers.exportBibtex', (arg?: ExportBibtexArgs | TreeNode, selection?: TreeNode[]) => {
+export function registerExportBibtex(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand('papers.exportBibtex', (arg?: ExportBibtexArgs | TreeNode, selection?: TreeNode[]) => {
       // from a tree row's menu VS Code passes the row and the selection; from code, options
       const fromTree = arg !== undefined && 'kind' in arg;
-      return exportBibtexCommand(services, tree, links, fromTree ? { set: 'selected' } : (arg as ExportBibtexArgs | undefined), fromTree ? (selection?.length ? selection : [arg as TreeNode]) : undefined);
-    }),
-  );
+      return exportBibtexCommand(services, fromTree ? { set: 'selected' } : (arg as ExportBibtexArgs | undefined), fromTree ? (selection?.length ? selection : [arg as TreeNode]) : undefined);
+    });
 }

@@ -1,15 +1,8 @@
 import * as vscode from 'vscode';
-import { findMentions, Mention } from '../../core/links';
+import { findMentions, LineIndex, Mention } from '../../core/links';
 import { Services } from '../services';
 import { keyTrigger } from './paperKeys';
-
-/** A Markdown file in the workspace that mentions a paper's key. */
-export interface Backlink {
-  uri: vscode.Uri;
-  range: vscode.Range;
-  /** The line of the mention, trimmed. */
-  line: string;
-}
+import { Backlink } from './types';
 
 const MARKDOWN = '**/*.{md,markdown}';
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
@@ -30,28 +23,15 @@ interface FileMentions {
 /** A Markdown file of the workspace (not a diff's or another scheme's copy of one). */
 const isMarkdown = (uri: vscode.Uri) => /\.(md|markdown)$/i.test(uri.path) && vscode.workspace.getWorkspaceFolder(uri) !== undefined;
 
+/** The mentions of paper keys in a Markdown file's text, with their places (core/links' LineIndex) and lines. */
 function scan(text: string, trigger: string): FileMentions {
-  const lines = text.split('\n');
-  const starts: number[] = [];
-  let offset = 0;
-  for (const l of lines) {
-    starts.push(offset);
-    offset += l.length + 1;
-  }
-  const lineAt = (o: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const index = new LineIndex(text);
   const mentions = findMentions(text, { trigger, wikilinks: true }).map((m: Mention) => {
-    const sl = lineAt(m.start);
-    const el = lineAt(m.end);
-    return { key: m.key, range: new vscode.Range(sl, m.start - starts[sl], el, m.end - starts[el]), line: lines[sl].trim().replace(/\r$/, '') };
+    const start = index.positionAt(m.start);
+    const end = index.positionAt(m.end);
+    const lineStart = index.lineStart(start.line);
+    const line = text.slice(lineStart, lineStart + index.lineLength(start.line));
+    return { key: m.key, range: new vscode.Range(start.line, start.character, end.line, end.character), line: line.trim().replace(/\r$/, '') };
   });
   return { mentions };
 }
@@ -75,7 +55,7 @@ export class Backlinks implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.emitter];
   private fireTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: Pick<Services, 'model' | 'notes'>) {
     const watcher = vscode.workspace.createFileSystemWatcher(MARKDOWN);
     const forget = (uri: vscode.Uri) => this.forget(uri);
     this.disposables.push(

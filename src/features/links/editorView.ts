@@ -20,18 +20,28 @@ interface Placed {
   stale: boolean;
 }
 
-/**
- * What a linked file shows: a CodeLens over each link naming its paper (opens it), a gutter mark (another
- * for stale links, with "Re-link" and "Remove" lenses), and a hover with the paper and what can be done.
- */
-export function registerEditorView(services: Services, store: LinkStore, live: LiveLinks): vscode.Disposable {
-  const linked = vscode.window.createTextEditorDecorationType({
+/** The links of a document where they are now; a stale one at its old line (within the document). */
+function placedIn(doc: vscode.TextDocument, store: LinkStore, live: LiveLinks): Placed[] {
+  const file = live.fileOf(doc.uri);
+  if (!file) return [];
+  return store.ofFile(file).map((link) => {
+    const state = live.state(link);
+    const isStale = state.status === 'stale';
+    const line = Math.min(state.range.startLine, Math.max(0, doc.lineCount - 1));
+    const range = isStale ? doc.lineAt(line).range : doc.validateRange(toRange(state.range));
+    return { link, range, stale: isStale };
+  });
+}
+
+/** The gutter marks of linked (and stale) ranges in the visible editors. */
+class LinkDecorations implements vscode.Disposable {
+  private readonly linked = vscode.window.createTextEditorDecorationType({
     gutterIconPath: gutterIcon('#3794ff', false),
     gutterIconSize: 'contain',
     overviewRulerColor: new vscode.ThemeColor('editorInfo.foreground'),
     overviewRulerLane: vscode.OverviewRulerLane.Left,
   });
-  const stale = vscode.window.createTextEditorDecorationType({
+  private readonly stale = vscode.window.createTextEditorDecorationType({
     gutterIconPath: gutterIcon('#cca700', true),
     gutterIconSize: 'contain',
     overviewRulerColor: new vscode.ThemeColor('editorWarning.foreground'),
@@ -39,91 +49,116 @@ export function registerEditorView(services: Services, store: LinkStore, live: L
     after: { contentText: '  ⚠ stale paper link', color: new vscode.ThemeColor('editorWarning.foreground'), fontStyle: 'italic' },
   });
 
-  /** The links of a document where they are now; a stale one at its old line (within the document). */
-  const placed = (doc: vscode.TextDocument): Placed[] => {
-    const file = live.fileOf(doc.uri);
-    if (!file) return [];
-    return store.ofFile(file).map((link) => {
-      const state = live.state(link);
-      const isStale = state.status === 'stale';
-      const line = Math.min(state.range.startLine, Math.max(0, doc.lineCount - 1));
-      const range = isStale ? doc.lineAt(line).range : doc.validateRange(toRange(state.range));
-      return { link, range, stale: isStale };
-    });
-  };
+  constructor(private readonly placed: (doc: vscode.TextDocument) => Placed[]) {}
 
-  const decorate = (editor: vscode.TextEditor) => {
-    const all = placed(editor.document);
+  decorateAll(): void {
+    for (const editor of vscode.window.visibleTextEditors) this.decorate(editor);
+  }
+
+  private decorate(editor: vscode.TextEditor): void {
+    const all = this.placed(editor.document);
     const firstLine = (p: Placed) => new vscode.Range(p.range.start.line, 0, p.range.start.line, 0);
-    editor.setDecorations(linked, all.filter((p) => !p.stale).map(firstLine));
-    editor.setDecorations(stale, all.filter((p) => p.stale).map((p) => p.range));
-  };
-  const decorateAll = () => vscode.window.visibleTextEditors.forEach(decorate);
+    editor.setDecorations(this.linked, all.filter((p) => !p.stale).map(firstLine));
+    editor.setDecorations(this.stale, all.filter((p) => p.stale).map((p) => p.range));
+  }
 
-  const lensesChanged = new vscode.EventEmitter<void>();
-  const codeLenses: vscode.CodeLensProvider = {
-    onDidChangeCodeLenses: lensesChanged.event,
-    provideCodeLenses(doc) {
-      if (!vscode.workspace.getConfiguration('papers', doc.uri).get<boolean>('links.codeLens', true)) return [];
-      const lenses: vscode.CodeLens[] = [];
-      for (const p of placed(doc)) {
-        const at = new vscode.Range(p.range.start, p.range.start);
-        const title = paperTitle(services, p.link.paper);
-        if (!p.stale) {
-          lenses.push(new vscode.CodeLens(at, { title: `📄 ${title}`, command: 'papers.openPaper', arguments: [p.link.paper], tooltip: p.link.note ? `Open the paper — note: ${p.link.note}` : 'Open the paper' }));
-        } else {
-          lenses.push(
-            new vscode.CodeLens(at, { title: `⚠ Stale link to ${title}`, command: 'papers.openPaper', arguments: [p.link.paper], tooltip: 'The linked text is no longer here. Open the paper' }),
-            new vscode.CodeLens(at, { title: 'Re-link to selection', command: 'papers.relinkLink', arguments: [p.link.id], tooltip: 'Link the paper to the current selection instead' }),
-            new vscode.CodeLens(at, { title: 'Remove', command: 'papers.unlink', arguments: [p.link.id], tooltip: 'Remove this link' }),
-          );
-        }
+  dispose(): void {
+    this.linked.dispose();
+    this.stale.dispose();
+  }
+}
+
+/** A lens over each link naming its paper; over a stale one, "Re-link" and "Remove" too. */
+class LinkCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(private readonly services: Services, private readonly placed: (doc: vscode.TextDocument) => Placed[]) {}
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    if (!vscode.workspace.getConfiguration('papers', doc.uri).get<boolean>('links.codeLens', true)) return [];
+    const lenses: vscode.CodeLens[] = [];
+    for (const p of this.placed(doc)) {
+      const at = new vscode.Range(p.range.start, p.range.start);
+      const title = paperTitle(this.services, p.link.paper);
+      if (!p.stale) {
+        lenses.push(new vscode.CodeLens(at, { title: `📄 ${title}`, command: 'papers.openPaper', arguments: [p.link.paper], tooltip: p.link.note ? `Open the paper — note: ${p.link.note}` : 'Open the paper' }));
+      } else {
+        lenses.push(
+          new vscode.CodeLens(at, { title: `⚠ Stale link to ${title}`, command: 'papers.openPaper', arguments: [p.link.paper], tooltip: 'The linked text is no longer here. Open the paper' }),
+          new vscode.CodeLens(at, { title: 'Re-link to selection', command: 'papers.relinkLink', arguments: [p.link.id], tooltip: 'Link the paper to the current selection instead' }),
+          new vscode.CodeLens(at, { title: 'Remove', command: 'papers.unlink', arguments: [p.link.id], tooltip: 'Remove this link' }),
+        );
       }
-      return lenses;
-    },
-  };
+    }
+    return lenses;
+  }
 
-  const hover: vscode.HoverProvider = {
-    provideHover(doc, position) {
-      const here = placed(doc).filter((p) => p.range.contains(position) || (p.stale && p.range.start.line === position.line));
-      if (here.length === 0) return undefined;
-      const md = trustedMarkdown();
-      for (const p of here) {
-        const paper = services.model.paper(p.link.paper);
-        if (p.stale) {
-          md.appendMarkdown('⚠ **Stale link**: the linked text is no longer in this file. It was:\n\n');
-          md.appendCodeblock(p.link.anchor.text.split('\n').slice(0, 6).join('\n'), doc.languageId);
-        }
-        if (paper) appendPaper(md, services, paper);
-        else {
-          md.appendMarkdown(`📄 ${escapeMarkdown(paperTitle(services, p.link.paper))}\n\n`);
-        }
-        if (p.link.note) {
-          md.appendMarkdown(`> ${escapeMarkdown(p.link.note.replace(/\s+/g, ' '))}\n\n`);
-        }
-        const actions = paper ? [paperActions(paper)] : [];
-        actions.push(`[$(edit) ${p.link.note ? 'Edit note' : 'Add note'}](${commandUri('papers.editLinkNote', p.link.id)})`);
-        if (p.stale) actions.push(`[$(link) Re-link to selection](${commandUri('papers.relinkLink', p.link.id)})`, `[$(trash) Remove](${commandUri('papers.unlink', p.link.id)})`);
-        else actions.push(`[$(trash) Unlink](${commandUri('papers.unlink', p.link.id)})`);
-        md.appendMarkdown(`${actions.join(' · ')}\n\n`);
-        if (here.length > 1) md.appendMarkdown('---\n\n');
-      }
-      return new vscode.Hover(md, here.length === 1 && !here[0].stale ? here[0].range : undefined);
-    },
-  };
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
 
+/** The hover of a linked range: the paper, the link's note, and what can be done. */
+class LinkHover implements vscode.HoverProvider {
+  constructor(private readonly services: Services, private readonly placed: (doc: vscode.TextDocument) => Placed[]) {}
+
+  provideHover(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const here = this.placed(doc).filter((p) => p.range.contains(position) || (p.stale && p.range.start.line === position.line));
+    if (here.length === 0) return undefined;
+    const md = trustedMarkdown();
+    for (const p of here) {
+      this.appendLink(md, doc, p);
+      if (here.length > 1) md.appendMarkdown('---\n\n');
+    }
+    return new vscode.Hover(md, here.length === 1 && !here[0].stale ? here[0].range : undefined);
+  }
+
+  private appendLink(md: vscode.MarkdownString, doc: vscode.TextDocument, p: Placed): void {
+    const { services } = this;
+    const paper = services.model.paper(p.link.paper);
+    if (p.stale) {
+      md.appendMarkdown('⚠ **Stale link**: the linked text is no longer in this file. It was:\n\n');
+      md.appendCodeblock(p.link.anchor.text.split('\n').slice(0, 6).join('\n'), doc.languageId);
+    }
+    if (paper) appendPaper(md, services, paper);
+    else {
+      md.appendMarkdown(`📄 ${escapeMarkdown(paperTitle(services, p.link.paper))}\n\n`);
+    }
+    if (p.link.note) {
+      md.appendMarkdown(`> ${escapeMarkdown(p.link.note.replace(/\s+/g, ' '))}\n\n`);
+    }
+    const actions = paper ? [paperActions(paper)] : [];
+    actions.push(`[$(edit) ${p.link.note ? 'Edit note' : 'Add note'}](${commandUri('papers.editLinkNote', p.link.id)})`);
+    if (p.stale) actions.push(`[$(link) Re-link to selection](${commandUri('papers.relinkLink', p.link.id)})`, `[$(trash) Remove](${commandUri('papers.unlink', p.link.id)})`);
+    else actions.push(`[$(trash) Unlink](${commandUri('papers.unlink', p.link.id)})`);
+    md.appendMarkdown(`${actions.join(' · ')}\n\n`);
+  }
+}
+
+/**
+ * What a linked file shows: a CodeLens over each link naming its paper (opens it), a gutter mark (another
+ * for stale links, with "Re-link" and "Remove" lenses), and a hover with the paper and what can be done.
+ */
+export function registerEditorView(services: Services, store: LinkStore, live: LiveLinks): vscode.Disposable {
+  const placed = (doc: vscode.TextDocument) => placedIn(doc, store, live);
+  const decorations = new LinkDecorations(placed);
+  const lenses = new LinkCodeLenses(services, placed);
   const refresh = () => {
-    lensesChanged.fire();
-    decorateAll();
+    lenses.refresh();
+    decorations.decorateAll();
   };
-  decorateAll();
+  decorations.decorateAll();
   return vscode.Disposable.from(
-    linked,
-    stale,
-    lensesChanged,
-    vscode.languages.registerCodeLensProvider(FILES, codeLenses),
-    vscode.languages.registerHoverProvider(FILES, hover),
-    vscode.window.onDidChangeVisibleTextEditors(decorateAll),
+    decorations,
+    lenses,
+    vscode.languages.registerCodeLensProvider(FILES, lenses),
+    vscode.languages.registerHoverProvider(FILES, new LinkHover(services, placed)),
+    vscode.window.onDidChangeVisibleTextEditors(() => decorations.decorateAll()),
     live.onDidChange(refresh),
     store.onDidChange(refresh),
     services.model.onDidChange(refresh),

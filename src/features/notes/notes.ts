@@ -4,7 +4,8 @@ import { idPartOfKey } from '../../core/papers';
 import { NotesFrontMatter, notesFileName, notesFolderSetting, readFrontMatter, renderNotesTemplate } from '../../core/notes';
 import { Paper } from '../../core/papers';
 import { NotesService, PapersModel } from '../services';
-import { assertCanWrite, isRestrictedModeError } from '../storage/restrictedMode';
+import { isRestrictedModeError } from '../storage/restrictedMode';
+import { createFileAtomic } from '../storage/workspaceFiles';
 
 /** Notes bigger than this are searched by their start only. */
 const MAX_TEXT_BYTES = 1_000_000;
@@ -43,7 +44,7 @@ const isFileSystemError = (e: unknown, code: string) => e instanceof vscode.File
  * have notes (by file name, else by front matter) and keeps their text for search, following the folder
  * with a file watcher. Everything goes through `workspace.fs`, so remote and virtual workspaces work too.
  */
-class WorkspaceNotes implements NotesService, vscode.Disposable {
+export class WorkspaceNotes implements NotesService, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
@@ -344,24 +345,12 @@ class WorkspaceNotes implements NotesService, vscode.Disposable {
     return matches.length === 1 ? matches[0] : undefined;
   }
 
-  /** Writes the template to a temporary file and renames it into place without overwriting anything. */
+  /** Creates the notes from the template, without overwriting a file created meanwhile (createFileAtomic). */
   private async createIfMissing(uri: vscode.Uri, paper: Paper): Promise<boolean> {
     if (await this.exists(uri)) return false;
-    assertCanWrite(uri);
-    const folderUri = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
-    await vscode.workspace.fs.createDirectory(folderUri);
     const text = renderNotesTemplate(paper, { key: this.model.keyOf(paper), themeLabel: this.model.theme(paper.theme)?.label });
     const name = baseName(uri);
-    const temp = vscode.Uri.joinPath(folderUri, `.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
-    await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
-    try {
-      await vscode.workspace.fs.rename(temp, uri, { overwrite: false });
-    } catch (e) {
-      await Promise.resolve(vscode.workspace.fs.delete(temp)).catch(() => undefined);
-      // Another window (or a sync) created it meanwhile: theirs wins.
-      if (isFileSystemError(e, 'FileExists') || (await this.exists(uri))) return false;
-      throw e;
-    }
+    if (!(await createFileAtomic(uri, text))) return false;
     this.log.info(`Created notes ${uri.toString(true)} for paper ${paper.id}.`);
     const file: NotesFile = { uri, version: 1, text, frontMatter: readFrontMatter(text) };
     this.files.set(name, file);
@@ -396,13 +385,4 @@ class WorkspaceNotes implements NotesService, vscode.Disposable {
       if (!this.disposed) this.emitter.fire();
     }, FIRE_DELAY_MS);
   }
-}
-
-/** The notes service; the caller disposes it (it owns its watchers). */
-export function createNotesService(
-  _context: vscode.ExtensionContext,
-  model: PapersModel,
-  log: vscode.LogOutputChannel,
-): NotesService & vscode.Disposable {
-  return new WorkspaceNotes(model, log);
 }

@@ -13,21 +13,14 @@ import {
   WebviewDidReportSelection,
 } from '../../webview/protocol';
 import { addHighlight, annotationViews, deleteHighlight, editHighlight, restoreHighlight, SelectionSource } from '../annotations/annotations';
-import type { LinksApi } from '../links';
-import { paperPageHtml } from './pageHtml';
-import { backlinkItems, linkItems, openBacklink } from './links';
-import { NotesService, PaperPanelService, PapersModel, UserState } from '../services';
 import { removeTags } from '../../core/papers';
+import { PaperPanelService, Services } from '../services';
+import { backlinkItems, linkItems, openBacklink } from './links';
+import { paperPageHtml } from './pageHtml';
+import { PAPER_VIEW_TYPE } from './viewType';
 
-export const PAPER_VIEW_TYPE = 'papers.paperView';
-
-export interface PaperPanelDeps {
-  context: vscode.ExtensionContext;
-  model: PapersModel;
-  state: UserState;
-  notes: NotesService;
-  log: vscode.LogOutputChannel;
-}
+/** What the paper view needs of the services (it is one of them: built before the features start). */
+export type PaperPanelDeps = Pick<Services, 'context' | 'model' | 'state' | 'notes' | 'log' | 'links'>;
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** How long "Highlight Selection" waits for the page to say what is selected. */
@@ -38,7 +31,7 @@ const SELECTION_TIMEOUT_MS = 3000;
  * its serializer. It shows the paper the page is told about once the page said it is ready, and turns the
  * page's requests into state, notes and clipboard actions.
  */
-class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposable {
+export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
   private readonly disposables: vscode.Disposable[] = [];
@@ -55,8 +48,6 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
   private nextRequestId = 1;
   /** The last highlight deleted in this view, for its Undo. */
   private lastDeleted: { paperId: string; annotation: Annotation } | undefined;
-  /** Code links and backlinks, once the links feature is active (it starts after the view). */
-  private links: LinksApi | undefined;
   /** The backlinks last sent for a paper: sent again with its changed code links, which do not wait for a new scan. */
   private lastBacklinks: { id: string; items: BacklinkItemView[] } | undefined;
 
@@ -75,6 +66,7 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
       }),
       deps.notes.onDidChange(() => this.postMarks()),
       deps.model.onDidChange(() => this.refresh()),
+      deps.links.onDidChange(() => this.postLinks()),
     );
   }
 
@@ -100,13 +92,6 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
       this.selectionRequests.set(requestId, finish);
       this.post({ type: 'didRequestSelection', requestId });
     });
-  }
-
-  /** Lists the paper's code links and backlinks in the view from now on, and keeps them current. */
-  useLinks(links: LinksApi): void {
-    this.links = links;
-    this.disposables.push(links.onDidChange(() => this.postLinks()));
-    this.postLinks();
   }
 
   dispose(): void {
@@ -217,7 +202,7 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
         void vscode.commands.executeCommand('papers.openLink', message.linkId, { viewColumn: this.besideView() }).then(undefined, (e) => this.failed('open the link', e));
         break;
       case 'webviewDidOpenBacklink':
-        if (this.links) void openBacklink(this.links, message.paperId, message.uri, message.line, this.besideView()).catch((e) => this.failed('open the note', e));
+        void openBacklink(this.deps.links, message.paperId, message.uri, message.line, this.besideView()).catch((e) => this.failed('open the note', e));
         break;
       case 'webviewDidRemoveTag': {
         const { id, tag } = message;
@@ -337,7 +322,7 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
       hasNotes: notes.hasNotes(paper.id),
       annotations: annotationViews(paper, state.data(paper.id)),
       tags: [...(state.data(paper.id).tags ?? [])],
-      links: linkItems(this.links, paper.id),
+      links: linkItems(this.deps.links, paper.id),
     };
   }
 
@@ -364,8 +349,8 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
    */
   private postLinks(): void {
     const id = this.currentPaper?.id;
-    const links = this.links;
-    if (!id || !links || !this.ready) return;
+    const links = this.deps.links;
+    if (!id || !this.ready) return;
     if (this.lastBacklinks?.id === id) this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks: this.lastBacklinks.items });
     void backlinkItems(links, id).then(
       (backlinks) => {
@@ -394,9 +379,3 @@ class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposabl
     void vscode.window.showErrorMessage(`Papers: could not ${what}: ${errorMessage(e)}`);
   }
 }
-
-/** The paper view service; the caller disposes it (it owns the panel and the serializer). */
-export function createPaperPanel(deps: PaperPanelDeps): PaperPanelService & vscode.Disposable & { useLinks(links: LinksApi): void } {
-  return new PaperPanel(deps);
-}
-

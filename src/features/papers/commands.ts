@@ -1,26 +1,14 @@
 import * as vscode from 'vscode';
 import { Paper } from '../../core/papers';
 import { pickPaper } from '../search/pick';
-import { promptAddTags, promptRemoveTags } from './tags';
 import { Services } from '../services';
-import { PapersTree, TreeNode } from '../tree/tree';
-import { FILTER_LABELS, GROUP_BY_LABELS, GroupBy, PaperFilter, ViewPrefs } from '../tree/viewPrefs';
-
-/**
- * The paper a command acts on: the tree row or id it was given, else the paper in the paper view,
- * else one the user picks.
- */
-export async function targetPaper(services: Services, arg: unknown, action: string): Promise<Paper | undefined> {
-  const { model, panel } = services;
-  if (typeof arg === 'string') return model.resolve(arg) ?? model.paper(arg);
-  if (arg && typeof arg === 'object' && (arg as TreeNode).kind === 'paper') return model.paper((arg as TreeNode).id);
-  if (panel.current) return model.paper(panel.current.id) ?? panel.current;
-  return pickPaper(services, { title: action });
-}
+import { FILTER_LABELS, GROUP_BY_LABELS, GroupBy, PaperFilter } from '../tree/viewPrefs';
+import { promptAddTags, promptRemoveTags } from './tags';
+import { targetPaper } from './target';
 
 /** All the commands that act on papers and on the tree; registered once. */
-export function registerPaperCommands(services: Services, tree: PapersTree, prefs: ViewPrefs): void {
-  const { context, model, state, notes, panel } = services;
+export function registerPaperCommands(context: vscode.ExtensionContext, services: Services): void {
+  const { model, state, notes, panel, tree, prefs } = services;
   const onPaper = (id: string, title: string, run: (paper: Paper) => unknown) =>
     vscode.commands.registerCommand(id, async (arg?: unknown) => {
       const paper = await targetPaper(services, arg, title);

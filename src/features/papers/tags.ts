@@ -4,11 +4,11 @@ import { Paper } from '../../core/papers';
 import { Services } from '../services';
 
 /** All tags in use, most used first. */
-export function allTags(services: Services): { tag: string; count: number }[] {
+export function allTags(services: Pick<Services, 'state'>): { tag: string; count: number }[] {
   return tagCounts(services.state.idsWithData().map((id) => services.state.data(id).tags));
 }
 
-export function tagsOf(services: Services, id: string): string[] {
+export function tagsOf(services: Pick<Services, 'state'>, id: string): string[] {
   return services.state.data(id).tags ?? [];
 }
 

@@ -60,11 +60,9 @@ export interface RestrictedModeApi {
 }
 
 /** The switch the tests use to run the write paths as in an untrusted workspace. */
-export function activateRestrictedMode(): RestrictedModeApi {
-  return {
-    async simulateUntrusted(on: boolean) {
-      simulatedUntrusted = on;
-      lastShown = 0;
-    },
-  };
-}
+export const restrictedModeApi: RestrictedModeApi = {
+  async simulateUntrusted(on: boolean) {
+    simulatedUntrusted = on;
+    lastShown = 0;
+  },
+};

@@ -1,64 +1,69 @@
 import * as vscode from 'vscode';
 import { applyChange, isEmptyUserData, parseUserData, PaperUserData, serializeUserData } from '../../core/papers';
-import { PapersInputError } from '../../core/common';
 import { PaperMarks, UserState } from '../services';
-import { FileQueue, readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
+import { JsonFileStore } from './jsonFileStore';
 import { refusedInRestrictedMode } from './restrictedMode';
 
 const STORE_DIR = '.papers/papers';
 const MEMENTO_KEY = 'papers.userData';
 
-export { writeFileAtomic } from './workspaceFiles';
-
 /**
  * What the user marks on each paper (read, starred, tags, annotations). In a workspace folder they live in
- * `.papers/papers/<id>.json`, one small file per paper; without a folder, in the workspace memento.
- * Every write re-reads the file and changes only the fields the user changed, so two windows on the same
- * folder keep each other's changes; a file changed on disk (git pull) is re-read through a watcher.
- * A corrupt file is reported with its path and moved aside as a backup before anything is written there.
+ * `.papers/papers/<id>.json`, one small file per paper (a JsonFileStore: re-read before every write so two
+ * windows on the same folder keep each other's changes, followed by a watcher, a corrupt file moved aside as
+ * a backup before anything is written there); without a folder, in the workspace memento.
  */
-export class UserStore implements UserState, vscode.Disposable {
-  private readonly records = new Map<string, PaperUserData>();
-  private readonly emitter = new vscode.EventEmitter<string[]>();
-  readonly onDidChange = this.emitter.event;
-  private readonly disposables: vscode.Disposable[] = [this.emitter];
-  private readonly queue = new FileQueue();
+export class UserStore extends JsonFileStore<PaperUserData> implements UserState {
+  readonly onDidChange = this.onDidChangeKeys;
 
-  private constructor(
-    private readonly dir: vscode.Uri | undefined,
-    private readonly memento: vscode.Memento,
-    private readonly log: vscode.LogOutputChannel,
-  ) {}
-
-  static async create(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Promise<UserStore> {
+  constructor(private readonly memento: vscode.Memento, log: vscode.LogOutputChannel) {
     const folder = vscode.workspace.workspaceFolders?.[0];
-    const store = new UserStore(folder ? vscode.Uri.joinPath(folder.uri, STORE_DIR) : undefined, context.workspaceState, log);
-    await store.loadAll();
-    store.watch();
-    return store;
+    super(
+      folder && vscode.Uri.joinPath(folder.uri, STORE_DIR),
+      {
+        fileName: (id) => `${id}.json`,
+        keyOf: (name) => /^([0-9a-f]+)\.json$/.exec(name)?.[1],
+        pattern: '*.json',
+        parse: parseUserData,
+        serialize: serializeUserData,
+        empty: () => ({}),
+        isEmpty: isEmptyUserData,
+        unreadable: 'The file is left as it is; your next change to this paper keeps a backup of it first.',
+        noFolder: 'Papers: open a folder to keep marks in .papers/papers/.',
+        logPrefix: 'Papers',
+      },
+      log,
+    );
   }
 
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
+  /** Reads what is stored, then follows the files. */
+  async load(): Promise<void> {
+    if (!this.dir) {
+      const saved = this.memento.get<Record<string, PaperUserData>>(MEMENTO_KEY, {});
+      for (const [id, d] of Object.entries(saved)) this.values.set(id, d);
+      return;
+    }
+    await this.readAll();
+    this.watch();
   }
 
   marks(id: string): PaperMarks {
-    const d = this.records.get(id);
+    const d = this.values.get(id);
     return { read: d?.read === true, starred: d?.starred === true };
   }
 
   readCount(ids: Iterable<string>): number {
     let n = 0;
-    for (const id of ids) if (this.records.get(id)?.read) n++;
+    for (const id of ids) if (this.values.get(id)?.read) n++;
     return n;
   }
 
   data(id: string): Readonly<PaperUserData> {
-    return this.records.get(id) ?? {};
+    return this.values.get(id) ?? {};
   }
 
   idsWithData(): string[] {
-    return [...this.records.keys()];
+    return [...this.values.keys()];
   }
 
   setRead(id: string, read: boolean): Promise<void> {
@@ -71,83 +76,23 @@ export class UserStore implements UserState, vscode.Disposable {
 
   /** Where a paper's file is; undefined without a workspace folder. */
   fileFor(id: string): vscode.Uri | undefined {
-    return this.dir && vscode.Uri.joinPath(this.dir, `${id}.json`);
-  }
-
-  private async loadAll(): Promise<void> {
-    if (!this.dir) {
-      const saved = this.memento.get<Record<string, PaperUserData>>(MEMENTO_KEY, {});
-      for (const [id, d] of Object.entries(saved)) this.records.set(id, d);
-      return;
-    }
-    let entries: [string, vscode.FileType][] = [];
-    try {
-      entries = await vscode.workspace.fs.readDirectory(this.dir);
-    } catch {
-      return; // no user data yet
-    }
-    await Promise.all(entries.filter(([name, type]) => type === vscode.FileType.File && /^[0-9a-f]+\.json$/.test(name)).map(([name]) => this.loadFile(vscode.Uri.joinPath(this.dir!, name))));
-  }
-
-  /** Reads one paper's file into memory; returns the ids that changed. */
-  private async loadFile(uri: vscode.Uri): Promise<string | undefined> {
-    const id = /([0-9a-f]+)\.json$/.exec(uri.path)?.[1];
-    if (!id) return undefined;
-    const text = await readText(uri);
-    if (text === undefined) {
-      const had = this.records.delete(id);
-      return had ? id : undefined;
-    }
-    try {
-      this.records.set(id, parseUserData(text, vscode.workspace.asRelativePath(uri)));
-    } catch (err) {
-      if (!(err instanceof PapersInputError)) throw err;
-      this.log.warn(err.message);
-      void vscode.window.showWarningMessage(`Papers: ${err.message}. The file is left as it is; your next change to this paper keeps a backup of it first.`);
-    }
-    return id;
-  }
-
-  private watch(): void {
-    if (!this.dir) return;
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.dir, '*.json'));
-    const reload = (uri: vscode.Uri) =>
-      this.queue
-        .run(async () => {
-          const id = await this.loadFile(uri);
-          if (id) this.emitter.fire([id]);
-        })
-        .catch((err) => this.log.error(`Papers: cannot re-read ${vscode.workspace.asRelativePath(uri)}: ${(err as Error).message}`));
-    this.disposables.push(watcher, watcher.onDidCreate(reload), watcher.onDidChange(reload), watcher.onDidDelete(reload));
+    return this.uriOf(id);
   }
 
   /** Serializes writes so two quick clicks cannot interleave their read-merge-write. */
   update(id: string, edit: (onDisk: PaperUserData) => PaperUserData): Promise<void> {
+    if (this.dir) return this.modify(id, edit);
     if (refusedInRestrictedMode()) return Promise.resolve();
-    return this.queue.run(() => this.write(id, edit));
+    return this.queue.run(async () => {
+      const merged = edit({ ...(this.values.get(id) ?? {}) });
+      this.values.set(id, merged);
+      await this.memento.update(MEMENTO_KEY, Object.fromEntries(this.values));
+      this.emitter.fire([id]);
+    });
   }
 
-  private async write(id: string, edit: (onDisk: PaperUserData) => PaperUserData): Promise<void> {
-    const uri = this.fileFor(id);
-    if (!uri) {
-      const merged = edit({ ...(this.records.get(id) ?? {}) });
-      this.records.set(id, merged);
-      const all = Object.fromEntries(this.records);
-      await this.memento.update(MEMENTO_KEY, all);
-      this.emitter.fire([id]);
-      return;
-    }
-    const { value, existed, corrupt } = await readForUpdate(uri, parseUserData, this.log);
-    // a broken file starts again from the last good data read here
-    const onDisk: PaperUserData = value ?? (corrupt ? { ...(this.records.get(id) ?? {}) } : {});
-    const merged = edit(onDisk);
-    if (isEmptyUserData(merged)) {
-      if (existed) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
-    } else {
-      await vscode.workspace.fs.createDirectory(this.dir!);
-      await writeFileAtomic(uri, serializeUserData(merged));
-    }
-    this.records.set(id, merged);
-    this.emitter.fire([id]);
+  /** A paper whose data became empty stays known (with no data) until the next load. */
+  protected override stored(id: string, value: PaperUserData): void {
+    this.values.set(id, value);
   }
 }

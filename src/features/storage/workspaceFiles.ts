@@ -1,32 +1,53 @@
-import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { PapersInputError } from '../../core/common';
+import { tempPathBeside, writeFileAtomic as writeFileAtomicOnDisk } from '../../node/files/atomicWrite';
 import { assertCanWrite } from './restrictedMode';
 
 /**
- * Writes a file atomically: a temporary file beside it, then a rename over it. On local disks this uses
- * node's rename (atomic on POSIX: a reader sees the old file or the new one, never none), because
- * workspace.fs.rename with overwrite may delete the target first.
+ * Writes a file of the user's atomically (see replaceFile), unless the workspace is in Restricted Mode.
  */
 export async function writeFileAtomic(uri: vscode.Uri, text: string): Promise<void> {
   assertCanWrite(uri);
-  if (uri.scheme === 'file') {
-    const tmpPath = `${uri.fsPath}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
-    await fs.writeFile(tmpPath, text, 'utf8');
-    try {
-      await fs.rename(tmpPath, uri.fsPath);
-    } catch (err) {
-      await fs.rm(tmpPath, { force: true });
-      throw err;
-    }
-    return;
-  }
-  const tmp = uri.with({ path: `${uri.path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp` });
-  await vscode.workspace.fs.writeFile(tmp, new TextEncoder().encode(text));
+  await replaceFile(uri, text);
+}
+
+/**
+ * Writes a file atomically: a temporary file beside it (`temp`, by default a fresh name), then a rename over it.
+ * On local disks this uses node's rename (atomic on POSIX: a reader sees the old file or the new one, never
+ * none), because workspace.fs.rename with overwrite may delete the target first.
+ */
+export async function replaceFile(uri: vscode.Uri, data: string | Uint8Array, temp?: vscode.Uri): Promise<void> {
+  if (uri.scheme === 'file') return writeFileAtomicOnDisk(uri.fsPath, data, temp?.fsPath);
+  const tmp = temp ?? uri.with({ path: tempPathBeside(uri.path) });
+  await vscode.workspace.fs.writeFile(tmp, typeof data === 'string' ? new TextEncoder().encode(data) : data);
   try {
     await vscode.workspace.fs.rename(tmp, uri, { overwrite: true });
   } catch (err) {
     await vscode.workspace.fs.delete(tmp).then(undefined, () => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Creates a file of the user's without overwriting one: written to a hidden temporary file, then renamed into
+ * place only if no file is there. False when the file exists (another window, a sync, created it meanwhile: theirs
+ * wins).
+ */
+export async function createFileAtomic(uri: vscode.Uri, text: string): Promise<boolean> {
+  assertCanWrite(uri);
+  const folder = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
+  await vscode.workspace.fs.createDirectory(folder);
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  const temp = vscode.Uri.joinPath(folder, `.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
+  await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
+  try {
+    await vscode.workspace.fs.rename(temp, uri, { overwrite: false });
+    return true;
+  } catch (err) {
+    await Promise.resolve(vscode.workspace.fs.delete(temp)).catch(() => undefined);
+    if (err instanceof vscode.FileSystemError && err.code === 'FileExists') return false;
+    // created meanwhile under another error code
+    if (await vscode.workspace.fs.stat(uri).then(() => true, () => false)) return false;
     throw err;
   }
 }

@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
 import { parseTagList } from '../../core/papers';
-import { StoredCorrections } from '../../core/themes';
 import { slugify } from '../../core/papers';
 import { Paper, Theme } from '../../core/papers';
-import { dropCollections } from '../collections/commands';
+import { targetPaper } from '../papers/target';
 import { Services } from '../services';
-import { TreeNode } from '../tree/tree';
-
-const THEME_PREFIX = 'theme:';
+import { TreeNode } from '../tree/types';
+import { moveToTheme, THEME_PREFIX, withMembers } from './moves';
 
 /** The theme a command acts on: a theme row, a theme id, or one the user picks. */
 async function targetTheme(services: Services, arg: unknown, title: string): Promise<Theme | undefined> {
@@ -26,21 +24,6 @@ async function pickTheme(services: Services, title: string, exclude?: string): P
     { title, placeHolder: 'Theme' },
   );
   return picked?.theme;
-}
-
-/** Records, with a correction naming a computed theme, which papers it held (see themeMembers). */
-function withMembers(c: StoredCorrections, services: Services, themeId: string): StoredCorrections {
-  const computed = services.model.analysis?.computedThemes.find((t) => t.id === themeId);
-  if (!computed) return c;
-  return { ...c, themeMembers: { ...c.themeMembers, [themeId]: computed.paperIds } };
-}
-
-export async function moveToTheme(services: Services, papers: Paper[], themeId: string): Promise<void> {
-  await services.corrections.update((c) => {
-    const moves = { ...c.moves };
-    for (const p of papers) moves[p.id] = themeId;
-    return withMembers({ ...c, moves }, services, themeId);
-  });
 }
 
 export async function renameTheme(services: Services, arg: unknown): Promise<void> {
@@ -78,8 +61,10 @@ export async function newTheme(services: Services, paper?: Paper): Promise<strin
   return id;
 }
 
-export function registerThemeCommands(services: Services, paperArg: (arg: unknown, title: string) => Promise<Paper | undefined>): void {
-  const { context, corrections } = services;
+/** The commands that correct themes: rename, new theme, move or pin papers, reset. */
+export function registerThemeCommands(context: vscode.ExtensionContext, services: Services): void {
+  const { corrections } = services;
+  const paperArg = (arg: unknown, title: string) => targetPaper(services, arg, title);
   context.subscriptions.push(
     vscode.commands.registerCommand('papers.renameTheme', (arg?: unknown) => renameTheme(services, arg)),
     vscode.commands.registerCommand('papers.newTheme', () => newTheme(services)),
@@ -122,37 +107,4 @@ export function registerThemeCommands(services: Services, paperArg: (arg: unknow
       if (ok) await corrections.reset();
     }),
   );
-}
-
-/** Drag papers onto a theme row to move them there; drop collection files anywhere on the tree to import them. */
-export class ThemeDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
-  static readonly MIME = 'application/vnd.code.tree.papers.tree';
-  readonly dragMimeTypes = [ThemeDragAndDrop.MIME];
-  readonly dropMimeTypes = [ThemeDragAndDrop.MIME, 'text/uri-list', 'files'];
-
-  constructor(private readonly services: Services) {}
-
-  handleDrag(source: readonly TreeNode[], data: vscode.DataTransfer): void {
-    const ids = source.filter((n) => n.kind === 'paper').map((n) => n.id);
-    if (ids.length) data.set(ThemeDragAndDrop.MIME, new vscode.DataTransferItem(ids));
-  }
-
-  async handleDrop(target: TreeNode | undefined, data: vscode.DataTransfer): Promise<void> {
-    const item = data.get(ThemeDragAndDrop.MIME);
-    if (!item) {
-      await dropCollections(this.services, data);
-      return;
-    }
-    if (!target) return;
-    const groupId = target.kind === 'group' ? target.id : target.groupId;
-    if (!groupId.startsWith(THEME_PREFIX)) {
-      void vscode.window.showInformationMessage('Papers: drop papers on a theme (group the tree by theme) to move them there.');
-      return;
-    }
-    const ids: string[] = typeof item.value === 'string' ? JSON.parse(item.value) : item.value;
-    const papers = ids.map((id) => this.services.model.paper(id)).filter((p): p is Paper => p !== undefined);
-    const themeId = groupId.slice(THEME_PREFIX.length);
-    const moving = papers.filter((p) => p.theme !== themeId);
-    if (moving.length) await moveToTheme(this.services, moving, themeId);
-  }
 }

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { Services } from '../services';
 
 /** "Papers 12/340 read" in the status bar; a click opens the search. */
-export function activateStatusBar(services: Services): void {
-  const { context, model, state } = services;
+export function showReadingProgress(context: vscode.ExtensionContext, services: Services): void {
+  const { model, state } = services;
   const item = vscode.window.createStatusBarItem('papers.progress', vscode.StatusBarAlignment.Left, 50);
   item.name = 'Papers Reading Progress';
   item.command = 'papers.search';

@@ -1,45 +1,37 @@
 import * as vscode from 'vscode';
 import { Paper } from '../../core/papers';
-import type { LinksApi } from '../links';
-import { Services } from '../services';
 import { allTags, tagsOf } from '../papers/tags';
-import { ThemeDragAndDrop } from '../themes/commands';
-import { FILTER_LABELS, ViewPrefs } from './viewPrefs';
+import { Services } from '../services';
+import { PapersTreeService, SHOW_MORE_COMMAND, TreeNode } from './types';
+import { FILTER_LABELS } from './viewPrefs';
 
-/** A row of the tree: a group (theme or collection) or a paper inside a group. */
-export type TreeNode =
-  /** `size`: a theme of the outline shown before a restored analysis is decoded (its paperIds are not known yet). */
-  | { kind: 'group'; id: string; label: string; paperIds: string[]; size?: number }
-  | { kind: 'paper'; id: string; groupId: string }
-  /** A code link of a paper, listed under it (`id` is the link's too). */
-  | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string }
-  /** The last row of a large group: shows the next page of its papers. */
-  | { kind: 'more'; id: string; groupId: string; shown: number; total: number };
+/** What the tree needs of the services (it is one of them: built before the features start). */
+export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs'>;
 
-/** Hidden command behind a group's "Show more" row. */
-export const SHOW_MORE_COMMAND = 'papers.tree.showMore';
 const DEFAULT_PAGE_SIZE = 500;
 
 const ABSTRACT_PREVIEW_CHARS = 420;
 
 /** The Papers sidebar: themes (or collections) and their papers, filtered by read state, stars or notes. */
-export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
   private groups: Extract<TreeNode, { kind: 'group' }>[] = [];
   private readonly disposables: vscode.Disposable[] = [this.emitter];
   readonly view: vscode.TreeView<TreeNode>;
-  /** Code links, shown as a paper's children once the links feature is active (it starts after the tree). */
-  private links: LinksApi | undefined;
   /** Papers listed per group so far (a group starts with one page; "Show more" adds a page). */
   private readonly listed = new Map<string, number>();
 
-  constructor(private readonly services: Services, private readonly prefs: ViewPrefs) {
+  private readonly prefs: PapersTreeDeps['prefs'];
+
+  /** `dragAndDrop`: what rows dropped on the tree do (the themes feature's moves, the collections' imports). */
+  constructor(private readonly services: PapersTreeDeps, dragAndDrop: vscode.TreeDragAndDropController<TreeNode>) {
+    this.prefs = services.prefs;
     this.view = vscode.window.createTreeView('papers.tree', {
       treeDataProvider: this,
       showCollapseAll: true,
       canSelectMany: true,
-      dragAndDropController: new ThemeDragAndDrop(services),
+      dragAndDropController: dragAndDrop,
     });
     const refresh = () => this.refresh();
     this.disposables.push(
@@ -47,23 +39,17 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
       services.model.onDidChange(refresh),
       services.state.onDidChange(refresh),
       services.notes.onDidChange(refresh),
-      prefs.onDidChange(refresh),
+      services.prefs.onDidChange(refresh),
+      services.links.onDidChange(refresh),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.tree.pageSize')) refresh();
       }),
-      vscode.commands.registerCommand(SHOW_MORE_COMMAND, (groupId: string) => this.showMore(groupId)),
     );
     this.refresh();
   }
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
-  }
-
-  useLinks(links: LinksApi): void {
-    this.links = links;
-    this.disposables.push(links.onDidChange(() => this.refresh()));
-    this.refresh();
   }
 
   refresh(): void {
@@ -104,7 +90,7 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
       .filter((g) => g.paperIds.length > 0);
   }
 
-  private groupSource(analysis: NonNullable<Services['model']['analysis']>): { id: string; label: string; paperIds: string[] }[] {
+  private groupSource(analysis: NonNullable<PapersTreeDeps['model']['analysis']>): { id: string; label: string; paperIds: string[] }[] {
     switch (this.prefs.groupBy) {
       case 'theme':
         return analysis.themes.map((t) => ({ id: `theme:${t.id}`, label: t.label, paperIds: t.paperIds }));
@@ -158,7 +144,7 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
       if (node.paperIds.length > limit) rows.push({ kind: 'more', id: `${node.id}/more`, groupId: node.id, shown: limit, total: node.paperIds.length });
       return rows;
     }
-    if (node.kind === 'paper') return (this.links?.linksOf(node.id) ?? []).map((l) => ({ kind: 'link', id: l.id, linkId: l.id, paperId: node.id, groupId: node.groupId }));
+    if (node.kind === 'paper') return this.services.links.linksOf(node.id).map((l) => ({ kind: 'link', id: l.id, linkId: l.id, paperId: node.id, groupId: node.groupId }));
     return [];
   }
 
@@ -204,9 +190,9 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
       return item;
     }
     if (node.kind === 'link') {
-      const view = this.links?.linksOf(node.paperId).find((l) => l.id === node.linkId);
-      if (!view || !this.links) return new vscode.TreeItem('(link removed)');
-      const item = this.links.treeItemOf(view);
+      const view = this.services.links.linksOf(node.paperId).find((l) => l.id === node.linkId);
+      if (!view) return new vscode.TreeItem('(link removed)');
+      const item = this.services.links.treeItemOf(view);
       // A paper can sit in several groups (by tag): the row's id says which.
       item.id = `${node.groupId}/${node.paperId}/${item.id}`;
       return item;
@@ -227,7 +213,7 @@ export class PapersTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dis
     if (!paper) return new vscode.TreeItem('(paper no longer loaded)');
     const marks = state.marks(paper.id);
     const hasNotes = notes.hasNotes(paper.id);
-    const linked = (this.links?.linksOf(paper.id).length ?? 0) > 0;
+    const linked = this.services.links.linksOf(paper.id).length > 0;
     const item = new vscode.TreeItem(paper.title, linked ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = `${node.groupId}/${paper.id}`;
     const themeLabel = model.theme(paper.theme)?.label;

@@ -3,14 +3,13 @@
  * analysis process (never the extension host, which other extensions share).
  *
  * In such a run most of the analysis code runs before it is optimized, and the optimizing compiler
- * (TurboFan, on background threads) cannot keep up: with V8's defaults it compiled ~1.7 s of jobs for a
- * ~0.95 s analysis of the seeds (`node --trace-opt`), and on a 2-core machine its threads take the main
- * thread's core meanwhile. Two settings, each measured with paired runs of scripts/bench/analyzeSeeds.mjs:
- * - a smaller cumulative inlining budget makes each job cheaper: the seeds' analysis −121 ms (7 pairs),
- *   1k abstracts −198 ms, 10k +74 ms of 9.2 s (noise level). Set at run time (the compiler reads it per job).
+ * (TurboFan, on background threads) cannot keep up: with V8's defaults it queues more compile work than the
+ * analysis itself takes (`node --trace-opt`), and on a small machine its threads take the main thread's core
+ * meanwhile. Two settings make the cold run shorter (scripts/bench/analyzeSeeds.mjs compares them in paired
+ * runs; docs/benchmarks.md has the figures):
+ * - a smaller cumulative inlining budget makes each job cheaper; set at run time (the compiler reads it per job).
  * - fewer background threads on a small machine (threadPoolFlag): fixed at start-up, so a flag of the
- *   process's command line (the CLI's is in scripts/cliNodeFlags.mjs). A pool of 1 on 2 cores: the seeds
- *   −106 ms (11 pairs), 1k abstracts on two threads −495 ms, 10k on two threads −24 ms of 6.5 s.
+ *   process's command line (the CLI's is in scripts/cliNodeFlags.mjs).
  * The results are the same: JavaScript arithmetic gives the same numbers in every tier.
  */
 import { availableParallelism } from 'node:os';

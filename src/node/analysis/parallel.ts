@@ -14,9 +14,9 @@ export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type:
 
 /**
  * Below this many papers a thread costs more than it saves: its start, its own compile of the bundle
- * and its own garbage collection compete for the 2 cores with this thread's background compile and GC.
- * Measured with scripts/bench/analyzeSeeds.mjs (--corpus, with and without --parallel): the seeds (340)
- * take ~5% longer on two threads, 700 papers ~4% longer, 1,500 ~7% shorter, 3,000 ~13% shorter.
+ * and its own garbage collection compete for a small machine's cores with this thread's background compile
+ * and GC. The threshold is where two threads start to pay off in scripts/bench/analyzeSeeds.mjs (--corpus,
+ * with and without --parallel): the seeds' few hundred papers are slower on two threads, a few thousand faster.
  */
 export const PARALLEL_MIN_PAPERS = 1000;
 

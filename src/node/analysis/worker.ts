@@ -2,7 +2,7 @@
  * Runs the whole analysis (parse, titles, keywords, themes, index) on a worker thread, so the
  * extension host stays responsive while a large corpus is analyzed.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { Corpus, mergeCollections, parseCollectionBytes } from '../../core/collections';
@@ -10,7 +10,7 @@ import { buildSearchChunk, chunkBuffers } from '../../core/search';
 import { encodeSnapshot, toSnapshot } from '../../core/snapshot';
 import { analyzeInParallel } from './parallel';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './protocol';
-import { holdForTests } from './testHold';
+import { writeFileAtomicSync } from '../files/atomicWrite';
 import { useColdRunCompileFlags } from './compileFlags';
 
 // a worker thread, or a child process started with an IPC channel (see analysisChannel.ts)
@@ -43,7 +43,6 @@ const onRequest = async (request: AnalyzeRequest) => {
       onProgress: (step) => post({ type: 'progress', step }),
       first: plan ? () => postChunks(corpus, plan) : undefined,
     });
-    await holdForTests();
     const snapshot = toSnapshot(analysis);
     let whyNotSaved: string | undefined;
     if (request.saveTo) {
@@ -51,9 +50,8 @@ const onRequest = async (request: AnalyzeRequest) => {
       try {
         const bytes = encodeSnapshot(snapshot);
         mkdirSync(dirname(request.saveTo), { recursive: true });
-        // written aside, then renamed: an interrupted write never leaves a partial entry under the name
-        writeFileSync(`${request.saveTo}.partial`, bytes);
-        renameSync(`${request.saveTo}.partial`, request.saveTo);
+        // an interrupted write never leaves a partial entry under the name (`.partial`: what the cache's prune removes)
+        writeFileAtomicSync(request.saveTo, bytes, `${request.saveTo}.partial`);
         post({ type: 'saved', file: request.saveTo, bytes: bytes.byteLength });
         return;
       } catch (err) {

@@ -1,12 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
-import { rename, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../files/atomicWrite';
 import { digestOfFile, FileDigest } from './contentKey';
 
 /**
  * Remembers the digests of collection files by their size, modification time and inode, so that a second
- * activation does not hash 140 MB again (~200 ms of the extension host's main thread) when nothing
- * changed: the rule git uses for its index. A digest is trusted only when the file was last modified well
- * before it was computed ("racy" files, changed within the clock's resolution of the hashing, are hashed
+ * activation does not hash the collections again (for a large library, a stall of the extension host's main
+ * thread) when nothing changed: the rule git uses for its index. A digest is trusted only when the file was
+ * last modified well before it was computed ("racy" files, changed within the clock's resolution of the hashing, are hashed
  * again), and a changed size, time or inode always hashes again. The memo is a cache: an unreadable or
  * damaged one is ignored and rewritten.
  */
@@ -31,7 +32,7 @@ export class DigestMemo {
   /**
    * The memo stored at `file` (empty when there is none or it cannot be read). Read synchronously, as the
    * files' times are (a few KB and a stat each): at activation an await waits behind every other
-   * extension's start-up work (~300 ms measured at 100k in code-server).
+   * extension's start-up work.
    */
   static async open(file: string): Promise<DigestMemo> {
     const memo = new DigestMemo(file);
@@ -64,9 +65,7 @@ export class DigestMemo {
   async save(keep: readonly string[]): Promise<void> {
     const kept = Object.fromEntries(keep.filter((f) => this.files[f]).map((f) => [f, this.files[f]]));
     if (!this.changed && Object.keys(kept).length === Object.keys(this.files).length) return;
-    const partial = `${this.file}.partial`;
-    await writeFile(partial, JSON.stringify({ version: 1, files: kept }));
-    await rename(partial, this.file);
+    await writeFileAtomic(this.file, JSON.stringify({ version: 1, files: kept }), `${this.file}.partial`);
     this.files = kept;
     this.changed = false;
   }

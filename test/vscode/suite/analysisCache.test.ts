@@ -70,7 +70,11 @@ suite('Analysis cache: a second load of unchanged collections restores the analy
     const uri = vscode.Uri.joinPath(cacheDir(a), entry);
     const good = await vscode.workspace.fs.readFile(uri);
     for (const damaged of [good.subarray(0, Math.floor(good.length / 2)), new TextEncoder().encode('PAPERS-SNAPSHOT\n garbage')]) {
-      await vscode.workspace.fs.writeFile(uri, damaged);
+      // put in place as the cache writes its entries (a new file renamed over the old one): the analysis shown now
+      // still reads its deferred parts from the file it opened, which a write in place would truncate under it
+      const aside = uri.with({ path: `${uri.path}.damaged` });
+      await vscode.workspace.fs.writeFile(aside, damaged);
+      await vscode.workspace.fs.rename(aside, uri, { overwrite: true });
       await services.model.reload();
       const analysis = services.model.analysis!;
       assert.equal(analysis.papers.length, ABSTRACTS.length);

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseBibtex } from '../../../src/core/collections/formats/bibtex';
-import { importCollections } from '../../../src/features/collections/commands';
-import { ThemeDragAndDrop } from '../../../src/features/themes/commands';
+import { importCollections } from '../../../src/features/collections/import';
+import { ThemeDragAndDrop } from '../../../src/features/themes/dragAndDrop';
 import { until } from './until';
 import { papersApi, restoreSeeds } from './papersApi';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
-import type { TreeNode } from '../../../src/features/tree/tree';
+import type { TreeNode } from '../../../src/features/tree/types';
 import { papersApi } from './papersApi';
 import { until } from './until';
 

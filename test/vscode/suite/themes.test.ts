@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ThemeDragAndDrop } from '../../../src/features/themes/commands';
+import { ThemeDragAndDrop } from '../../../src/features/themes/dragAndDrop';
 import { until } from './until';
 import { papersApi } from './papersApi';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { SHOW_MORE_COMMAND, TreeNode } from '../../../src/features/tree/tree';
+import { SHOW_MORE_COMMAND, TreeNode } from '../../../src/features/tree/types';
 import { papersApi } from './papersApi';
 
 const api = () => papersApi(60_000);

@@ -10,8 +10,8 @@
 //   workspace   the folder the window has open: a fresh copy of test/vscode/fixtures/workspace
 //   manifest    this extension's package.json
 //   server      the code-server handle (baseUrl, workbenchUrl(), logFile)
-//   holdAnalysisFile  while this file exists, a finished analysis waits before it is answered (to look at the
-//               partial search on a fast machine; see holdForTests in src/node/analysis/worker.ts)
+//   holdAnalysisFile  while this file exists, a finished analysis waits before it is answered and a restore
+//               before its papers are decoded (to look at the states in between on a fast machine; see holdAnalysis.cjs)
 // Scenarios share one server and one browser context (its cache makes later windows load faster); each gets
 // its own window (page, extension host) and workspace folder.
 // PAPERS_UI_GREP=<text> runs only the scenarios whose name contains <text>.
@@ -135,9 +135,10 @@ async function main() {
   if (!scenarios.length) throw new Error(`no scenarios${process.env.PAPERS_UI_GREP ? ` match PAPERS_UI_GREP="${process.env.PAPERS_UI_GREP}"` : ''} in ${SCENARIO_DIR}`);
   mkdirSync(SHOTS_DIR, { recursive: true });
 
-  // a scenario creates this file to hold finished analyses back (see holdForTests in src/node/analysis/worker.ts)
+  // a scenario creates this file to hold analyses back: holdAnalysis.cjs, preloaded in the server's Node processes
   holdAnalysisFile = join(mkdtempSync(join(tmpdir(), 'papers-ui-hold-')), 'hold-analysis');
-  server = await startCodeServer({ logName: 'ui-code-server', env: { PAPERS_TEST_HOLD_ANALYSIS: holdAnalysisFile } });
+  const nodeOptions = [process.env.NODE_OPTIONS, `--require ${JSON.stringify(join(HERE, 'holdAnalysis.cjs'))}`].filter(Boolean).join(' ');
+  server = await startCodeServer({ logName: 'ui-code-server', env: { PAPERS_TEST_HOLD_ANALYSIS: holdAnalysisFile, NODE_OPTIONS: nodeOptions } });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   console.log(`[test:ui] code-server ${server.baseUrl} and Chromium ready in ${secs(started)}; ${scenarios.length} scenario(s)`);

@@ -78,7 +78,9 @@ export async function listCommands(page, query) {
 export async function runCommand(page, label) {
   const row = await findCommand(page, label);
   // No wait for the palette to close: some commands open a quick pick of their own in the same widget.
-  await row.click();
+  // A row found but not clickable within seconds belongs to a palette that closed meanwhile: fail at once, so a
+  // caller that retries can open it again.
+  await row.click({ timeout: 10_000 });
 }
 
 /** Polls `probe` until it returns something truthy (and returns that), or throws after `timeout` ms. */

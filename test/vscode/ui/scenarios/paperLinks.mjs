@@ -43,7 +43,7 @@ export const scenarios = [
       const input = page.locator('.quick-input-widget input.input');
       // Right after the tree fills, the palette can close before the command opens its quick pick: again.
       await waitFor('the search quick pick', async () => {
-        await runCommand('Papers: Search Papers');
+        if (!(await runCommand('Papers: Search Papers').then(() => true, () => false))) return false;
         return input.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
       }, 60_000);
       await input.pressSequentially('EnvFactory', { delay: 30 });

@@ -1,6 +1,6 @@
 // A second activation restores the analysis from the cache: the tree shows the cached themes (labels and counts)
 // before the papers are decoded, a theme opened meanwhile lists its papers once they are, and nothing changes
-// in the themes when the analysis is there. The decode is held (PAPERS_TEST_HOLD_ANALYSIS, see src/node/analysis/testHold.ts)
+// in the themes when the analysis is there. The decode is held (PAPERS_TEST_HOLD_ANALYSIS, see ../holdAnalysis.cjs)
 // so that the in-between state can be looked at however fast the machine is.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { papersLog } from '../../codeServer.mjs';

@@ -1,13 +1,10 @@
 import * as vscode from 'vscode';
-import { parseCollectionBytes } from '../../core/collections';
-import { formatByExtension } from '../../core/collections';
+import { formatByExtension, parseCollectionBytes } from '../../core/collections';
 import { Services } from '../services';
-import { TreeNode } from '../tree/tree';
+import { configuredEntries, entryOf, setEntries, settingEntryFor } from './settings';
 
 /** The extensions the file picker offers; format detection still looks at the content. */
 export const COLLECTION_EXTENSIONS = ['txt', 'bib', 'json', 'jsonl', 'xml', 'atom'];
-
-const COLLECTION_PREFIX = 'collection:';
 
 export interface ImportResult {
   /** The setting entries added (files already listed are not added twice). */
@@ -17,42 +14,13 @@ export interface ImportResult {
   cancelled: boolean;
 }
 
-export function isAbsolutePath(entry: string): boolean {
-  return /^(?:[A-Za-z]:)?[\\/]/.test(entry);
-}
-
-/**
- * The entries of papers.collections that apply here: the workspace's, else the user's (changes are written to
- * the workspace, starting from what the user saw loaded).
- */
-function configuredEntries(): string[] {
-  const inspected = vscode.workspace.getConfiguration('papers').inspect<string[]>('collections');
-  return [...(inspected?.workspaceValue ?? inspected?.globalValue ?? [])];
-}
-
-async function setEntries(entries: string[]): Promise<void> {
-  await vscode.workspace.getConfiguration('papers').update('collections', entries, vscode.ConfigurationTarget.Workspace);
-}
-
-/** How the setting names a file: relative to the workspace folder when inside it, else its absolute path. */
-export function settingEntryFor(uri: vscode.Uri, folder: vscode.WorkspaceFolder): string {
-  const inside = vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() === folder.uri.toString();
-  return inside ? vscode.workspace.asRelativePath(uri, false) : uri.fsPath;
-}
-
-/** The setting entry naming exactly this file (not a glob that happens to match it), if any. */
-function entryOf(uri: vscode.Uri, folder: vscode.WorkspaceFolder, entries: string[]): string | undefined {
-  const wanted = settingEntryFor(uri, folder);
-  return entries.find((e) => e === wanted || e.replace(/^\.\//, '') === wanted || (isAbsolutePath(e) && vscode.Uri.file(e).toString() === uri.toString()));
-}
-
 /**
  * Adds files to papers.collections, with a cancellable progress notification: each file is read and
  * parsed first (so the message can say how many papers and problems it brings), then the setting is
  * written and the collections reloaded. Cancelled before the setting is written, nothing changes;
  * cancelled while reloading, the setting goes back to what it was.
  */
-export async function importCollections(services: Services, uris: readonly vscode.Uri[], outer?: vscode.CancellationToken): Promise<ImportResult | undefined> {
+export async function importCollections(services: Pick<Services, 'model'>, uris: readonly vscode.Uri[], outer?: vscode.CancellationToken): Promise<ImportResult | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
     void vscode.window.showWarningMessage('Papers: open a folder first: imported collections are listed in its settings (papers.collections).');
@@ -112,7 +80,7 @@ function reportImport(result: ImportResult | undefined, count: number): void {
 }
 
 /** `Papers: Import Collection…`: uris given (tests, other commands) or picked in a multi-select file dialog. */
-export async function importCollectionCommand(services: Services, given?: vscode.Uri | vscode.Uri[]): Promise<ImportResult | undefined> {
+export async function importCollectionCommand(services: Pick<Services, 'model'>, given?: vscode.Uri | vscode.Uri[]): Promise<ImportResult | undefined> {
   const uris =
     (given instanceof vscode.Uri ? [given] : given) ??
     (await vscode.window.showOpenDialog({
@@ -134,7 +102,7 @@ export async function importCollectionCommand(services: Services, given?: vscode
  * Files dropped on the tree (from the Explorer or the desktop): imported when at least one has a
  * collection's extension. Returns false when the drop holds no files, so the caller handles it.
  */
-export async function dropCollections(services: Services, data: vscode.DataTransfer): Promise<boolean> {
+export async function dropCollections(services: Pick<Services, 'model'>, data: vscode.DataTransfer): Promise<boolean> {
   const list = (await data.get('text/uri-list')?.asString()) ?? '';
   const uris = list
     .split(/\r?\n/)
@@ -154,46 +122,4 @@ export async function dropCollections(services: Services, data: vscode.DataTrans
   }
   reportImport(await importCollections(services, readable), readable.length);
   return true;
-}
-
-/**
- * Removes a collection row's file from papers.collections, after a confirmation. The file itself stays.
- * A file matched by a glob cannot be removed alone: the message names the pattern to edit instead.
- */
-export async function removeCollection(services: Services, node: TreeNode | string | undefined, options: { confirmed?: boolean } = {}): Promise<boolean> {
-  const name = typeof node === 'string' ? node : node?.kind === 'group' && node.id.startsWith(COLLECTION_PREFIX) ? node.id.slice(COLLECTION_PREFIX.length) : undefined;
-  const collection = services.model.analysis?.collections.find((c) => c.name === name);
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!collection || !folder) return false;
-  const uri = vscode.Uri.parse(collection.path);
-  const entries = configuredEntries();
-  const entry = entryOf(uri, folder, entries);
-  if (!entry) {
-    const bundled = uri.toString().startsWith(services.context.extensionUri.toString());
-    void vscode.window.showInformationMessage(
-      bundled
-        ? 'Papers: the bundled seed collections are shown while papers.collections is empty; import a collection to replace them.'
-        : `Papers: "${collection.name}" comes from a pattern in papers.collections; edit the setting to leave it out.`,
-    );
-    return false;
-  }
-  if (!options.confirmed) {
-    const remove = 'Remove';
-    const picked = await vscode.window.showWarningMessage(
-      `Remove the collection "${collection.name}" from Papers?`,
-      { modal: true, detail: `${entry} is taken out of papers.collections. The file itself is not deleted.` },
-      remove,
-    );
-    if (picked !== remove) return false;
-  }
-  await setEntries(entries.filter((e) => e !== entry));
-  await services.model.reload();
-  return true;
-}
-
-export function registerCollectionCommands(services: Services): void {
-  services.context.subscriptions.push(
-    vscode.commands.registerCommand('papers.importCollection', (uris?: vscode.Uri | vscode.Uri[]) => importCollectionCommand(services, uris)),
-    vscode.commands.registerCommand('papers.removeCollection', (node?: TreeNode | string, options?: { confirmed?: boolean }) => removeCollection(services, node, options)),
-  );
 }

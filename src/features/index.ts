@@ -1,0 +1,20 @@
+import { FeatureActivator } from './services';
+import * as analysis from './analysis';
+import * as annotations from './annotations';
+import * as collections from './collections';
+import * as exportFeature from './export';
+import * as links from './links';
+import * as papers from './papers';
+import * as search from './search';
+import * as themes from './themes';
+import * as tree from './tree';
+
+export interface Feature {
+  activate: FeatureActivator;
+}
+
+/**
+ * The features, in the order extension.ts activates them. The shared services (services.ts) exist before the
+ * first one starts; the analysis comes last so that its first load finds every listener in place.
+ */
+export const features: readonly Feature[] = [search, papers, themes, tree, links, collections, exportFeature, annotations, analysis];

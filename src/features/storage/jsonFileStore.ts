@@ -1,0 +1,154 @@
+import * as vscode from 'vscode';
+import { PapersInputError } from '../../core/common';
+import { refusedInRestrictedMode } from './restrictedMode';
+import { FileQueue, readForUpdate, readText, writeFileAtomic } from './workspaceFiles';
+
+/** How a store's values are kept in their files: one JSON file per key, in one folder of the workspace. */
+export interface JsonFileFormat<T> {
+  /** The file of a key, in the store's folder. */
+  fileName(key: string): string;
+  /** The key of a file of the folder; undefined for files of no key (left alone). */
+  keyOf(fileName: string): string | undefined;
+  /** The glob of the store's files in its folder, for the watcher. */
+  pattern: string;
+  /** Reads a file; throws PapersInputError (naming `file` and the line) for a file that is not a valid one. */
+  parse(text: string, file: string): T;
+  serialize(value: T): string;
+  /** The value of a key without a file. */
+  empty(): T;
+  /** True when the value needs no file: the file is deleted instead of written. */
+  isEmpty(value: T): boolean;
+  /** What the warning about a file that does not parse adds after the problem: what happens to its data. */
+  unreadable: string;
+  /** The error of a change without a workspace folder (for a store that keeps nothing elsewhere). */
+  noFolder: string;
+  /** The log's prefix for a file that cannot be re-read. */
+  logPrefix: string;
+  /**
+   * When set, a file found missing is looked for again after this long: a file replaced through workspace.fs
+   * is deleted before the new one is renamed in.
+   */
+  lookAgainMs?: number;
+}
+
+/**
+ * The skeleton of the stores of what the user writes (marks and tags, theme corrections, code links): the values
+ * read from their files in memory, every change made by re-reading the file first (another window's or a git
+ * pull's changes are kept), one write at a time and atomic; the files followed by a watcher; a file that does
+ * not parse reported with its path, its last good value kept, and moved aside (readForUpdate) before the next
+ * write; nothing written in Restricted Mode. Stores specialize it with their format and what they add.
+ */
+export class JsonFileStore<T> implements vscode.Disposable {
+  protected readonly values = new Map<string, T>();
+  protected readonly emitter = new vscode.EventEmitter<string[]>();
+  /** Fires with the keys whose values changed (here, in another window, or on disk). */
+  readonly onDidChangeKeys = this.emitter.event;
+  protected readonly disposables: vscode.Disposable[] = [this.emitter];
+  protected readonly queue = new FileQueue();
+
+  /** `dir` undefined: no workspace folder, no files (the store keeps its values elsewhere, or none). */
+  constructor(
+    protected readonly dir: vscode.Uri | undefined,
+    protected readonly format: JsonFileFormat<T>,
+    protected readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Where a key's file is; undefined without a workspace folder. */
+  uriOf(key: string): vscode.Uri | undefined {
+    return this.dir && vscode.Uri.joinPath(this.dir, this.format.fileName(key));
+  }
+
+  /** Reads every file of the folder; returns the keys read. */
+  protected async readAll(): Promise<string[]> {
+    if (!this.dir) return [];
+    let entries: [string, vscode.FileType][] = [];
+    try {
+      entries = await vscode.workspace.fs.readDirectory(this.dir);
+    } catch {
+      return []; // no files yet
+    }
+    const keys = entries.filter(([, type]) => type === vscode.FileType.File).flatMap(([name]) => this.format.keyOf(name) ?? []);
+    await Promise.all(keys.map((key) => this.reread(key)));
+    return keys;
+  }
+
+  /** Re-reads a key's file; true when its value changed. A file that does not parse keeps the value read before. */
+  protected async reread(key: string): Promise<boolean> {
+    const uri = this.uriOf(key);
+    if (!uri) return false;
+    const { serialize, lookAgainMs } = this.format;
+    const before = this.values.has(key) ? serialize(this.values.get(key)!) : undefined;
+    const text = (await readText(uri)) ?? (lookAgainMs ? await new Promise((r) => setTimeout(r, lookAgainMs)).then(() => readText(uri)) : undefined);
+    if (text === undefined) {
+      this.values.delete(key);
+      return before !== undefined;
+    }
+    try {
+      this.values.set(key, this.format.parse(text, vscode.workspace.asRelativePath(uri)));
+    } catch (err) {
+      if (!(err instanceof PapersInputError)) throw err;
+      this.log.warn(err.message);
+      void vscode.window.showWarningMessage(`Papers: ${err.message}. ${this.format.unreadable}`);
+      return false;
+    }
+    return serialize(this.values.get(key)!) !== before;
+  }
+
+  /** Follows the folder's files: one changed, created or deleted on disk is re-read (after the writes queued here). */
+  protected watch(): void {
+    if (!this.dir) return;
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.dir, this.format.pattern));
+    const reload = (uri: vscode.Uri) => {
+      const key = this.format.keyOf(uri.path.slice(uri.path.lastIndexOf('/') + 1));
+      if (key === undefined) return;
+      this.queue
+        .run(async () => {
+          if (await this.reread(key)) this.emitter.fire([key]);
+        })
+        .catch((err) => this.log.error(`${this.format.logPrefix}: cannot re-read ${vscode.workspace.asRelativePath(uri)}: ${(err as Error).message}`));
+    };
+    this.disposables.push(watcher, watcher.onDidCreate(reload), watcher.onDidChange(reload), watcher.onDidDelete(reload));
+  }
+
+  /**
+   * Changes a key's value: `edit` gets what is on disk NOW (re-read just before the write) and returns the new
+   * value. Writes are atomic and one at a time; in Restricted Mode nothing is written (the user is told).
+   */
+  protected modify(key: string, edit: (onDisk: T) => T): Promise<void> {
+    if (refusedInRestrictedMode()) return Promise.resolve();
+    return this.queue.run(() => this.write(key, edit));
+  }
+
+  private async write(key: string, edit: (onDisk: T) => T): Promise<void> {
+    const uri = this.uriOf(key);
+    if (!uri || !this.dir) throw new Error(this.format.noFolder);
+    const { parse, serialize, lookAgainMs } = this.format;
+    let { value, corrupt } = await readForUpdate(uri, parse, this.log);
+    if (value === undefined && !corrupt && lookAgainMs && this.values.has(key)) {
+      // Gone, or being replaced by another window right now (workspace.fs deletes before it renames over).
+      await new Promise((r) => setTimeout(r, lookAgainMs));
+      ({ value, corrupt } = await readForUpdate(uri, parse, this.log));
+    }
+    // A broken file starts again from the last good value read here.
+    const onDisk = value ?? (corrupt ? this.values.get(key) : undefined) ?? this.format.empty();
+    const next = edit(onDisk);
+    if (this.format.isEmpty(next)) {
+      await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+    } else if (value === undefined || serialize(value) !== serialize(next)) {
+      await vscode.workspace.fs.createDirectory(this.dir);
+      await writeFileAtomic(uri, serialize(next));
+    }
+    this.stored(key, next);
+    this.emitter.fire([key]);
+  }
+
+  /** Keeps a value just written (a store may keep it in another form). */
+  protected stored(key: string, value: T): void {
+    if (this.format.isEmpty(value)) this.values.delete(key);
+    else this.values.set(key, value);
+  }
+}
