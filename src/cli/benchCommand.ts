@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { decodeText } from '../core/collections';
-import { LoadProblem, PapersInputError } from '../core/common';
+import { formatProblem, LoadProblem, PapersInputError } from '../core/common';
 import { benchSummary, measureCorpus } from '../node/bench/measure';
-import { CliCommand, CliError, formatProblem, reportProblems } from './common';
+import { CliCommand, CliError, reportProblems } from './common';
 
 /** One query a line; blank lines are skipped. An unreadable or binary file is an input error naming the file (and line). */
 function readQueries(file: string): { queries: string[]; problems: LoadProblem[] } {

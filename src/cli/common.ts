@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Analysis } from '../core/analysis';
 import { loadCorpus } from '../core/collections';
-import { LoadProblem } from '../core/common';
+import { formatProblem, LoadProblem } from '../core/common';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { analyzeInParallel } from '../node/analysis/parallel';
 
@@ -38,10 +38,6 @@ export interface CliIo {
 export function bundledSeeds(): string[] {
   const dir = resolve(__dirname, '..', 'seeds');
   return readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().map((f) => join(dir, f));
-}
-
-export function formatProblem(p: LoadProblem): string {
-  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
 }
 
 /** Loads and analyzes the given files, or the bundled seeds when none are given. */

@@ -2,19 +2,13 @@
  * `papers link`: links lines of a file to a paper from the command line. It writes
  * `.papers/links/<paper id>.json` exactly as the editor does (core/links).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { lineCount, PapersInputError } from '../core/common';
 import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, parseLinks, serializeLinks, TextRange } from '../core/links';
+import { writeFileAtomicSync } from '../node/files/atomicWrite';
 import { CliCommand, CliError, CliIo } from './common';
 import { loadPapers, toSlash } from './workspace';
-
-/** Writes a file atomically: a temporary file beside it, then a rename over it. */
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
 
 /** The links of one paper's file; a corrupt file is kept aside (like the editor does) and an empty list returned. */
 function readLinksForWrite(root: string, paperId: string, io: CliIo): PaperLink[] {
@@ -78,7 +72,7 @@ export const linkCommand: CliCommand = {
     const link = createLink({ paper: paper.id, file: rel, range, fileText: text, note });
     mkdirSync(join(root, LINKS_DIR), { recursive: true });
     const links = readLinksForWrite(root, paper.id, io);
-    writeAtomic(join(root, linksFilePath(paper.id)), serializeLinks([...links, link]));
+    writeFileAtomicSync(join(root, linksFilePath(paper.id)), serializeLinks([...links, link]));
     io.out(`linked ${papers.keyOf(paper)} to ${rel}:${start}-${end} (link ${link.id})\n`);
     return 0;
   },

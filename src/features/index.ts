@@ -4,6 +4,7 @@ import * as annotations from './annotations';
 import * as collections from './collections';
 import * as exportFeature from './export';
 import * as links from './links';
+import * as paperPanel from './paperPanel';
 import * as papers from './papers';
 import * as search from './search';
 import * as themes from './themes';
@@ -17,4 +18,4 @@ export interface Feature {
  * The features, in the order extension.ts activates them. The shared services (services.ts) exist before the
  * first one starts; the analysis comes last so that its first load finds every listener in place.
  */
-export const features: readonly Feature[] = [search, papers, themes, tree, links, collections, exportFeature, annotations, analysis];
+export const features: readonly Feature[] = [search, papers, themes, tree, paperPanel, links, collections, exportFeature, annotations, analysis];

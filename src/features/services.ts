@@ -72,6 +72,8 @@ export interface PaperPanelService {
   show(paper: Paper, options?: { withNotes?: boolean }): Promise<void>;
   /** The paper the view shows now, if any: palette commands act on it. */
   readonly current: Paper | undefined;
+  /** Takes over a paper view that VS Code restored after a window reload. */
+  restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
 /** The user's theme corrections (renames, moves, own themes), kept in `.papers/themes.json`. */

@@ -5,10 +5,15 @@ export interface LoadProblem {
   message: string;
 }
 
+/** `file:line: message`, as editors and terminals link it. */
+export function formatProblem(p: LoadProblem): string {
+  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
+}
+
 /** Thrown by parsers for input they cannot read at all. */
 export class PapersInputError extends Error {
   constructor(readonly file: string, readonly line: number | undefined, message: string) {
-    super(`${file}${line !== undefined ? `:${line}` : ''}: ${message}`);
+    super(formatProblem({ file, line, message }));
     this.name = 'PapersInputError';
   }
   toProblem(): LoadProblem {

@@ -11,7 +11,7 @@ import { runOnHost } from './hostSteps';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { paperKey, resolvePaperKey } from '../../core/papers';
 import { Paper, Theme } from '../../core/papers';
-import { LoadProblem } from '../../core/common';
+import { formatProblem, LoadProblem } from '../../core/common';
 import { PapersModel, ThemeCorrections } from '../services';
 import { isAbsolutePath } from '../collections/settings';
 import { ProvisionalSearch } from '../search/provisional';
@@ -22,10 +22,6 @@ const NOTIFY_AFTER_MS = 600;
 const PREPARE_SEARCH_AFTER_MS = 1500;
 /** Between two steps of that, time for the extension host's other work. */
 const PREPARE_STEP_GAP_MS = 50;
-
-export function formatProblem(p: LoadProblem): string {
-  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}`;
-}
 
 /**
  * Loads the collections (setting `papers.collections`, else the bundled seeds), analyzes them and

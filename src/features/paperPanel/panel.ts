@@ -54,9 +54,6 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   constructor(private readonly deps: PaperPanelDeps) {
     this.mediaRoot = vscode.Uri.joinPath(deps.context.extensionUri, 'media');
     this.disposables.push(
-      vscode.window.registerWebviewPanelSerializer(PAPER_VIEW_TYPE, {
-        deserializeWebviewPanel: (panel, state: unknown) => this.restore(panel, state),
-      }),
       deps.state.onDidChange((ids) => {
         if (this.currentId && ids.includes(this.currentId)) {
           this.postMarks();
@@ -133,7 +130,8 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   }
 
   /** Takes over a panel after a reload; the page state says which paper it showed. */
-  private async restore(panel: vscode.WebviewPanel, rawState: unknown): Promise<void> {
+  /** Takes over a paper view VS Code restored after a window reload (see index.ts). */
+  async restore(panel: vscode.WebviewPanel, rawState: unknown): Promise<void> {
     const { paperId } = toPaperPageState(rawState);
     if (this.panel) {
       // The user opened a paper before VS Code restored this one: keep a single view.

@@ -151,13 +151,13 @@ suite('Highlights and notes on abstracts', () => {
       current: paper,
       requestSelection: async () => ({ type: 'webviewDidReportSelection', requestId: 1, paperId: paper.id, annotationId: 'zz-from-the-page', color: 'blue', range }),
     };
-    const a = await highlightSelection({ ...services, panel: Object.assign(view, { show: services.panel.show }) });
+    const a = await highlightSelection({ ...services, panel: Object.assign(view, { show: services.panel.show, restore: services.panel.restore }) });
     assert.equal(a?.id, 'zz-from-the-page');
     assert.equal(a?.color, 'blue');
     const stored = JSON.parse(await read(jsonFile)) as StoredFile;
     assert.ok(stored.annotations!.some((x) => x.id === 'zz-from-the-page'));
     const nothing: SelectionSource = { current: paper, requestSelection: async () => ({ type: 'webviewDidReportSelection', requestId: 2, paperId: paper.id, annotationId: 'zz-none', color: 'blue' }) };
-    assert.equal(await highlightSelection({ ...services, panel: Object.assign(nothing, { show: services.panel.show }) }), undefined);
+    assert.equal(await highlightSelection({ ...services, panel: Object.assign(nothing, { show: services.panel.show, restore: services.panel.restore }) }), undefined);
   });
 
   test('the paper view answers a selection request (nothing selected: no range)', async () => {
