@@ -1,28 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analysis, analyzeCorpus } from '../../../../src/core/analysis/analyze';
-import { mergeCollections, parseCollectionBytes } from '../../../../src/core/collections/corpus';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../../../src/core/snapshot/snapshot';
 import { bytesSource, SnapshotSource } from '../../../../src/core/snapshot/format';
+import { longAbstractsAnalysis } from '../../../helpers/madeUpCorpus';
 
 describe('decodeSnapshot with deferred: true', () => {
-  // Made-up abstracts, long enough that their text is most of a snapshot; one longer than a text chunk
-  // (32k characters), one with non-Latin text and an emoji, one with a lone surrogate (stored as UTF-16).
-  const topics = ['glacier melt', 'coral bleaching', 'soil carbon', 'river sediment', 'urban heat'];
-  const lines = Array.from({ length: 60 }, (_, i) => {
-    const t = topics[i % topics.length];
-    const filler = Array.from({ length: 40 }, (_, k) => `${t} sample ${i}-${k} shows seasonal ${topics[(i + k) % topics.length]} change`).join('; ');
-    return `We measure ${t} at site ${i}. ${filler}.`;
-  });
-  lines[7] = `Ice cores record glacier melt. ${'Layer after layer of glacier melt and firn. '.repeat(900)}`;
-  lines[8] = 'Wärmeinseln in Städten: urban heat über 熱島 und 🔥 Dächern, gemessen mit λ-Sonden.';
-  lines[9] = 'A lone surrogate \ud800 in river sediment notes, kept as written.';
-
-  function analysis(): Analysis {
-    const text = `Daily Papers\n${lines.join('\n')}\n`;
-    return analyzeCorpus(mergeCollections([{ path: 'made-up.txt', result: parseCollectionBytes(new TextEncoder().encode(text), 'made-up.txt') }]));
-  }
-
   /** A source over `bytes` that counts what is read from it. */
   function counting(bytes: Uint8Array): SnapshotSource & { bytesRead: number } {
     const inner = bytesSource(bytes);
@@ -38,7 +20,7 @@ describe('decodeSnapshot with deferred: true', () => {
   }
 
   test('a deferred restore reads the abstracts, postings and related rows only when used, and they are the same', () => {
-    const a = analysis();
+    const a = longAbstractsAnalysis();
     const bytes = encodeSnapshot(toSnapshot(a));
     const source = counting(bytes);
     const s = decodeSnapshot(source, { deferred: true });

@@ -1,57 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analysis, analyzeCorpus } from '../../../../src/core/analysis/analyze';
+import { analyzeCorpus } from '../../../../src/core/analysis/analyze';
 import { mergeCollections, parseCollectionBytes } from '../../../../src/core/collections/corpus';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, snapshotLabel, toSnapshot, openSnapshot } from '../../../../src/core/snapshot/snapshot';
 import { SNAPSHOT_FORMAT, SnapshotError, bytesSource, SnapshotSource } from '../../../../src/core/snapshot/format';
 import { Theme } from '../../../../src/core/papers/types';
-
-// Made-up abstracts from four fields, several per field, so the grouping has something to find.
-const fields: Record<string, string[]> = {
-  astro: ['galaxy', 'telescope', 'redshift', 'dark matter', 'star formation'],
-  bio: ['gene expression', 'protein', 'cell', 'genome', 'mutation'],
-  econ: ['inflation', 'labor market', 'monetary policy', 'wage', 'unemployment'],
-  code: ['compiler', 'static analysis', 'type system', 'program', 'bug'],
-};
-const lines: string[] = [];
-for (const [field, words] of Object.entries(fields)) {
-  for (let i = 0; i < 6; i++) {
-    const w = (k: number) => words[(i + k) % words.length];
-    lines.push(`We study ${w(0)} and ${w(1)} in ${field} number ${i}. Our ${w(2)} model explains ${w(3)} with ${w(4)} data from survey ${i}.`);
-  }
-}
-// non-ASCII text: accents, Greek, CJK, an emoji (a surrogate pair), a byte-order mark inside the text
-lines.push('Straße und Café: wir messen die Größe von Wärmeströmen mit λ-Sonden, 熱流 und 🔥 Kameras\ufeff in zwölf Öfen.');
-const daily = `Daily Papers\n${lines.join('\n')}\n`;
-// a BibTeX file listing one of the dump's abstracts again (a paper in two collections), one of its own
-// with every metadata field, and an entry without an abstract (a load problem)
-const bib = `@article{hive2021,
-  title = {Bees {and} Inflation},
-  author = {Hive, Ada and Ćomb, Bø},
-  year = {2021},
-  doi = {10.9999/bees.4},
-  url = {https://example.org/bees},
-  abstract = {${lines[12]}}
-}
-@inproceedings{kite2019,
-  title = {KiteFold: Folding Kites with Robots},
-  author = {Flyer, Kit},
-  year = {2019},
-  abstract = {KiteFold folds paper kites with a two-arm robot, learning crease order from forty human demonstrations of the galaxy telescope.}
-}
-@misc{empty2020,
-  title = {No Abstract Here},
-  year = {2020}
-}
-`;
-
-function madeUpAnalysis(): Analysis {
-  const files = [
-    { path: 'daily.txt', text: daily },
-    { path: 'refs.bib', text: bib },
-  ];
-  return analyzeCorpus(mergeCollections(files.map((f) => ({ path: f.path, result: parseCollectionBytes(new TextEncoder().encode(f.text), f.path) }))));
-}
+import { longAbstractsAnalysis, madeUpAnalysis } from '../../../helpers/madeUpCorpus';
 
 describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
   test('a snapshot restores the same themes, search and related papers', () => {
@@ -129,26 +83,8 @@ describe('snapshotLabel', () => {
 });
 
 describe('decodeSnapshot with deferred: true', () => {
-  // Made-up abstracts, long enough that their text is most of a snapshot; one longer than a text chunk
-  // (32k characters), one with non-Latin text and an emoji, one with a lone surrogate (stored as UTF-16).
-  const topics = ['glacier melt', 'coral bleaching', 'soil carbon', 'river sediment', 'urban heat'];
-  const lines = Array.from({ length: 60 }, (_, i) => {
-    const t = topics[i % topics.length];
-    const filler = Array.from({ length: 40 }, (_, k) => `${t} sample ${i}-${k} shows seasonal ${topics[(i + k) % topics.length]} change`).join('; ');
-    return `We measure ${t} at site ${i}. ${filler}.`;
-  });
-  lines[7] = `Ice cores record glacier melt. ${'Layer after layer of glacier melt and firn. '.repeat(900)}`;
-  lines[8] = 'Wärmeinseln in Städten: urban heat über 熱島 und 🔥 Dächern, gemessen mit λ-Sonden.';
-  lines[9] = 'A lone surrogate \ud800 in river sediment notes, kept as written.';
-
-  function analysis(): Analysis {
-    const text = `Daily Papers\n${lines.join('\n')}\n`;
-    return analyzeCorpus(mergeCollections([{ path: 'made-up.txt', result: parseCollectionBytes(new TextEncoder().encode(text), 'made-up.txt') }]));
-  }
-
-
-  test('a paper with a deferred abstract looks like any other: JSON, keys, assignment, re-encoding', () => {
-    const a = analysis();
+    test('a paper with a deferred abstract looks like any other: JSON, keys, assignment, re-encoding', () => {
+    const a = longAbstractsAnalysis();
     const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), { deferred: true }));
     const p = b.papers[3];
     const original = a.papers[3];
@@ -169,7 +105,7 @@ describe('decodeSnapshot with deferred: true', () => {
   });
 
   test('theme corrections on a deferred restore keep search snippets (the abstract is read from the paper)', () => {
-    const a = analysis();
+    const a = longAbstractsAnalysis();
     const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), { deferred: true }), { renames: { [a.themes[0].id]: 'Renamed theme' }, moves: {}, userThemes: [] });
     const hit = b.search.search('glacier')[0];
     assert.ok(hit.snippet && hit.snippet.text.toLowerCase().includes('glacier'), JSON.stringify(hit.snippet));
@@ -179,7 +115,7 @@ describe('decodeSnapshot with deferred: true', () => {
   });
 
   test('a damaged abstract found when it is read is a SnapshotError, not wrong text', () => {
-    const a = analysis();
+    const a = longAbstractsAnalysis();
     const bytes = encodeSnapshot(toSnapshot(a));
     const s = decodeSnapshot(bytes.slice(), { deferred: true });
     // the same snapshot whose bytes change after the restore: the long abstract's chunk loses bytes of its UTF-8

@@ -1,0 +1,73 @@
+// Small made-up corpora analysed in memory, shared by the analysis and snapshot tests. Nothing is built at import:
+// each call makes its corpus afresh, so a test can change the analysis it gets.
+import { Analysis, analyzeCorpus } from '../../src/core/analysis/analyze';
+import { mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
+
+function analyzeFiles(files: { path: string; text: string }[]): Analysis {
+  return analyzeCorpus(mergeCollections(files.map((f) => ({ path: f.path, result: parseCollectionBytes(new TextEncoder().encode(f.text), f.path) }))));
+}
+
+/**
+ * Made-up abstracts from four fields, several per field, so the grouping has something to find, plus non-ASCII
+ * text, in a Daily Papers dump (`daily.txt`) and a BibTeX file (`refs.bib`) that lists one of the dump's abstracts
+ * again, one of its own with every metadata field, and an entry without an abstract (a load problem).
+ */
+export function madeUpAnalysis(): Analysis {
+  const fields: Record<string, string[]> = {
+    astro: ['galaxy', 'telescope', 'redshift', 'dark matter', 'star formation'],
+    bio: ['gene expression', 'protein', 'cell', 'genome', 'mutation'],
+    econ: ['inflation', 'labor market', 'monetary policy', 'wage', 'unemployment'],
+    code: ['compiler', 'static analysis', 'type system', 'program', 'bug'],
+  };
+  const lines: string[] = [];
+  for (const [field, words] of Object.entries(fields)) {
+    for (let i = 0; i < 6; i++) {
+      const w = (k: number) => words[(i + k) % words.length];
+      lines.push(`We study ${w(0)} and ${w(1)} in ${field} number ${i}. Our ${w(2)} model explains ${w(3)} with ${w(4)} data from survey ${i}.`);
+    }
+  }
+  // non-ASCII text: accents, Greek, CJK, an emoji (a surrogate pair), a byte-order mark inside the text
+  lines.push('Straße und Café: wir messen die Größe von Wärmeströmen mit λ-Sonden, 熱流 und 🔥 Kameras\ufeff in zwölf Öfen.');
+  const daily = `Daily Papers\n${lines.join('\n')}\n`;
+  const bib = `@article{hive2021,
+  title = {Bees {and} Inflation},
+  author = {Hive, Ada and Ćomb, Bø},
+  year = {2021},
+  doi = {10.9999/bees.4},
+  url = {https://example.org/bees},
+  abstract = {${lines[12]}}
+}
+@inproceedings{kite2019,
+  title = {KiteFold: Folding Kites with Robots},
+  author = {Flyer, Kit},
+  year = {2019},
+  abstract = {KiteFold folds paper kites with a two-arm robot, learning crease order from forty human demonstrations of the galaxy telescope.}
+}
+@misc{empty2020,
+  title = {No Abstract Here},
+  year = {2020}
+}
+`;
+  return analyzeFiles([
+    { path: 'daily.txt', text: daily },
+    { path: 'refs.bib', text: bib },
+  ]);
+}
+
+/**
+ * 60 made-up abstracts in one Daily Papers dump (`made-up.txt`), long enough that their text is most of a
+ * snapshot; one longer than a text chunk (32k characters), one with non-Latin text and an emoji, one with a lone
+ * surrogate (stored as UTF-16). For the deferred restore, which reads abstracts only when used.
+ */
+export function longAbstractsAnalysis(): Analysis {
+  const topics = ['glacier melt', 'coral bleaching', 'soil carbon', 'river sediment', 'urban heat'];
+  const lines = Array.from({ length: 60 }, (_, i) => {
+    const t = topics[i % topics.length];
+    const filler = Array.from({ length: 40 }, (_, k) => `${t} sample ${i}-${k} shows seasonal ${topics[(i + k) % topics.length]} change`).join('; ');
+    return `We measure ${t} at site ${i}. ${filler}.`;
+  });
+  lines[7] = `Ice cores record glacier melt. ${'Layer after layer of glacier melt and firn. '.repeat(900)}`;
+  lines[8] = 'Wärmeinseln in Städten: urban heat über 熱島 und 🔥 Dächern, gemessen mit λ-Sonden.';
+  lines[9] = 'A lone surrogate \ud800 in river sediment notes, kept as written.';
+  return analyzeFiles([{ path: 'made-up.txt', text: `Daily Papers\n${lines.join('\n')}\n` }]);
+}
