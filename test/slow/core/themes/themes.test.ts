@@ -1,59 +1,19 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDailyPapers } from '../../../../src/core/collections/formats/dailyPapers';
 import { groupByTheme } from '../../../../src/core/themes/themes';
 import { normalizedMutualInformation } from '../../../../src/core/themes/nmi';
 import { buildVectors } from '../../../../src/core/vectors/vectors';
-import { Theme } from '../../../../src/core/papers/types';
 import { repoRoot } from '../../../helpers/repoRoot';
+import { groupSeeds, loadSeeds } from '../../../helpers/seedCorpus';
+import { shuffled } from '../../../helpers/shuffled';
+import { themeOf, assertPartition } from '../../../helpers/themeChecks';
 
 describe('groupByTheme on the seeds', () => {
   const root = repoRoot();
-  const seedsDir = join(root, 'seeds');
-
-  function loadSeeds(): { id: string; abstract: string }[] {
-    const byId = new Map<string, string>();
-    for (const f of readdirSync(seedsDir).filter((f) => f.endsWith('.txt')).sort()) {
-      for (const p of parseDailyPapers(readFileSync(join(seedsDir, f), 'utf8'), f).papers) if (!byId.has(p.id)) byId.set(p.id, p.abstract);
-    }
-    return [...byId].map(([id, abstract]) => ({ id, abstract }));
-  }
-
-  /** A deterministic shuffle (seeded LCG). */
-  function shuffled<T>(xs: readonly T[], seed: number): T[] {
-    const out = [...xs];
-    let s = seed >>> 0;
-    for (let i = out.length - 1; i > 0; i--) {
-      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-      const j = s % (i + 1);
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
-  }
-
-  function themeOf(themes: Theme[]): Map<string, string> {
-    const m = new Map<string, string>();
-    for (const t of themes) for (const id of t.paperIds) m.set(id, t.id);
-    return m;
-  }
-
-  function assertPartition(themes: Theme[], ids: string[]): void {
-    const seen = new Map<string, number>();
-    for (const t of themes) for (const id of t.paperIds) seen.set(id, (seen.get(id) ?? 0) + 1);
-    assert.equal(seen.size, ids.length, 'every paper is in a theme');
-    for (const id of ids) assert.equal(seen.get(id), 1, `paper ${id} is in exactly one theme`);
-    assert.equal(new Set(themes.map((t) => t.id)).size, themes.length, 'theme ids are unique');
-  }
-
   const seeds = loadSeeds();
-  const seedThemes = (() => {
-    const t0 = performance.now();
-    const themes = groupByTheme(seeds);
-    console.log(`grouping + labels of ${seeds.length} seeds: ${(performance.now() - t0).toFixed(0)} ms (first call, cold JIT)`);
-    return themes;
-  })();
+  const seedThemes = groupSeeds(seeds);
 
   test('seeds: every paper in exactly one theme, 10–20 themes, ordered by size then label', () => {
     assertPartition(seedThemes, seeds.map((p) => p.id));

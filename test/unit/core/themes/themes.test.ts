@@ -1,39 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDailyPapers } from '../../../../src/core/collections/formats/dailyPapers';
 import { groupByTheme, themeCount } from '../../../../src/core/themes/themes';
 import { normalizedMutualInformation } from '../../../../src/core/themes/nmi';
-import { Theme } from '../../../../src/core/papers/types';
 import { repoRoot } from '../../../helpers/repoRoot';
+import { loadSeeds } from '../../../helpers/seedCorpus';
+import { assertPartition, themeOf } from '../../../helpers/themeChecks';
 
 const root = repoRoot();
-const seedsDir = join(root, 'seeds');
-
-function loadSeeds(): { id: string; abstract: string }[] {
-  const byId = new Map<string, string>();
-  for (const f of readdirSync(seedsDir).filter((f) => f.endsWith('.txt')).sort()) {
-    for (const p of parseDailyPapers(readFileSync(join(seedsDir, f), 'utf8'), f).papers) if (!byId.has(p.id)) byId.set(p.id, p.abstract);
-  }
-  return [...byId].map(([id, abstract]) => ({ id, abstract }));
-}
-
-
-function themeOf(themes: Theme[]): Map<string, string> {
-  const m = new Map<string, string>();
-  for (const t of themes) for (const id of t.paperIds) m.set(id, t.id);
-  return m;
-}
-
-function assertPartition(themes: Theme[], ids: string[]): void {
-  const seen = new Map<string, number>();
-  for (const t of themes) for (const id of t.paperIds) seen.set(id, (seen.get(id) ?? 0) + 1);
-  assert.equal(seen.size, ids.length, 'every paper is in a theme');
-  for (const id of ids) assert.equal(seen.get(id), 1, `paper ${id} is in exactly one theme`);
-  assert.equal(new Set(themes.map((t) => t.id)).size, themes.length, 'theme ids are unique');
-}
-
 const seeds = loadSeeds();
 
 describe('groupByTheme', () => {

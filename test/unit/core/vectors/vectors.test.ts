@@ -1,33 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseDailyPapers } from '../../../../src/core/collections/formats/dailyPapers';
 import { buildVectors, cosine, embedText, nearest, sparseCosine } from '../../../../src/core/vectors/vectors';
-import { repoRoot } from '../../../helpers/repoRoot';
-
-const root = repoRoot();
-const seedsDir = join(root, 'seeds');
-
-function loadSeeds(): { id: string; abstract: string }[] {
-  const byId = new Map<string, string>();
-  for (const f of readdirSync(seedsDir).filter((f) => f.endsWith('.txt')).sort()) {
-    for (const p of parseDailyPapers(readFileSync(join(seedsDir, f), 'utf8'), f).papers) if (!byId.has(p.id)) byId.set(p.id, p.abstract);
-  }
-  return [...byId].map(([id, abstract]) => ({ id, abstract }));
-}
-
-/** A deterministic shuffle (seeded LCG). */
-function shuffled<T>(xs: readonly T[], seed: number): T[] {
-  const out = [...xs];
-  let s = seed >>> 0;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
+import { loadSeeds } from '../../../helpers/seedCorpus';
+import { shuffled } from '../../../helpers/shuffled';
 
 const seeds = loadSeeds();
 
