@@ -6,16 +6,10 @@ import fc from 'fast-check';
 import { bibtexKey, latexEscape, noteExcerpt, toBibtex } from '../../../../src/core/export/bibtex';
 import { parseBibtex } from '../../../../src/core/collections/formats/bibtex';
 import { parseCslJson } from '../../../../src/core/collections/formats/cslJson';
-import { paperId } from '../../../../src/core/papers/ids';
-import { ParsedPaper } from '../../../../src/core/papers/types';
 import { repoRoot } from '../../../helpers/repoRoot';
+import { oneLine, paper, SPECIAL_TEXT, TRICKY } from '../../../helpers/exportFixtures';
 
 const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-function paper(abstract: string, extra: Partial<ParsedPaper> = {}): ParsedPaper {
-  return { id: paperId(abstract), abstract, sources: [{ collection: 'test', line: 1 }], ...extra };
-}
 
 /** BibTeX's own rule: braces, escaped or not, must balance inside each entry and never go below zero. */
 function bracesBalance(bib: string): boolean {
@@ -26,18 +20,6 @@ function bracesBalance(bib: string): boolean {
   }
   return depth === 0;
 }
-
-const TRICKY: ParsedPaper[] = [
-  paper('We use 50% of {a, b} & c_1 # $\\alpha$ ^ ~ < > | \\ -- --- `` \'\' "q" é α 😀 \\textbf{x} and a lone {.', {
-    sourceTitle: 'BERT and QuasarNet: GPT-4 {x} for $x^2$ -- Über',
-    authors: ['Jane Doe', 'R & D and Co', 'Émile Zola'],
-    year: '2020',
-    url: 'https://example.org/a b{c}?q=1%202#frag',
-    doi: '10.1234/ab{c}',
-  }),
-  paper('A second one with an unbalanced } brace and a backslash at the end \\', { sourceTitle: 'Plain title' }),
-  paper('Third, untitled.'),
-];
 
 describe('toBibtex', () => {
   test('export, then parse back with the BibTeX library: same keys, titles, abstracts, authors, year, url and doi', () => {
@@ -64,9 +46,6 @@ describe('toBibtex', () => {
     const note = /note = \{(.*)\}/.exec(bib)![1];
     assert.ok(note.length <= 510);
   });
-
-  /** Short texts made mostly of the characters BibTeX and LaTeX treat specially. */
-  const SPECIAL_TEXT = fc.string({ unit: fc.constantFrom(...'aZ 09{}[]\\$%&#_^~<>|"\'`-.,;:@=()é ü α—😀\n\t'.split('')), minLength: 1, maxLength: 80 }).filter((s) => s.trim() !== '');
 
   /** Names as people write them: one to three words with accents, hyphens, apostrophes and initials. */
   const NAME_TEXT = fc
