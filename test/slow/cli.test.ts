@@ -5,12 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../helpers/repoRoot';
+import { cli, papers } from '../helpers/cli';
 
 const root = repoRoot();
-const cli = join(root, 'dist', 'cli.js');
 // The commands the CLI has (src/cli/commands.ts); importing that module here would load the whole CLI.
 const COMMANDS = ['analyze', 'search', 'export', 'link', 'links'];
-const papers = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 
 describe('papers help', () => {
   test('papers --help, -h and help print the usage listing every command, exit 0', () => {

@@ -4,15 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from '../../helpers/scratchDir';
-import { repoRoot } from '../../helpers/repoRoot';
-
-const root = repoRoot();
-const cli = join(root, 'dist', 'cli.js');
-const fixtures = join(root, 'test', 'fixtures', 'formats');
-const FILES = ['quasars.txt', 'quasars.bib', 'quasars.json', 'quasars.jsonl', 'quasars.xml'].map((f) => join(fixtures, f));
-
-const papers = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-const stderrLines = (stderr: string) => stderr.trim().split('\n').filter(Boolean);
+import { cli, FORMAT_FILES as FILES, FORMAT_FIXTURES as fixtures, papers, stderrLines } from '../../helpers/cli';
 
 describe('papers analyze', () => {
   test('papers analyze reads every format; the same paper from five files is one, under its real title', () => {

@@ -4,14 +4,10 @@
  */
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from '../../helpers/scratchDir';
-import { repoRoot } from '../../helpers/repoRoot';
-
-const CLI = join(repoRoot(), 'dist', 'cli.js');
-const papers = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+import { papers } from '../../helpers/cli';
 
 // Made-up abstracts from unrelated fields, so nothing depends on the seeds.
 const ABSTRACTS = [

@@ -1,19 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBibtex } from '../../../src/core/collections/formats/bibtex';
 import { scratchDir } from '../../helpers/scratchDir';
-import { repoRoot } from '../../helpers/repoRoot';
-
-const root = repoRoot();
-const cli = join(root, 'dist', 'cli.js');
-const fixtures = join(root, 'test', 'fixtures', 'formats');
-const FILES = ['quasars.txt', 'quasars.bib', 'quasars.json', 'quasars.jsonl', 'quasars.xml'].map((f) => join(fixtures, f));
-
-const papers = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-const stderrLines = (stderr: string) => stderr.trim().split('\n').filter(Boolean);
+import { FORMAT_FILES as FILES, FORMAT_FIXTURES as fixtures, papers, stderrLines } from '../../helpers/cli';
 
 describe('papers export', () => {
   test('papers export --format bibtex writes entries keyed by paper key that the BibTeX parser reads back', () => {

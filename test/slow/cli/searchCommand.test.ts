@@ -1,11 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { repoRoot } from '../../helpers/repoRoot';
-
-const root = repoRoot();
-const cli = join(root, 'dist', 'cli.js');
+import { cli } from '../../helpers/cli';
 
 describe('papers search', () => {
   test('papers search ranks and filters; usage errors exit 2 with one line', () => {
