@@ -12,45 +12,13 @@ import { paperId } from '../../../../src/core/papers/ids';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../../helpers/repoRoot';
-
-const enc = (s: string) => new TextEncoder().encode(s);
-
-interface Entry {
-  key: string;
-  abstract: string;
-}
-
-/** How to write a file of entries, one entry per line, in each format; `first` is the line of entry 0. */
-interface Format {
-  name: string;
-  file: string;
-  first: number;
-  write(entries: Entry[]): string;
-  /** One entry's line, for inserting a broken or huge one. */
-  entry(e: Entry): string;
-}
-
-const bibEntry = (e: Entry) => `@misc{${e.key}, title = {T ${e.key}}, abstract = {${e.abstract}}}`;
-const cslEntry = (e: Entry) => JSON.stringify({ id: e.key, title: `T ${e.key}`, abstract: e.abstract });
-const atomEntry = (e: Entry) => `<entry><id>http://arxiv.org/abs/${e.key}</id><title>T ${e.key}</title><summary>${e.abstract}</summary></entry>`;
-
-const FORMATS: Format[] = [
-  { name: 'Daily Papers', file: 'dump.txt', first: 2, entry: (e) => e.abstract, write: (es) => `Daily Papers\n${es.map((e) => e.abstract).join('\n')}\n` },
-  { name: 'BibTeX', file: 'refs.bib', first: 1, entry: bibEntry, write: (es) => `${es.map(bibEntry).join('\n')}\n` },
-  { name: 'CSL-JSON', file: 'zotero.json', first: 2, entry: cslEntry, write: (es) => `[\n${es.map(cslEntry).join(',\n')}\n]\n` },
-  { name: 'JSON Lines', file: 'papers.jsonl', first: 1, entry: cslEntry, write: (es) => `${es.map(cslEntry).join('\n')}\n` },
-  { name: 'arXiv Atom', file: 'query.xml', first: 2, entry: atomEntry, write: (es) => `<feed xmlns="http://www.w3.org/2005/Atom">\n${es.map(atomEntry).join('\n')}\n</feed>\n` },
-];
+import { atomEntry, bibEntry, cslEntry, enc, Entry, FORMATS, parse } from '../../../helpers/collectionFormats';
 
 const ENTRIES: Entry[] = [
   { key: 'a1', abstract: 'We propose a first method.' },
   { key: 'b2', abstract: 'We study a second question.' },
   { key: 'c3', abstract: 'We measure a third quantity.' },
 ];
-
-function parse(f: Format, text: string | Uint8Array) {
-  return parseCollectionBytes(typeof text === 'string' ? enc(text) : text, f.file);
-}
 
 const lines = (problems: LoadProblem[]) => problems.map((p) => p.line);
 const abstracts = (r: { papers: { abstract: string }[] }) => r.papers.map((p) => p.abstract);
