@@ -3,12 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './repoRoot';
+import { FORMAT_FIXTURES } from './formatFixtures';
 
 /** The built CLI. */
 export const cli = join(repoRoot(), 'dist', 'cli.js');
 
 /** One collection in every format the CLI reads, with the same papers (test/fixtures/formats). */
-export const FORMAT_FIXTURES = join(repoRoot(), 'test', 'fixtures', 'formats');
 export const FORMAT_FILES = ['quasars.txt', 'quasars.bib', 'quasars.json', 'quasars.jsonl', 'quasars.xml'].map((f) => join(FORMAT_FIXTURES, f));
 
 /** `papers ...args` with this Node, from the test's working folder. */

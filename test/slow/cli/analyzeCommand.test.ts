@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from '../../helpers/scratchDir';
-import { cli, FORMAT_FILES as FILES, FORMAT_FIXTURES as fixtures, papers, stderrLines } from '../../helpers/cli';
+import { cli, FORMAT_FILES as FILES, papers, stderrLines } from '../../helpers/cli';
+import { FORMAT_FIXTURES as fixtures } from '../../helpers/formatFixtures';
 
 describe('papers analyze', () => {
   test('papers analyze reads every format; the same paper from five files is one, under its real title', () => {

@@ -4,7 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBibtex } from '../../../src/core/collections/formats/bibtex';
 import { scratchDir } from '../../helpers/scratchDir';
-import { FORMAT_FILES as FILES, FORMAT_FIXTURES as fixtures, papers, stderrLines } from '../../helpers/cli';
+import { FORMAT_FILES as FILES, papers, stderrLines } from '../../helpers/cli';
+import { FORMAT_FIXTURES as fixtures } from '../../helpers/formatFixtures';
 
 describe('papers export', () => {
   test('papers export --format bibtex writes entries keyed by paper key that the BibTeX parser reads back', () => {

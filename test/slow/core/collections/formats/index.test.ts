@@ -6,8 +6,6 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseCollectionBytes } from '../../../../../src/core/collections/corpus';
 import { MAX_ABSTRACT_CHARS } from '../../../../../src/core/collections/formats/dailyPapers';
@@ -15,11 +13,9 @@ import { ParseResult } from '../../../../../src/core/collections/formats/types';
 import { FormatName, PARSERS } from '../../../../../src/core/collections/formats';
 import { paperId } from '../../../../../src/core/papers/ids';
 import { PapersInputError } from '../../../../../src/core/common/errors';
-import { repoRoot } from '../../../../helpers/repoRoot';
+import { fixture } from '../../../../helpers/formatFixtures';
 
 const SEED = 20240611;
-const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
-const fixture = (name: string) => readFileSync(join(fixtures, name), 'utf8');
 
 /** Valid samples of each format: the fixtures and a few written here to reach other paths. */
 const SAMPLES: Record<FormatName, { file: string; texts: string[] }> = {

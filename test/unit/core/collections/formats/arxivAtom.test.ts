@@ -1,13 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArxivAtom } from '../../../../../src/core/collections/formats/arxivAtom';
-import { repoRoot } from '../../../../helpers/repoRoot';
-
-const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
-const fixture = (name: string) => readFileSync(join(fixtures, name), 'utf8');
-const QUASARNET = 'We propose QuasarNet, a convolutional network that classifies quasar spectra and estimates their redshifts; it is 50% faster than template fitting.';
+import { fixture, QUASARNET } from '../../../../helpers/formatFixtures';
 
 describe('parseArxivAtom', () => {
   test('arXiv Atom: entries with title, summary, authors, id, published and DOI; wrapped lines joined', () => {

@@ -1,14 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseBibtex } from '../../../../../src/core/collections/formats/bibtex';
 import { paperId } from '../../../../../src/core/papers/ids';
-import { repoRoot } from '../../../../helpers/repoRoot';
-
-const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
-const fixture = (name: string) => readFileSync(join(fixtures, name), 'utf8');
-const QUASARNET = 'We propose QuasarNet, a convolutional network that classifies quasar spectra and estimates their redshifts; it is 50% faster than template fitting.';
+import { fixture, QUASARNET } from '../../../../helpers/formatFixtures';
 
 describe('parseBibtex', () => {
   test('BibTeX: entries with an abstract load with title, authors, year, url and doi; LaTeX becomes text', () => {

@@ -1,13 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseCslJson } from '../../../../../src/core/collections/formats/cslJson';
-import { repoRoot } from '../../../../helpers/repoRoot';
-
-const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
-const fixture = (name: string) => readFileSync(join(fixtures, name), 'utf8');
-const QUASARNET = 'We propose QuasarNet, a convolutional network that classifies quasar spectra and estimates their redshifts; it is 50% faster than template fitting.';
+import { fixture, QUASARNET } from '../../../../helpers/formatFixtures';
 
 describe('parseCslJson', () => {
   test('CSL-JSON: Zotero items with abstract, title (markup removed), authors, issued, DOI and URL', () => {
