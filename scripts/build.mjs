@@ -15,7 +15,16 @@ const production = args.has('--production');
 const watch = args.has('--watch');
 // citation-js's network fetching is never used: its fetch libraries become a stub
 const alias = { 'node-fetch': './scripts/stubs/no-fetch.cjs', 'sync-fetch': './scripts/stubs/no-fetch.cjs' };
-const common = { alias, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, minify: production, logLevel: 'warning' };
+const common = {
+  alias,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
 
 function tsFiles(dir) {
   const out = [];
@@ -33,12 +42,31 @@ const bundles = [
   { ...common, entryPoints: ['src/node/analysis/worker.ts'], outfile: 'dist/analysisWorker.js' },
   { ...common, entryPoints: ['src/node/analysis/textFeaturesWorker.ts'], outfile: 'dist/textFeaturesWorker.js' },
   { ...common, entryPoints: ['scripts/seedsSnapshot.ts'], outfile: 'dist/seedsSnapshot.js' },
-  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}` } },
-  { ...common, entryPoints: ['src/webview/page/main.ts'], outfile: 'media/dist/page.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  {
+    ...common,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}` },
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/page/main.ts'],
+    outfile: 'media/dist/page.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 const tests = () => ({
   entryPoints: [...tsFiles('src'), ...tsFiles('test')],
-  outdir: 'out', outbase: '.', bundle: false, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning',
+  outdir: 'out',
+  outbase: '.',
+  bundle: false,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'inline',
+  logLevel: 'warning',
 });
 
 if (!watch) {
@@ -70,7 +98,10 @@ if (!watch) {
         }
       });
       b.onEnd(async (result) => {
-        for (const [mark, kind, messages] of [['✘', 'ERROR', result.errors], ['▲', 'WARNING', result.warnings]]) {
+        for (const [mark, kind, messages] of [
+          ['✘', 'ERROR', result.errors],
+          ['▲', 'WARNING', result.warnings],
+        ]) {
           for (const { text, location: at } of messages) {
             const where = at ? `    ${at.file}:${at.line}:${at.column + 1}:\n      ${at.line} │ ${at.lineText}` : '';
             const message = `${mark} [${kind}] ${text}${where ? `\n${where}` : ''}`;

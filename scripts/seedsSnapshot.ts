@@ -13,7 +13,12 @@ import { seedsHash } from '../src/node/cache/seedsHash';
 
 const root = resolve(__dirname, '..');
 const dir = join(root, 'seeds');
-const names = readdirSync(dir).filter((f) => f.endsWith('.txt')).sort();
+const names = readdirSync(dir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort();
 const files = names.map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(dir, name))) }));
 const corpus = mergeCollections(files.map((f) => ({ path: f.name, result: parseCollectionBytes(f.bytes, f.name) })));
-writeFileSync(join(root, 'dist', 'seeds.snapshot'), encodeSnapshot(toSnapshot(analyzeCorpus(corpus)), seedsHash(files)));
+writeFileSync(
+  join(root, 'dist', 'seeds.snapshot'),
+  encodeSnapshot(toSnapshot(analyzeCorpus(corpus)), seedsHash(files)),
+);

@@ -15,7 +15,8 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   if (!name || name === 'help' || HELP_FLAGS.includes(name)) {
     // `papers help analyze` is the same as `papers analyze --help`
     const about = name === 'help' ? rest[0] : undefined;
-    if (about !== undefined && !COMMANDS.some((c) => c.name === about)) throw new CliError(`papers: unknown command "${about}"; run "papers help"`);
+    if (about !== undefined && !COMMANDS.some((c) => c.name === about))
+      throw new CliError(`papers: unknown command "${about}"; run "papers help"`);
     io.out(about !== undefined ? commandUsage(about) : usage());
     return name ? 0 : 2;
   }
@@ -32,7 +33,10 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   } catch (err) {
     throw new CliError(`papers ${name}: ${(err as Error).message}`);
   }
-  return command.run({ values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals }, io);
+  return command.run(
+    { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals },
+    io,
+  );
 }
 
 const io: CliIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), cwd: process.cwd() };

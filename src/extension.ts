@@ -47,5 +47,20 @@ async function buildServices(context: vscode.ExtensionContext): Promise<{ servic
   const panel = new PaperPanel({ context, model, state, notes, log, links });
   const tree = new PapersTree({ model, state, notes, links, prefs }, new ThemeDragAndDrop({ model, corrections }));
   context.subscriptions.push(corrections, model, state, notes, prefs, links, panel, tree);
-  return { services: { context, log, model, corrections, state, notes, links, panel, tree, prefs, restricted: restrictedModeApi }, tree };
+  return {
+    services: {
+      context,
+      log,
+      model,
+      corrections,
+      state,
+      notes,
+      links,
+      panel,
+      tree,
+      prefs,
+      restricted: restrictedModeApi,
+    },
+    tree,
+  };
 }

@@ -26,7 +26,20 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, warm: { type: 'string', default: '0' }, parallel: { type: 'boolean' }, against: { type: 'string' }, 'node-flags': { type: 'string', default: '' }, 'against-flags': { type: 'string' }, 'without-product-flags': { type: 'boolean' }, 'against-without-product-flags': { type: 'boolean' }, corpus: { type: 'string' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    warm: { type: 'string', default: '0' },
+    parallel: { type: 'boolean' },
+    against: { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
+    'against-flags': { type: 'string' },
+    'without-product-flags': { type: 'boolean' },
+    'against-without-product-flags': { type: 'boolean' },
+    corpus: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+});
 const here = resolve(import.meta.dirname, '..', '..');
 
 /** Bundles the core of the checkout at `root` with a probe that analyzes once and prints its timings; returns the probe's folder. */
@@ -34,15 +47,24 @@ async function makeProbe(root) {
   const dir = mkdtempSync(join(tmpdir(), 'papers-bench-'));
   // the core is bundled alone; the probe requires it (timed), reads, parses, analyzes and prints its timings
   const entry = join(dir, 'core.ts');
-  writeFileSync(entry, `export { analyzeCorpus } from ${JSON.stringify(join(root, 'src/core/analysis/analyze'))};
+  writeFileSync(
+    entry,
+    `export { analyzeCorpus } from ${JSON.stringify(join(root, 'src/core/analysis/analyze'))};
   export { mergeCollections, parseCollectionBytes } from ${JSON.stringify(join(root, 'src/core/collections/corpus'))};
   export { analyzeInParallel } from ${JSON.stringify(join(root, 'src/node/analysis/parallel'))};
   ${existsSync(join(root, 'src/node/analysis/compileFlags.ts')) ? `export { useColdRunCompileFlags } from ${JSON.stringify(join(root, 'src/node/analysis/compileFlags'))};` : ''}
-  `);
+  `,
+  );
   const bundle = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
   await build({ ...bundle, entryPoints: [entry], outfile: join(dir, 'core.js') });
-  await build({ ...bundle, entryPoints: [join(root, 'src/node/analysis/textFeaturesWorker.ts')], outfile: join(dir, 'textFeaturesWorker.js') });
-  writeFileSync(join(dir, 'probe.js'), `
+  await build({
+    ...bundle,
+    entryPoints: [join(root, 'src/node/analysis/textFeaturesWorker.ts')],
+    outfile: join(dir, 'textFeaturesWorker.js'),
+  });
+  writeFileSync(
+    join(dir, 'probe.js'),
+    `
   const start = performance.now();
   const { analyzeCorpus, analyzeInParallel, mergeCollections, parseCollectionBytes, useColdRunCompileFlags } = require('./core.js');
   // the V8 settings the CLI and the analysis process use (src/node/analysis/compileFlags.ts), unless --without-product-flags
@@ -81,7 +103,8 @@ async function makeProbe(root) {
     const r = await once();
     console.log(JSON.stringify({ require: tRequire, ...r, sinceStart: performance.now() - start, cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1000, mainThreadCpu: threadCpu() }));
   })();
-  `);
+  `,
+  );
   return dir;
 }
 
@@ -96,41 +119,95 @@ async function cliFlags(root) {
 const probes = new Map(); // root -> its probe's folder (two sides of one checkout share it)
 async function side(name, root, extra, bare) {
   if (!probes.has(root)) probes.set(root, await makeProbe(root));
-  return { name, dir: probes.get(root), flags: [...(bare ? [] : await cliFlags(root)), ...flagList(extra)], product: bare ? '0' : '1' };
+  return {
+    name,
+    dir: probes.get(root),
+    flags: [...(bare ? [] : await cliFlags(root)), ...flagList(extra)],
+    product: bare ? '0' : '1',
+  };
 }
 const sides = [await side('this', here, values['node-flags'], values['without-product-flags'])];
 const againstBare = values['against-without-product-flags'];
-if (values.against) sides.push(await side(resolve(values.against), resolve(values.against), values['node-flags'], againstBare));
-else if (values['against-flags'] !== undefined || againstBare) sides.push(await side(`this with node flags '${values['against-flags'] ?? ''}'${againstBare ? ', without the product flags' : ''}`, here, values['against-flags'] ?? '', againstBare));
+if (values.against)
+  sides.push(await side(resolve(values.against), resolve(values.against), values['node-flags'], againstBare));
+else if (values['against-flags'] !== undefined || againstBare)
+  sides.push(
+    await side(
+      `this with node flags '${values['against-flags'] ?? ''}'${againstBare ? ', without the product flags' : ''}`,
+      here,
+      values['against-flags'] ?? '',
+      againstBare,
+    ),
+  );
 const compared = sides.length > 1;
 const load = loadavg()[0];
 const rows = sides.map(() => []);
 for (let i = 0; i < runs; i++) {
   for (const [s, side] of sides.entries()) {
-    const out = execFileSync(process.execPath, [...side.flags, join(side.dir, 'probe.js')], { env: { ...process.env, PAPERS_BENCH_WARM: values.warm, PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0', PAPERS_BENCH_PRODUCT_FLAGS: side.product, PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '' }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [...side.flags, join(side.dir, 'probe.js')], {
+      env: {
+        ...process.env,
+        PAPERS_BENCH_WARM: values.warm,
+        PAPERS_BENCH_PARALLEL: values.parallel ? '1' : '0',
+        PAPERS_BENCH_PRODUCT_FLAGS: side.product,
+        PAPERS_BENCH_CORPUS: values.corpus ? resolve(values.corpus) : '',
+      },
+      encoding: 'utf8',
+    });
     rows[s].push(JSON.parse(out.trim().split('\n').pop()));
   }
 }
 for (const dir of probes.values()) rmSync(dir, { recursive: true, force: true });
 
 const steps = Object.keys(rows[0][0]).filter((k) => k !== 'nPapers' && k !== 'nThemes');
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
-const summarize = (rs) => Object.fromEntries(steps.map((k) => [k, { min: Math.min(...rs.map((r) => r[k])), median: median(rs.map((r) => r[k])) }]));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const summarize = (rs) =>
+  Object.fromEntries(
+    steps.map((k) => [k, { min: Math.min(...rs.map((r) => r[k])), median: median(rs.map((r) => r[k])) }]),
+  );
 const summaries = rows.map(summarize);
 // this minus the other checkout, run by run (each pair ran one after the other)
-const paired = compared ? Object.fromEntries(steps.map((k) => [k, median(rows[0].map((r, i) => r[k] - rows[1][i][k]))])) : undefined;
+const paired = compared
+  ? Object.fromEntries(steps.map((k) => [k, median(rows[0].map((r, i) => r[k] - rows[1][i][k]))]))
+  : undefined;
 const loadAfter = loadavg()[0];
 const first = rows[0][0];
 if (values.json) {
-  const out = { runs, warm: Number(values.warm), parallel: !!values.parallel, papers: first.nPapers, themes: first.nThemes, loadavg: [load, loadAfter], steps: summaries[0] };
-  console.log(JSON.stringify(compared ? { ...out, against: { dir: sides[1].name, steps: summaries[1], pairedDifference: paired } } : out));
+  const out = {
+    runs,
+    warm: Number(values.warm),
+    parallel: !!values.parallel,
+    papers: first.nPapers,
+    themes: first.nThemes,
+    loadavg: [load, loadAfter],
+    steps: summaries[0],
+  };
+  console.log(
+    JSON.stringify(
+      compared ? { ...out, against: { dir: sides[1].name, steps: summaries[1], pairedDifference: paired } } : out,
+    ),
+  );
 } else {
-  console.log(`${first.nPapers} papers, ${first.nThemes} themes; ${runs} fresh processes${compared ? ' per side, alternating' : ''}${values.warm !== '0' ? `, ${values.warm} warm-up analyses each` : ''}${values.parallel ? ', analyzeInParallel' : ', analyzeCorpus'}; load average ${load.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpus().length} cores`);
+  console.log(
+    `${first.nPapers} papers, ${first.nThemes} themes; ${runs} fresh processes${compared ? ' per side, alternating' : ''}${values.warm !== '0' ? `, ${values.warm} warm-up analyses each` : ''}${values.parallel ? ', analyzeInParallel' : ', analyzeCorpus'}; load average ${load.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpus().length} cores`,
+  );
   if (compared) console.log(`against ${sides[1].name}`);
-  console.log(compared ? 'step               min ms   median ms   against: min   median   paired diff (median)' : 'step               min ms   median ms');
+  console.log(
+    compared
+      ? 'step               min ms   median ms   against: min   median   paired diff (median)'
+      : 'step               min ms   median ms',
+  );
   for (const k of steps) {
     const [a, b] = summaries;
     const cols = `${k.padEnd(17)} ${a[k].min.toFixed(0).padStart(7)} ${a[k].median.toFixed(0).padStart(11)}`;
-    console.log(compared ? `${cols} ${b[k].min.toFixed(0).padStart(14)} ${b[k].median.toFixed(0).padStart(8)} ${(paired[k] >= 0 ? '+' : '') + paired[k].toFixed(0).padStart(6)}` : cols);
+    console.log(
+      compared
+        ? `${cols} ${b[k].min.toFixed(0).padStart(14)} ${b[k].median.toFixed(0).padStart(8)} ${(paired[k] >= 0 ? '+' : '') + paired[k].toFixed(0).padStart(6)}`
+        : cols,
+    );
   }
 }

@@ -19,7 +19,11 @@ import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
-export async function runCorpus(files: string[], queryTemplates: readonly string[], rounds: number): Promise<Record<string, unknown>> {
+export async function runCorpus(
+  files: string[],
+  queryTemplates: readonly string[],
+  rounds: number,
+): Promise<Record<string, unknown>> {
   // The theme filter needs a theme of this corpus: the first word of the largest theme's label.
   // Known only after the analysis, so the measured run uses the templates' text and the filter is
   // filled in for the rounds that follow (each round replays the whole list on a fresh search state).
@@ -46,9 +50,13 @@ export async function runCorpus(files: string[], queryTemplates: readonly string
       }),
     );
   }
-  const cpuLatencies = queries.map((_, i) => cpuRound.map((round) => round[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)]);
+  const cpuLatencies = queries.map(
+    (_, i) => cpuRound.map((round) => round[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)],
+  );
   // per query, the median over the rounds: damps the noise of other processes on the machine
-  const latencies = queries.map((_, i) => perRound.map((round) => round[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)]);
+  const latencies = queries.map(
+    (_, i) => perRound.map((round) => round[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)],
+  );
   const hits = queries.map((q) => a.search.search(q, { limit: 50 }).length);
 
   // related papers: a few papers chosen by a seeded PRNG
@@ -75,7 +83,9 @@ export async function runCorpus(files: string[], queryTemplates: readonly string
   const t1 = performance.now();
   const memo = await DigestMemo.open(memoFile);
   contentKey('bench', await Promise.all(files.map((f) => memo.digest(f, f))));
-  const restored = fromSnapshot(decodeSnapshot(openSnapshotFile(join(dir, 'a.snapshot'), { whileUsed: true }), { deferred: true }));
+  const restored = fromSnapshot(
+    decodeSnapshot(openSnapshotFile(join(dir, 'a.snapshot'), { whileUsed: true }), { deferred: true }),
+  );
   const restoreMs = performance.now() - t1;
   const restoredSearchP50 = latencySummary(timeQueries(restored, queries)).p50_ms;
   rmSync(dir, { recursive: true, force: true });

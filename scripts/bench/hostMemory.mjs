@@ -11,11 +11,24 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RESULTS_DIR, launchBrowser, papersLog, processesUnder, startCodeServer } from '../../test/vscode/codeServer.mjs';
+import {
+  RESULTS_DIR,
+  launchBrowser,
+  papersLog,
+  processesUnder,
+  startCodeServer,
+} from '../../test/vscode/codeServer.mjs';
 import { REPO_ROOT, setup } from '../../test/vscode/setup.mjs';
 import { waitForWorkbench } from '../../test/vscode/ui/workbench.mjs';
 
-const { values } = parseArgs({ options: { size: { type: 'string', default: '100000' }, corpus: { type: 'string' }, timeout: { type: 'string', default: '900' }, reloads: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '100000' },
+    corpus: { type: 'string' },
+    timeout: { type: 'string', default: '900' },
+    reloads: { type: 'string', default: '1' },
+  },
+});
 const size = Number(values.size);
 const timeoutMs = Number(values.timeout) * 1000;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -27,7 +40,9 @@ async function synthCorpus(n) {
   if (existsSync(file)) return file;
   const dir = mkdtempSync(join(tmpdir(), 'papers-host-memory-'));
   const entry = join(dir, 'gen.ts');
-  writeFileSync(entry, `
+  writeFileSync(
+    entry,
+    `
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCorpus } from ${JSON.stringify(join(REPO_ROOT, 'src/core/collections/corpus'))};
@@ -39,8 +54,17 @@ import { synthAbstracts, writeDailyPapers } from ${JSON.stringify(join(REPO_ROOT
   const sources = (await loadCorpus(files, nodeFileSource)).papers.map((p) => p.abstract);
   writeDailyPapers(${JSON.stringify(file)}, synthAbstracts(sources, ${n}));
 })();
-`);
-  await build({ entryPoints: [entry], outfile: join(dir, 'gen.js'), bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
+`,
+  );
+  await build({
+    entryPoints: [entry],
+    outfile: join(dir, 'gen.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
   mkdirSync(join(tmpdir(), 'papers-bench'), { recursive: true });
   execFileSync(process.execPath, [join(dir, 'gen.js')], { stdio: 'inherit' });
   rmSync(dir, { recursive: true, force: true });
@@ -69,13 +93,20 @@ async function activation(page, serverPid, label) {
   const firstRow = page.locator('.pane-body .monaco-list-row[aria-level="1"]').first();
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
   let firstRowMs;
-  const rowSeen = firstRow.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => (firstRowMs = Date.now() - started), () => undefined);
+  const rowSeen = firstRow.waitFor({ state: 'visible', timeout: timeoutMs }).then(
+    () => (firstRowMs = Date.now() - started),
+    () => undefined,
+  );
   let peakRss = 0;
   let host;
   while (Date.now() - started < timeoutMs) {
     host = extensionHost(serverPid) ?? host;
     if (host) {
-      try { peakRss = Math.max(peakRss, memoryOf(host).rssMb); } catch { /* restarting */ }
+      try {
+        peakRss = Math.max(peakRss, memoryOf(host).rssMb);
+      } catch {
+        /* restarting */
+      }
     }
     const log = papersLog(serverPid, started - 1000);
     const text = log ? readFileSync(log, 'utf8') : '';
@@ -87,12 +118,31 @@ async function activation(page, serverPid, label) {
       // (the newest host: the one of a reload can show up after the loop last looked)
       const mem = memoryOf(extensionHost(serverPid) ?? host);
       const restored = /restored the analysis/.test(text);
-      const stamp = (re) => { const m = new RegExp(`^(\\S+ \\S+) \\[\\w+\\] ${re}`, 'm').exec(text); return m ? Date.parse(m[1].replace(' ', 'T')) : NaN; };
+      const stamp = (re) => {
+        const m = new RegExp(`^(\\S+ \\S+) \\[\\w+\\] ${re}`, 'm').exec(text);
+        return m ? Date.parse(m[1].replace(' ', 'T')) : NaN;
+      };
       // activation→loaded from the log's own clock (as sessions 3-4 reported it); the log stamps a line when it
       // writes it, which can be later than the call while the host is busy: the click times are the closer ones
       const activateToLoadedMs = stamp('loaded \\d+ papers') - stamp('activating Papers');
-      process.stderr.write(`${label}: ${loaded[1]} papers, ${loaded[2]} themes; model ${loaded[3]} ms; click→first theme row on screen ${firstRowMs} ms, click→"loaded" in the log ${wall} ms (activation→loaded by the log's clock ${activateToLoadedMs} ms); host RSS ${mem.rssMb} MB, peak ${mem.peakMb} MB${restored ? ' (restored from the cache)' : ''}\n`);
-      return { papers: Number(loaded[1]), themes: Number(loaded[2]), model_ms: Number(loaded[3]), click_to_first_row_ms: firstRowMs ?? null, click_to_loaded_ms: wall, activate_to_loaded_ms: activateToLoadedMs, restored, host_rss_mb: mem.rssMb, host_peak_rss_mb: Math.max(mem.peakMb, peakRss), log: text.split('\n').filter((l) => /activating|loaded|restored|analy|cache key|decoded|showing/.test(l)).slice(-6) };
+      process.stderr.write(
+        `${label}: ${loaded[1]} papers, ${loaded[2]} themes; model ${loaded[3]} ms; click→first theme row on screen ${firstRowMs} ms, click→"loaded" in the log ${wall} ms (activation→loaded by the log's clock ${activateToLoadedMs} ms); host RSS ${mem.rssMb} MB, peak ${mem.peakMb} MB${restored ? ' (restored from the cache)' : ''}\n`,
+      );
+      return {
+        papers: Number(loaded[1]),
+        themes: Number(loaded[2]),
+        model_ms: Number(loaded[3]),
+        click_to_first_row_ms: firstRowMs ?? null,
+        click_to_loaded_ms: wall,
+        activate_to_loaded_ms: activateToLoadedMs,
+        restored,
+        host_rss_mb: mem.rssMb,
+        host_peak_rss_mb: Math.max(mem.peakMb, peakRss),
+        log: text
+          .split('\n')
+          .filter((l) => /activating|loaded|restored|analy|cache key|decoded|showing/.test(l))
+          .slice(-6),
+      };
     }
     await sleep(50);
   }
@@ -133,7 +183,15 @@ try {
     reloads.push(await activation(page, server.pid, `second activation (reload ${r + 1})`));
     if (r === 0) await page.screenshot({ path: join(shotDir, 'host-memory--second.png') });
   }
-  const report = { date: new Date().toISOString(), corpus, corpus_mb: Math.round(statSync(corpus).size / 2 ** 20), load_average: loadavg().map((x) => Math.round(x * 100) / 100), first, second: reloads[0], reloads };
+  const report = {
+    date: new Date().toISOString(),
+    corpus,
+    corpus_mb: Math.round(statSync(corpus).size / 2 ** 20),
+    load_average: loadavg().map((x) => Math.round(x * 100) / 100),
+    first,
+    second: reloads[0],
+    reloads,
+  };
   mkdirSync(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(join(REPO_ROOT, 'bench', 'results', 'host-memory.json'), `${JSON.stringify(report, null, 1)}\n`);
   process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -55,7 +55,11 @@ function ripgrep(queries: readonly string[], files: string[], rounds: number): (
     const times: number[] = [];
     for (let r = 0; r < rounds; r++) {
       const t0 = performance.now();
-      const run = spawnSync('rg', ['--no-config', '--ignore-case', '--fixed-strings', '--count', '--', text, ...files], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      const run = spawnSync(
+        'rg',
+        ['--no-config', '--ignore-case', '--fixed-strings', '--count', '--', text, ...files],
+        { encoding: 'utf8', maxBuffer: 1 << 24 },
+      );
       times.push(performance.now() - t0);
       if (run.status !== 0 && run.status !== 1) throw new Error(`rg failed on "${text}": ${run.stderr}`);
     }
@@ -64,18 +68,25 @@ function ripgrep(queries: readonly string[], files: string[], rounds: number): (
 }
 
 function measureInChild(files: string[], rounds: number): CorpusResult {
-  const run = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=6144', __filename, '--corpus', String(rounds), ...files], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=6144', __filename, '--corpus', String(rounds), ...files],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   if (run.status !== 0) throw new Error(`measuring ${files.join(', ')} failed (exit ${run.status})`);
   return JSON.parse(run.stdout.trim().split('\n').pop()!) as CorpusResult;
 }
 
 async function writeCorpora(sizes: number[]): Promise<{ name: string; files: string[] }[]> {
   const seedDir = join(root, 'seeds');
-  const seeds = readdirSync(seedDir).filter((f) => f.endsWith('.txt')).sort().map((f) => join(seedDir, f));
+  const seeds = readdirSync(seedDir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => join(seedDir, f));
   const corpora = [{ name: 'seeds', files: seeds }];
   const papers = (await loadCorpus(seeds, nodeFileSource)).papers;
   const sources = papers.map((p) => p.abstract);
@@ -85,7 +96,11 @@ async function writeCorpora(sizes: number[]): Promise<{ name: string; files: str
     const file = join(dir, `synth-${n >= 1000 ? `${n / 1000}k` : n}.txt`);
     const synth = synthCorpus(sources, n);
     writeDailyPapers(file, synth.texts);
-    writeTopicsSidecar(file, papers.map((p) => p.id), synth.origins);
+    writeTopicsSidecar(
+      file,
+      papers.map((p) => p.id),
+      synth.origins,
+    );
     corpora.push({ name: `synth-${n >= 1000 ? `${n / 1000}k` : n}`, files: [file] });
   }
   return corpora;
@@ -93,18 +108,28 @@ async function writeCorpora(sizes: number[]): Promise<{ name: string; files: str
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r, i) => {
-    const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(' | ');
-    return i === 0 ? `| ${line} |\n|${widths.map((w, c) => (c === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|` : `| ${line} |`;
-  }).join('\n');
+  return rows
+    .map((r, i) => {
+      const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(' | ');
+      return i === 0
+        ? `| ${line} |\n|${widths.map((w, c) => (c === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`
+        : `| ${line} |`;
+    })
+    .join('\n');
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const sizes = option('sizes', '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = option('sizes', '1000,10000,100000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const rounds = Math.max(1, Number(option('rounds', '3')));
   const rg = hasRipgrep();
-  if (!rg) process.stderr.write('ripgrep (rg) is not installed, so the rg column is skipped; install it with: apt-get update && apt-get install -y ripgrep\n');
+  if (!rg)
+    process.stderr.write(
+      'ripgrep (rg) is not installed, so the rg column is skipped; install it with: apt-get update && apt-get install -y ripgrep\n',
+    );
   const corpora = await writeCorpora(sizes);
   const results: (CorpusResult & { name: string; mb: number; rg?: Record<string, number | null> })[] = [];
   for (const c of corpora) {
@@ -113,9 +138,15 @@ async function main(): Promise<void> {
     const mb = c.files.reduce((s, f) => s + statSync(f).size, 0) / 2 ** 20;
     const entry: (typeof results)[number] = { name: c.name, mb: round(mb), ...r };
     if (rg) {
-      const rgTimes = ripgrep(r.queries.map((q) => q.query), c.files, rounds);
+      const rgTimes = ripgrep(
+        r.queries.map((q) => q.query),
+        c.files,
+        rounds,
+      );
       // search against rg on the queries both can run (rg has nothing to do for a filter alone)
-      const both = r.queries.map((q, i) => ({ search: q.ms, rg: rgTimes[i] })).filter((x): x is { search: number; rg: number } => x.rg !== null);
+      const both = r.queries
+        .map((q, i) => ({ search: q.ms, rg: rgTimes[i] }))
+        .filter((x): x is { search: number; rg: number } => x.rg !== null);
       const s = both.map((x) => x.search).sort((a, b) => a - b);
       const g = both.map((x) => x.rg).sort((a, b) => a - b);
       entry.rg = {
@@ -132,7 +163,31 @@ async function main(): Promise<void> {
     results.push(entry);
   }
 
-  const header = ['corpus', 'papers', 'MB', 'load', 'floor', 'index', 'themes', 'total', 'total CPU', '×floor', 'related', '2nd act.', 'p50', 'p95', 'max', 'CPU p50/p95', 'rg p50', 'rg p95', 'vs rg p50/p95', 'index MB', 'peak RSS', 'themes', 'NMI'];
+  const header = [
+    'corpus',
+    'papers',
+    'MB',
+    'load',
+    'floor',
+    'index',
+    'themes',
+    'total',
+    'total CPU',
+    '×floor',
+    'related',
+    '2nd act.',
+    'p50',
+    'p95',
+    'max',
+    'CPU p50/p95',
+    'rg p50',
+    'rg p95',
+    'vs rg p50/p95',
+    'index MB',
+    'peak RSS',
+    'themes',
+    'NMI',
+  ];
   const ms = (x: number) => (x >= 1000 ? `${round(x / 1000, 1)} s` : `${round(x, x < 10 ? 2 : 0)} ms`);
   const rows = results.map((r) => [
     r.name,
@@ -176,10 +231,20 @@ async function main(): Promise<void> {
   // other processes on the machine slow every wall-clock figure: the load average says how busy it was
   const load = loadavg().map((x) => round(x, 1));
   const out = table([header, ...rows]);
-  process.stdout.write(`\n${out}\n\n${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.os}; ${rounds} rounds; load average ${load.join(' ')}; bench took ${round(elapsed)} s\n`);
+  process.stdout.write(
+    `\n${out}\n\n${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.os}; ${rounds} rounds; load average ${load.join(' ')}; bench took ${round(elapsed)} s\n`,
+  );
   const dir = join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
-  const report = { date: new Date().toISOString(), machine, load_average: load, rounds, elapsed_s: round(elapsed), table: out, corpora: results };
+  const report = {
+    date: new Date().toISOString(),
+    machine,
+    load_average: load,
+    rounds,
+    elapsed_s: round(elapsed),
+    table: out,
+    corpora: results,
+  };
   const name = `bench-${report.date.replace(/[:.]/g, '-')}.json`;
   writeFileSync(join(dir, name), `${JSON.stringify(report, null, 1)}\n`);
   writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 1)}\n`);

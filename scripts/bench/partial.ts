@@ -21,7 +21,14 @@ import { synthAbstracts, writeDailyPapers } from './synthCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');
 const WORKER = join(root, 'dist', 'analysisWorker.js');
-const QUERIES = ['reinforcement', 'diffusion model', 'transfo', 'graph neural network', 'halucination', 'collection:synth'];
+const QUERIES = [
+  'reinforcement',
+  'diffusion model',
+  'transfo',
+  'graph neural network',
+  'halucination',
+  'collection:synth',
+];
 
 interface Run {
   chunks: boolean;
@@ -72,7 +79,17 @@ async function runOnce(file: string, chunks: boolean): Promise<Run> {
   const doneMs = performance.now() - t0;
   stall.disable();
   const cpu = process.cpuUsage(cpu0);
-  const run: Run = { chunks, firstChunkMs, lastChunkMs, doneMs, cpuMs: (cpu.user + cpu.system) / 1000, restoreMs, maxStallMs: stall.max / 1e6, timings: snapshot.timings, restoreCpuMs: [] };
+  const run: Run = {
+    chunks,
+    firstChunkMs,
+    lastChunkMs,
+    doneMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    restoreMs,
+    maxStallMs: stall.max / 1e6,
+    timings: snapshot.timings,
+    restoreCpuMs: [],
+  };
   if (received.length) {
     const again = new PartialSearch(received[0].total);
     run.restoreCpuMs = received.map(({ chunk }) => cpuOf(() => again.add(chunk)));
@@ -81,13 +98,17 @@ async function runOnce(file: string, chunks: boolean): Promise<Run> {
   return run;
 }
 
-const f = (ms: number | undefined) => (ms === undefined ? '—' : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(1)} ms`);
+const f = (ms: number | undefined) =>
+  ms === undefined ? '—' : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
   const sizes = (process.argv[2] ?? '10000,100000').split(',').map(Number);
   const runs = Math.max(1, Number(process.argv[3] ?? '1'));
   const seedDir = join(root, 'seeds');
-  const seeds = readdirSync(seedDir).filter((n) => n.endsWith('.txt')).sort().map((n) => join(seedDir, n));
+  const seeds = readdirSync(seedDir)
+    .filter((n) => n.endsWith('.txt'))
+    .sort()
+    .map((n) => join(seedDir, n));
   const sources = (await loadCorpus(seeds, nodeFileSource)).papers.map((p) => p.abstract);
   const dir = join(tmpdir(), 'papers-bench');
   mkdirSync(dir, { recursive: true });
@@ -108,9 +129,13 @@ async function main(): Promise<void> {
             `CPU ${f(run.cpuMs)}`,
             `restore ${restore.length ? `median ${f(restore[Math.floor(restore.length / 2)])} max ${f(restore[restore.length - 1])} (${restore.length} chunks, first ${f(run.restoreMs[0])})` : '—'}`,
             `max stall ${f(run.maxStallMs)}`,
-            restoreCpu.length ? `restore CPU median ${f(restoreCpu[Math.floor(restoreCpu.length / 2)])} max ${f(restoreCpu[restoreCpu.length - 1])}` : '',
+            restoreCpu.length
+              ? `restore CPU median ${f(restoreCpu[Math.floor(restoreCpu.length / 2)])} max ${f(restoreCpu[restoreCpu.length - 1])}`
+              : '',
             run.queryCpuMs ? `query CPU ${run.queryCpuMs.map((q) => q.toFixed(1)).join('/')} ms` : '',
-            `steps ${Object.entries(run.timings).map(([k, v]) => `${k} ${f(v)}`).join(', ')}`,
+            `steps ${Object.entries(run.timings)
+              .map(([k, v]) => `${k} ${f(v)}`)
+              .join(', ')}`,
           ].join(' | '),
         );
       }

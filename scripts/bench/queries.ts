@@ -4,7 +4,8 @@
  * misspellings that need fuzzy matching, and filter words. `{theme}` becomes the first word of the
  * corpus's largest theme label, so the filter matches something whatever the corpus.
  */
-const typed = (word: string, from = 1) => Array.from({ length: word.length - from + 1 }, (_, i) => word.slice(0, from + i));
+const typed = (word: string, from = 1) =>
+  Array.from({ length: word.length - from + 1 }, (_, i) => word.slice(0, from + i));
 
 export const BENCH_QUERIES: readonly string[] = [
   ...typed('reinforcement'),
@@ -36,5 +37,8 @@ export const BENCH_QUERIES: readonly string[] = [
 
 /** The free text of a query (filter words removed), what ripgrep is given. */
 export function textOf(query: string): string {
-  return query.replace(/(^|\s)-?[a-z]+:\S*/gi, ' ').replace(/\s+/g, ' ').trim();
+  return query
+    .replace(/(^|\s)-?[a-z]+:\S*/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

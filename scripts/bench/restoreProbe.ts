@@ -83,7 +83,11 @@ async function measure(corpus: string, dir: string): Promise<{ times: Record<str
   const themeById = new Map(themes.map((th) => [th.id, th]));
   const search = PaperSearch.restore(s.searchIndex, () => papers.map((p) => toSearchDoc(p, themeById)));
   lap('search_restore');
-  const related = new RelatedIndex(papers.map((p) => p.id), () => s.relatedRows, s.relatedDims);
+  const related = new RelatedIndex(
+    papers.map((p) => p.id),
+    () => s.relatedRows,
+    s.relatedDims,
+  );
   lap('related');
   t.total = round(last - start);
   t.total_cpu = round(cpuMs(startCpu));
@@ -93,7 +97,8 @@ async function measure(corpus: string, dir: string): Promise<{ times: Record<str
   // (in steps, as the extension runs them between other work: the total and the longest step)
   let longest = 0;
   const p0 = performance.now();
-  for (let s0 = performance.now(), steps = search.preparation(); !steps.next().done; s0 = performance.now()) longest = Math.max(longest, performance.now() - s0);
+  for (let s0 = performance.now(), steps = search.preparation(); !steps.next().done; s0 = performance.now())
+    longest = Math.max(longest, performance.now() - s0);
   t.search_prepare_after = round(performance.now() - p0);
   t.search_prepare_longest_step = round(longest);
   const q0 = performance.now();
@@ -138,7 +143,10 @@ async function main(): Promise<void> {
   const dir = rest[0] ?? join(tmpdir(), `papers-restore-${basename(file)}`);
   mkdirSync(dir, { recursive: true });
   const child = (...args: string[]) => {
-    const run = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=6144', __filename, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const run = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=6144', __filename, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     if (run.status !== 0) throw new Error(`${args[0]} failed (exit ${run.status})`);
     return run.stdout.trim().split('\n').pop() ?? '';
   };

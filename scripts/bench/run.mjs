@@ -7,10 +7,30 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 
-const mode = { '--probe': 'probe', '--partial': 'partial', '--restore': 'restore', '--themes-at-scale': 'themes' }[process.argv[2]] ?? 'bench';
-const entry = { probe: 'scripts/bench/searchProbe.ts', partial: 'scripts/bench/partial.ts', restore: 'scripts/bench/restoreProbe.ts', themes: 'scripts/bench/themesAtScale.ts', bench: 'scripts/bench/main.ts' }[mode];
+const mode =
+  { '--probe': 'probe', '--partial': 'partial', '--restore': 'restore', '--themes-at-scale': 'themes' }[
+    process.argv[2]
+  ] ?? 'bench';
+const entry = {
+  probe: 'scripts/bench/searchProbe.ts',
+  partial: 'scripts/bench/partial.ts',
+  restore: 'scripts/bench/restoreProbe.ts',
+  themes: 'scripts/bench/themesAtScale.ts',
+  bench: 'scripts/bench/main.ts',
+}[mode];
 const outfile = `bench/results/.build/${mode}.js`;
-await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
-const args = mode === 'bench' ? [outfile, ...process.argv.slice(2)] : [...(mode === 'partial' ? ['--max-old-space-size=6144'] : ['--expose-gc']), outfile, ...process.argv.slice(3)];
+await build({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+});
+const args =
+  mode === 'bench'
+    ? [outfile, ...process.argv.slice(2)]
+    : [...(mode === 'partial' ? ['--max-old-space-size=6144'] : ['--expose-gc']), outfile, ...process.argv.slice(3)];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
 process.exitCode = run.status ?? 1;

@@ -54,7 +54,12 @@ for (let r = 0; r < rounds; r++) {
   cpuTimes.push(cpuRound);
 }
 const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(rounds / 2)];
-const perQuery = queries.map((q, i) => ({ q, ms: medianOf(times.map((t) => t[i])), cpuMs: medianOf(cpuTimes.map((t) => t[i])), hits: search.search(q).length }));
+const perQuery = queries.map((q, i) => ({
+  q,
+  ms: medianOf(times.map((t) => t[i])),
+  cpuMs: medianOf(cpuTimes.map((t) => t[i])),
+  hits: search.search(q).length,
+}));
 const t1 = performance.now();
 const restored = PaperSearch.restore(search.serialize(), docs);
 const restoreMs = performance.now() - t1;
@@ -64,5 +69,22 @@ restored.search('r', { limit: 50 });
 restored.search('reinforcment', { limit: 50 });
 const firstQueriesMs = performance.now() - t2;
 const round2 = (x: number) => Math.round(x * 100) / 100;
-const worst = [...perQuery].sort((a, b) => b.ms - a.ms).slice(0, 6).map((x) => `${x.q} ${x.ms.toFixed(1)}ms/${x.hits}`);
-console.log(JSON.stringify({ papers: docs.length, build_ms: Math.round(buildMs), build_cpu_ms: Math.round(buildCpuMs), index_heap_mb: Math.round(indexMb), restore_ms: Math.round(restoreMs), first_queries_after_restore_ms: Math.round(firstQueriesMs * 10) / 10, restored: restored.size, search: latencySummary(perQuery.map((x) => x.ms)), search_cpu: latencySummary(perQuery.map((x) => x.cpuMs)), worst, queries: perQuery.map((x) => ({ q: x.q, ms: round2(x.ms), cpu_ms: round2(x.cpuMs), hits: x.hits })) }));
+const worst = [...perQuery]
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 6)
+  .map((x) => `${x.q} ${x.ms.toFixed(1)}ms/${x.hits}`);
+console.log(
+  JSON.stringify({
+    papers: docs.length,
+    build_ms: Math.round(buildMs),
+    build_cpu_ms: Math.round(buildCpuMs),
+    index_heap_mb: Math.round(indexMb),
+    restore_ms: Math.round(restoreMs),
+    first_queries_after_restore_ms: Math.round(firstQueriesMs * 10) / 10,
+    restored: restored.size,
+    search: latencySummary(perQuery.map((x) => x.ms)),
+    search_cpu: latencySummary(perQuery.map((x) => x.cpuMs)),
+    worst,
+    queries: perQuery.map((x) => ({ q: x.q, ms: round2(x.ms), cpu_ms: round2(x.cpuMs), hits: x.hits })),
+  }),
+);

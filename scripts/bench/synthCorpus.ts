@@ -13,7 +13,26 @@ import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 /** Words that look like a coined method name: an inner capital after lower-case letters ("EnvFactory", "GeneFlow"). */
 const COINED = /\b[A-Z][a-z]+[A-Z][A-Za-z0-9]*\b/g;
-const SYLLABLES = ['ka', 'ro', 'vi', 'len', 'tor', 'mi', 'sa', 'quo', 'zen', 'dra', 'pol', 'ix', 'nu', 'fer', 'gal', 'te', 'bri', 'om'];
+const SYLLABLES = [
+  'ka',
+  'ro',
+  'vi',
+  'len',
+  'tor',
+  'mi',
+  'sa',
+  'quo',
+  'zen',
+  'dra',
+  'pol',
+  'ix',
+  'nu',
+  'fer',
+  'gal',
+  'te',
+  'bri',
+  'om',
+];
 
 function coinedName(rand: () => number): string {
   const part = () => {
@@ -35,25 +54,37 @@ function sentencesOf(abstract: string): string[] {
  * `origins[i]` lists, per sentence of text i, the index in `sources` of the abstract it comes from: the
  * hand labels of those abstracts say what text i is about, for measuring themes at scale (themeQuality.ts).
  */
-export function synthCorpus(sources: readonly string[], count: number, seed = 7, swap = 0.35): { texts: string[]; origins: number[][] } {
-  const bySource = sources.map((text, index) => ({ index, sentences: sentencesOf(text) })).filter((s) => s.sentences.length > 0);
+export function synthCorpus(
+  sources: readonly string[],
+  count: number,
+  seed = 7,
+  swap = 0.35,
+): { texts: string[]; origins: number[][] } {
+  const bySource = sources
+    .map((text, index) => ({ index, sentences: sentencesOf(text) }))
+    .filter((s) => s.sentences.length > 0);
   const all = bySource.flatMap((s) => s.sentences.map((text) => ({ text, source: s.index })));
   const rand = seededRandom(seed);
   const texts: string[] = [];
   const origins: number[][] = [];
   for (let i = 0; i < count; i++) {
     const topic = bySource[Math.floor(rand() * bySource.length)];
-    const parts = topic.sentences.map((text) => (rand() < swap ? all[Math.floor(rand() * all.length)] : { text, source: topic.index }));
+    const parts = topic.sentences.map((text) =>
+      rand() < swap ? all[Math.floor(rand() * all.length)] : { text, source: topic.index },
+    );
     // a sentence more or less, so lengths vary
     if (rand() < 0.3) parts.push(all[Math.floor(rand() * all.length)]);
     // eslint-disable-next-line no-dupe-else-if -- each rand() is a new draw, not the condition above again
     else if (parts.length > 3 && rand() < 0.3) parts.splice(1 + Math.floor(rand() * (parts.length - 1)), 1);
     const names = new Map<string, string>();
-    const text = parts.map((p) => p.text).join(' ').replace(COINED, (w) => {
-      let name = names.get(w);
-      if (!name) names.set(w, (name = coinedName(rand)));
-      return name;
-    });
+    const text = parts
+      .map((p) => p.text)
+      .join(' ')
+      .replace(COINED, (w) => {
+        let name = names.get(w);
+        if (!name) names.set(w, (name = coinedName(rand)));
+        return name;
+      });
     texts.push(text.replace(/\s+/g, ' '));
     origins.push(parts.map((p) => p.source));
   }

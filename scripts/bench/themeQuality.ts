@@ -24,14 +24,21 @@ const sidecar = (corpus: string) => `${corpus}.topics.json`;
  */
 export function writeTopicsSidecar(corpus: string, sourceIds: readonly string[], origins: readonly number[][]): void {
   const labels = handLabels();
-  writeFileSync(sidecar(corpus), JSON.stringify(origins.map((sources) => majorityLabel(sources, sourceIds, labels)?.label ?? null)));
+  writeFileSync(
+    sidecar(corpus),
+    JSON.stringify(origins.map((sources) => majorityLabel(sources, sourceIds, labels)?.label ?? null)),
+  );
 }
 
 /**
  * The hand label most of these source abstracts (indexes into `sourceIds`) have, the first one's on a tie, and
  * the first source that has it; undefined when none is labelled.
  */
-export function majorityLabel(sources: readonly number[], sourceIds: readonly string[], labels: ReadonlyMap<string, string>): { label: string; source: number } | undefined {
+export function majorityLabel(
+  sources: readonly number[],
+  sourceIds: readonly string[],
+  labels: ReadonlyMap<string, string>,
+): { label: string; source: number } | undefined {
   const votes = new Map<string, number>();
   for (const s of sources) {
     const label = labels.get(sourceIds[s]);
@@ -39,7 +46,9 @@ export function majorityLabel(sources: readonly number[], sourceIds: readonly st
   }
   let best: string | undefined;
   for (const [label, n] of votes) if (best === undefined || n > votes.get(best)!) best = label;
-  return best === undefined ? undefined : { label: best, source: sources.find((s) => labels.get(sourceIds[s]) === best)! };
+  return best === undefined
+    ? undefined
+    : { label: best, source: sources.find((s) => labels.get(sourceIds[s]) === best)! };
 }
 
 /** NMI of the analysis's themes against the hand labels, over the papers that have one; null when none has. */
@@ -49,7 +58,11 @@ export function themeAgreement(a: Analysis, files: readonly string[]): { nmi: nu
   if (files.length === 1 && existsSync(sidecar(files[0]))) {
     const topics = JSON.parse(readFileSync(sidecar(files[0]), 'utf8')) as (string | null)[];
     // Daily Papers: the header, then one abstract per non-empty line
-    const lines = readFileSync(files[0], 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '').slice(1);
+    const lines = readFileSync(files[0], 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '')
+      .slice(1);
     lines.forEach((line, i) => {
       const topic = topics[i];
       if (topic && !byText.has(line)) byText.set(line, topic);
@@ -63,5 +76,7 @@ export function themeAgreement(a: Analysis, files: readonly string[]): { nmi: nu
     themes.push(p.theme);
     human.push(label);
   }
-  return human.length === 0 ? null : { nmi: Math.round(normalizedMutualInformation(themes, human) * 1000) / 1000, labelled: human.length };
+  return human.length === 0
+    ? null
+    : { nmi: Math.round(normalizedMutualInformation(themes, human) * 1000) / 1000, labelled: human.length };
 }

@@ -17,12 +17,20 @@ import { handLabels, majorityLabel } from './themeQuality';
 
 async function main(n: number, swap: number): Promise<void> {
   const seeds = join(__dirname, '..', '..', '..', 'seeds');
-  const files = readdirSync(seeds).filter((f) => f.endsWith('.txt')).sort().map((f) => join(seeds, f));
+  const files = readdirSync(seeds)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => join(seeds, f));
   const corpus = await loadCorpus(files, nodeFileSource);
   const seedTheme = new Map(analyzeCorpus(corpus).papers.map((p) => [p.id, p.theme]));
   const labels = handLabels();
   const ids = corpus.papers.map((p) => p.id);
-  const synth = synthCorpus(corpus.papers.map((p) => p.abstract), n, 7, swap);
+  const synth = synthCorpus(
+    corpus.papers.map((p) => p.abstract),
+    n,
+    7,
+    swap,
+  );
   const label: string[] = [];
   const carried: string[] = [];
   for (const origin of synth.origins) {
@@ -45,9 +53,13 @@ async function main(n: number, swap: number): Promise<void> {
     c.push(carried[i]);
   }
   const f = (x: number) => x.toFixed(3);
-  process.stdout.write(`${n} synthetic abstracts (swap ${swap}), ${a.papers.length} distinct, ${a.themes.length} themes\n`);
+  process.stdout.write(
+    `${n} synthetic abstracts (swap ${swap}), ${a.papers.length} distinct, ${a.themes.length} themes\n`,
+  );
   process.stdout.write(`  reference: the seeds' themes carried over vs hand labels  NMI ${f(nmi(carried, label))}\n`);
-  process.stdout.write(`  themes of this corpus vs hand labels                       NMI ${f(nmi(ours, l))} (${ours.length} papers)\n`);
+  process.stdout.write(
+    `  themes of this corpus vs hand labels                       NMI ${f(nmi(ours, l))} (${ours.length} papers)\n`,
+  );
   process.stdout.write(`  themes of this corpus vs the seeds' themes carried over    NMI ${f(nmi(ours, c))}\n`);
 }
 

@@ -22,7 +22,9 @@ export function analysisJson(a: Analysis) {
 function analysisTable(a: Analysis): string {
   const lines: string[] = [];
   const shared = a.papers.filter((p) => p.collections.length > 1).length;
-  lines.push(`${a.papers.length} papers in ${a.collections.length} collections (${shared} in more than one), ${a.themes.length} themes`);
+  lines.push(
+    `${a.papers.length} papers in ${a.collections.length} collections (${shared} in more than one), ${a.themes.length} themes`,
+  );
   for (const theme of a.themes) {
     lines.push('', `${theme.label} (${theme.paperIds.length})`);
     for (const id of theme.paperIds) lines.push(`  ${id}  ${a.byId.get(id)!.title}`);

@@ -7,4 +7,11 @@ import { linksCommand } from './linksCommand';
 import { searchCommand } from './searchCommand';
 
 /** Every `papers` command; a new command is one file in src/cli/ and one line here. */
-export const COMMANDS: CliCommand[] = [analyzeCommand, searchCommand, exportCommand, linkCommand, linksCommand, benchCommand];
+export const COMMANDS: CliCommand[] = [
+  analyzeCommand,
+  searchCommand,
+  exportCommand,
+  linkCommand,
+  linksCommand,
+  benchCommand,
+];

@@ -8,7 +8,10 @@ import { analyzeInParallel } from '../node/analysis/parallel';
 
 /** A user error: printed as one line; exit code 2 (usage) or 1 (input). */
 export class CliError extends Error {
-  constructor(message: string, readonly code = 2) {
+  constructor(
+    message: string,
+    readonly code = 2,
+  ) {
     super(message);
   }
 }
@@ -37,7 +40,10 @@ export interface CliIo {
 /** The seeds shipped with the extension: dist/cli.js -> ../seeds. */
 export function bundledSeeds(): string[] {
   const dir = resolve(__dirname, '..', 'seeds');
-  return readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().map((f) => join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 /** Loads and analyzes the given files, or the bundled seeds when none are given. */

@@ -35,11 +35,13 @@ function readNotes(folder: string): { part: string; text: string }[] {
 
 export const exportCommand: CliCommand = {
   name: 'export',
-  usage: 'export [files...] --format bibtex|json|markdown [--notes folder]\n                                                the papers as BibTeX, JSON or Markdown on stdout',
+  usage:
+    'export [files...] --format bibtex|json|markdown [--notes folder]\n                                                the papers as BibTeX, JSON or Markdown on stdout',
   options: { format: { type: 'string', short: 'f' }, notes: { type: 'string' } },
   async run({ values, positionals }, io) {
     const format = (values.format ?? 'bibtex') as ExportFormat;
-    if (!FORMATS.includes(format)) throw new CliError(`papers export: --format must be ${FORMATS.join(', ')}; not "${values.format}"`);
+    if (!FORMATS.includes(format))
+      throw new CliError(`papers export: --format must be ${FORMATS.join(', ')}; not "${values.format}"`);
     const notes = typeof values.notes === 'string' ? readNotes(values.notes) : [];
     const a = await analyzeFiles(positionals);
     const options = {

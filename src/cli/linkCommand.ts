@@ -5,7 +5,16 @@
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { lineCount, PapersInputError } from '../core/common';
-import { createLink, lineRange, LINKS_DIR, linksFilePath, PaperLink, parseLinks, serializeLinks, TextRange } from '../core/links';
+import {
+  createLink,
+  lineRange,
+  LINKS_DIR,
+  linksFilePath,
+  PaperLink,
+  parseLinks,
+  serializeLinks,
+  TextRange,
+} from '../core/links';
 import { writeFileAtomicSync } from '../node/files/atomicWrite';
 import { CliCommand, CliError, CliIo } from './common';
 import { loadPapers, toSlash } from './workspace';
@@ -27,12 +36,17 @@ function readLinksForWrite(root: string, paperId: string, io: CliIo): PaperLink[
 }
 
 /** The lines `<file>:<start>-<end>` name, checked against the file: its workspace path, text and range. */
-function linkedLines(root: string, where: string): { rel: string; text: string; start: number; end: number; range: TextRange } {
+function linkedLines(
+  root: string,
+  where: string,
+): { rel: string; text: string; start: number; end: number; range: TextRange } {
   const m = /^(.+):(\d+)(?:-(\d+))?$/.exec(where);
-  if (!m) throw new CliError(`papers link: "${where}" is not <file>:<start>-<end> (1-based lines, e.g. src/train.py:12-18)`);
+  if (!m)
+    throw new CliError(`papers link: "${where}" is not <file>:<start>-<end> (1-based lines, e.g. src/train.py:12-18)`);
   const abs = resolve(root, m[1]);
   const rel = toSlash(relative(root, abs));
-  if (rel.startsWith('../') || rel === '..' || isAbsolute(rel)) throw new CliError(`papers link: ${m[1]} is outside the workspace folder ${root}`);
+  if (rel.startsWith('../') || rel === '..' || isAbsolute(rel))
+    throw new CliError(`papers link: ${m[1]} is outside the workspace folder ${root}`);
   const start = Number(m[2]);
   const end = Number(m[3] ?? m[2]);
   let text: string;
@@ -47,24 +61,30 @@ function linkedLines(root: string, where: string): { rel: string; text: string; 
     const lines = lineCount(text);
     const at = end < start ? start : Math.max(start, end);
     const reversed = end < start ? '; the end comes before the start' : '';
-    throw new CliError(`papers link: ${rel}:${at}: lines ${start}-${end} are not in the file (it has ${lines} lines${reversed})`);
+    throw new CliError(
+      `papers link: ${rel}:${at}: lines ${start}-${end} are not in the file (it has ${lines} lines${reversed})`,
+    );
   }
   return { rel, text, start, end, range };
 }
 
 export const linkCommand: CliCommand = {
   name: 'link',
-  usage: 'link <paper> <file>:<start>-<end> [--note "…"]  link lines of a file (1-based, inclusive) to a paper (key or id)',
+  usage:
+    'link <paper> <file>:<start>-<end> [--note "…"]  link lines of a file (1-based, inclusive) to a paper (key or id)',
   options: { note: { type: 'string' } },
   async run({ values, positionals }, io) {
-    if (positionals.length !== 2) throw new CliError('papers link: give a paper and lines, e.g. papers link envfactory-6755e58 src/train.py:12-18');
+    if (positionals.length !== 2)
+      throw new CliError('papers link: give a paper and lines, e.g. papers link envfactory-6755e58 src/train.py:12-18');
     const [paperArg, where] = positionals;
     const root = io.cwd;
     const { rel, text, start, end, range } = linkedLines(root, where);
     const papers = await loadPapers(root, io);
     const found = papers.find(paperArg);
     if (found.length !== 1) {
-      const why = found.length ? `"${paperArg}" matches ${found.length} papers; give more of the id` : `no paper has the key or id "${paperArg}"`;
+      const why = found.length
+        ? `"${paperArg}" matches ${found.length} papers; give more of the id`
+        : `no paper has the key or id "${paperArg}"`;
       throw new CliError(`papers link: ${why} (see papers analyze --json)`);
     }
     const paper = found[0];

@@ -20,7 +20,11 @@ function readAllLinks(root: string, io: CliIo): { links: PaperLink[]; broken: nu
   const dir = join(root, LINKS_DIR);
   let broken = 0;
   const links: PaperLink[] = [];
-  const names = existsSync(dir) ? readdirSync(dir).filter((n) => paperIdOfLinksFile(n) !== undefined).sort() : [];
+  const names = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => paperIdOfLinksFile(n) !== undefined)
+        .sort()
+    : [];
   for (const name of names) {
     const rel = `${LINKS_DIR}/${name}`;
     try {
@@ -60,14 +64,22 @@ function printRows(rows: Row[], io: CliIo): void {
   }
   if (rows.length) {
     const count = (s: string) => rows.filter((r) => r.found.status === s).length;
-    io.out(`${rows.length} link${rows.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('moved')} moved, ${count('stale')} stale\n`);
+    io.out(
+      `${rows.length} link${rows.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('moved')} moved, ${count('stale')} stale\n`,
+    );
   }
 }
 
 function printJson(rows: Row[], io: CliIo): void {
   const out = rows.map(({ link, key, found }) =>
     found.range
-      ? { paper: key, file: link.file, status: found.status, startLine: found.range.startLine + 1, endLine: found.range.endLine + 1 }
+      ? {
+          paper: key,
+          file: link.file,
+          status: found.status,
+          startLine: found.range.startLine + 1,
+          endLine: found.range.endLine + 1,
+        }
       : { paper: key, file: link.file, status: found.status },
   );
   io.out(`${JSON.stringify(out)}\n`);
@@ -75,7 +87,8 @@ function printJson(rows: Row[], io: CliIo): void {
 
 export const linksCommand: CliCommand = {
   name: 'links',
-  usage: 'links [--json] [--check]                      every code link, re-anchored against the files as they are now;\n                                                --check exits 1 when a link is stale',
+  usage:
+    'links [--json] [--check]                      every code link, re-anchored against the files as they are now;\n                                                --check exits 1 when a link is stale',
   options: { json: { type: 'boolean' }, check: { type: 'boolean' } },
   async run({ values }, io) {
     const root = io.cwd;
@@ -86,7 +99,11 @@ export const linksCommand: CliCommand = {
     const rows: Row[] = links.map((link) => {
       const text = textOf(link.file);
       const paper = byId.get(link.paper);
-      return { link, key: paper && papers ? papers.keyOf(paper) : link.paper, found: text === undefined ? { status: 'stale' } : reanchor(link, text) };
+      return {
+        link,
+        key: paper && papers ? papers.keyOf(paper) : link.paper,
+        found: text === undefined ? { status: 'stale' } : reanchor(link, text),
+      };
     });
     const line = (r: Row) => r.found.range?.startLine ?? r.link.range.startLine;
     rows.sort((a, b) => (a.link.file < b.link.file ? -1 : a.link.file > b.link.file ? 1 : line(a) - line(b)));
@@ -97,7 +114,9 @@ export const linksCommand: CliCommand = {
       for (const { link, key } of stale) {
         const missing = textOf(link.file) === undefined;
         const why = missing ? 'the file is gone' : 'the linked text is no longer there';
-        io.err(`${link.file}:${link.range.startLine + 1}: stale link to ${key}: ${why}; re-link it in the editor or remove it\n`);
+        io.err(
+          `${link.file}:${link.range.startLine + 1}: stale link to ${key}: ${why}; re-link it in the editor or remove it\n`,
+        );
       }
     }
     return broken || (values.check && stale.length) ? 1 : 0;

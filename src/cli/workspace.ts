@@ -29,7 +29,10 @@ function configuredCollections(root: string, io: CliIo): string[] | undefined {
   const text = readFileSync(file, 'utf8');
   const errors: ParseError[] = [];
   const settings = parseJsonc(text, errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
-  if (errors.length) io.err(`${SETTINGS}:${lineOfOffset(text, errors[0].offset)}: ${printParseErrorCode(errors[0].error)}; read what could be read\n`);
+  if (errors.length)
+    io.err(
+      `${SETTINGS}:${lineOfOffset(text, errors[0].offset)}: ${printParseErrorCode(errors[0].error)}; read what could be read\n`,
+    );
   const value = settings && typeof settings === 'object' ? settings['papers.collections'] : undefined;
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {

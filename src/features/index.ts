@@ -18,4 +18,15 @@ export interface Feature {
  * The features, in the order extension.ts activates them. The shared services (services.ts) exist before the
  * first one starts; the analysis comes last so that its first load finds every listener in place.
  */
-export const features: readonly Feature[] = [search, papers, themes, tree, paperPanel, links, collections, exportFeature, annotations, analysis];
+export const features: readonly Feature[] = [
+  search,
+  papers,
+  themes,
+  tree,
+  paperPanel,
+  links,
+  collections,
+  exportFeature,
+  annotations,
+  analysis,
+];

@@ -109,7 +109,8 @@ export interface DidUpdateTags {
   id: string;
   tags: string[];
 }
-export type HostToPageMessage = DidShowPaper | DidUpdateMarks | DidUpdateAnnotations | DidRequestSelection | DidUpdateLinks | DidUpdateTags;
+export type HostToPageMessage =
+  DidShowPaper | DidUpdateMarks | DidUpdateAnnotations | DidRequestSelection | DidUpdateLinks | DidUpdateTags;
 
 // Page -> host.
 export interface WebviewDidLoad {
@@ -215,7 +216,13 @@ const isNote = (n: unknown) => n === undefined || (typeof n === 'string' && n.le
 function isAbstractRange(value: unknown): value is AbstractRange {
   if (!value || typeof value !== 'object') return false;
   const r = value as Record<string, unknown>;
-  return isOffset(r.start) && isOffset(r.end) && r.start < r.end && typeof r.quote === 'string' && r.quote.length <= MAX_QUOTE_LENGTH;
+  return (
+    isOffset(r.start) &&
+    isOffset(r.end) &&
+    r.start < r.end &&
+    typeof r.quote === 'string' &&
+    r.quote.length <= MAX_QUOTE_LENGTH
+  );
 }
 
 export function isPageToHostMessage(value: unknown): value is PageToHostMessage {
@@ -243,7 +250,12 @@ export function isPageToHostMessage(value: unknown): value is PageToHostMessage 
     case 'webviewDidRemoveTag':
       return typeof m.id === 'string' && typeof m.tag === 'string' && m.tag.length > 0;
     case 'webviewDidReportSelection':
-      return isOffset(m.requestId) && names() && isAnnotationColor(m.color) && (m.range === undefined || isAbstractRange(m.range));
+      return (
+        isOffset(m.requestId) &&
+        names() &&
+        isAnnotationColor(m.color) &&
+        (m.range === undefined || isAbstractRange(m.range))
+      );
     default:
       return false;
   }

@@ -9,7 +9,9 @@ import { FORMAT_FIXTURES } from './formatFixtures';
 export const cli = join(repoRoot(), 'dist', 'cli.js');
 
 /** One collection in every format the CLI reads, with the same papers (test/fixtures/formats). */
-export const FORMAT_FILES = ['quasars.txt', 'quasars.bib', 'quasars.json', 'quasars.jsonl', 'quasars.xml'].map((f) => join(FORMAT_FIXTURES, f));
+export const FORMAT_FILES = ['quasars.txt', 'quasars.bib', 'quasars.json', 'quasars.jsonl', 'quasars.xml'].map((f) =>
+  join(FORMAT_FIXTURES, f),
+);
 
 /** `papers ...args` with this Node, from the test's working folder. */
 export const papers = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });

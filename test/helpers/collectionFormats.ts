@@ -21,14 +21,39 @@ export interface Format {
 
 export const bibEntry = (e: Entry) => `@misc{${e.key}, title = {T ${e.key}}, abstract = {${e.abstract}}}`;
 export const cslEntry = (e: Entry) => JSON.stringify({ id: e.key, title: `T ${e.key}`, abstract: e.abstract });
-export const atomEntry = (e: Entry) => `<entry><id>http://arxiv.org/abs/${e.key}</id><title>T ${e.key}</title><summary>${e.abstract}</summary></entry>`;
+export const atomEntry = (e: Entry) =>
+  `<entry><id>http://arxiv.org/abs/${e.key}</id><title>T ${e.key}</title><summary>${e.abstract}</summary></entry>`;
 
 export const FORMATS: Format[] = [
-  { name: 'Daily Papers', file: 'dump.txt', first: 2, entry: (e) => e.abstract, write: (es) => `Daily Papers\n${es.map((e) => e.abstract).join('\n')}\n` },
+  {
+    name: 'Daily Papers',
+    file: 'dump.txt',
+    first: 2,
+    entry: (e) => e.abstract,
+    write: (es) => `Daily Papers\n${es.map((e) => e.abstract).join('\n')}\n`,
+  },
   { name: 'BibTeX', file: 'refs.bib', first: 1, entry: bibEntry, write: (es) => `${es.map(bibEntry).join('\n')}\n` },
-  { name: 'CSL-JSON', file: 'zotero.json', first: 2, entry: cslEntry, write: (es) => `[\n${es.map(cslEntry).join(',\n')}\n]\n` },
-  { name: 'JSON Lines', file: 'papers.jsonl', first: 1, entry: cslEntry, write: (es) => `${es.map(cslEntry).join('\n')}\n` },
-  { name: 'arXiv Atom', file: 'query.xml', first: 2, entry: atomEntry, write: (es) => `<feed xmlns="http://www.w3.org/2005/Atom">\n${es.map(atomEntry).join('\n')}\n</feed>\n` },
+  {
+    name: 'CSL-JSON',
+    file: 'zotero.json',
+    first: 2,
+    entry: cslEntry,
+    write: (es) => `[\n${es.map(cslEntry).join(',\n')}\n]\n`,
+  },
+  {
+    name: 'JSON Lines',
+    file: 'papers.jsonl',
+    first: 1,
+    entry: cslEntry,
+    write: (es) => `${es.map(cslEntry).join('\n')}\n`,
+  },
+  {
+    name: 'arXiv Atom',
+    file: 'query.xml',
+    first: 2,
+    entry: atomEntry,
+    write: (es) => `<feed xmlns="http://www.w3.org/2005/Atom">\n${es.map(atomEntry).join('\n')}\n</feed>\n`,
+  },
 ];
 
 /** parseCollectionBytes of `text` as a file in format `f`. */

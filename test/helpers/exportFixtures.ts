@@ -25,4 +25,10 @@ export const TRICKY: ParsedPaper[] = [
 ];
 
 /** Short texts made mostly of the characters BibTeX and LaTeX treat specially. */
-export const SPECIAL_TEXT = fc.string({ unit: fc.constantFrom(...'aZ 09{}[]\\$%&#_^~<>|"\'`-.,;:@=()é ü α—😀\n\t'.split('')), minLength: 1, maxLength: 80 }).filter((s) => s.trim() !== '');
+export const SPECIAL_TEXT = fc
+  .string({
+    unit: fc.constantFrom(...'aZ 09{}[]\\$%&#_^~<>|"\'`-.,;:@=()é ü α—😀\n\t'.split('')),
+    minLength: 1,
+    maxLength: 80,
+  })
+  .filter((s) => s.trim() !== '');

@@ -9,4 +9,5 @@ export const FORMAT_FIXTURES = join(repoRoot(), 'test', 'fixtures', 'formats');
 export const fixture = (name: string) => readFileSync(join(FORMAT_FIXTURES, name), 'utf8');
 
 /** The QuasarNet abstract, which every fixture file holds (a paper found in several collections). */
-export const QUASARNET = 'We propose QuasarNet, a convolutional network that classifies quasar spectra and estimates their redshifts; it is 50% faster than template fitting.';
+export const QUASARNET =
+  'We propose QuasarNet, a convolutional network that classifies quasar spectra and estimates their redshifts; it is 50% faster than template fitting.';

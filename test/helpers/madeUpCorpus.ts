@@ -4,7 +4,11 @@ import { Analysis, analyzeCorpus } from '../../src/core/analysis/analyze';
 import { mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
 
 function analyzeFiles(files: { path: string; text: string }[]): Analysis {
-  return analyzeCorpus(mergeCollections(files.map((f) => ({ path: f.path, result: parseCollectionBytes(new TextEncoder().encode(f.text), f.path) }))));
+  return analyzeCorpus(
+    mergeCollections(
+      files.map((f) => ({ path: f.path, result: parseCollectionBytes(new TextEncoder().encode(f.text), f.path) })),
+    ),
+  );
 }
 
 /**
@@ -23,11 +27,15 @@ export function madeUpAnalysis(): Analysis {
   for (const [field, words] of Object.entries(fields)) {
     for (let i = 0; i < 6; i++) {
       const w = (k: number) => words[(i + k) % words.length];
-      lines.push(`We study ${w(0)} and ${w(1)} in ${field} number ${i}. Our ${w(2)} model explains ${w(3)} with ${w(4)} data from survey ${i}.`);
+      lines.push(
+        `We study ${w(0)} and ${w(1)} in ${field} number ${i}. Our ${w(2)} model explains ${w(3)} with ${w(4)} data from survey ${i}.`,
+      );
     }
   }
   // non-ASCII text: accents, Greek, CJK, an emoji (a surrogate pair), a byte-order mark inside the text
-  lines.push('Straße und Café: wir messen die Größe von Wärmeströmen mit λ-Sonden, 熱流 und 🔥 Kameras\ufeff in zwölf Öfen.');
+  lines.push(
+    'Straße und Café: wir messen die Größe von Wärmeströmen mit λ-Sonden, 熱流 und 🔥 Kameras\ufeff in zwölf Öfen.',
+  );
   const daily = `Daily Papers\n${lines.join('\n')}\n`;
   const bib = `@article{hive2021,
   title = {Bees {and} Inflation},
@@ -63,7 +71,10 @@ export function longAbstractsAnalysis(): Analysis {
   const topics = ['glacier melt', 'coral bleaching', 'soil carbon', 'river sediment', 'urban heat'];
   const lines = Array.from({ length: 60 }, (_, i) => {
     const t = topics[i % topics.length];
-    const filler = Array.from({ length: 40 }, (_, k) => `${t} sample ${i}-${k} shows seasonal ${topics[(i + k) % topics.length]} change`).join('; ');
+    const filler = Array.from(
+      { length: 40 },
+      (_, k) => `${t} sample ${i}-${k} shows seasonal ${topics[(i + k) % topics.length]} change`,
+    ).join('; ');
     return `We measure ${t} at site ${i}. ${filler}.`;
   });
   lines[7] = `Ice cores record glacier melt. ${'Layer after layer of glacier melt and firn. '.repeat(900)}`;

@@ -11,8 +11,11 @@ import { repoRoot } from './repoRoot';
 export function loadSeeds(): { id: string; abstract: string }[] {
   const seedsDir = join(repoRoot(), 'seeds');
   const byId = new Map<string, string>();
-  for (const f of readdirSync(seedsDir).filter((f) => f.endsWith('.txt')).sort()) {
-    for (const p of parseDailyPapers(readFileSync(join(seedsDir, f), 'utf8'), f).papers) if (!byId.has(p.id)) byId.set(p.id, p.abstract);
+  for (const f of readdirSync(seedsDir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()) {
+    for (const p of parseDailyPapers(readFileSync(join(seedsDir, f), 'utf8'), f).papers)
+      if (!byId.has(p.id)) byId.set(p.id, p.abstract);
   }
   return [...byId].map(([id, abstract]) => ({ id, abstract }));
 }
@@ -21,6 +24,8 @@ export function loadSeeds(): { id: string; abstract: string }[] {
 export function groupSeeds(seeds: { id: string; abstract: string }[]): Theme[] {
   const t0 = performance.now();
   const themes = groupByTheme(seeds);
-  console.log(`grouping + labels of ${seeds.length} seeds: ${(performance.now() - t0).toFixed(0)} ms (first call, cold JIT)`);
+  console.log(
+    `grouping + labels of ${seeds.length} seeds: ${(performance.now() - t0).toFixed(0)} ms (first call, cold JIT)`,
+  );
   return themes;
 }

@@ -22,15 +22,22 @@ describe('papers help', () => {
     }
   });
 
-  test('papers <command> --help prints that command\'s usage and runs nothing, for every command', () => {
+  test("papers <command> --help prints that command's usage and runs nothing, for every command", () => {
     const overview = papers('help').stdout;
     for (const name of COMMANDS) {
-      for (const args of [[name, '--help'], [name, 'some-file.bib', '-h'], ['help', name]]) {
+      for (const args of [
+        [name, '--help'],
+        [name, 'some-file.bib', '-h'],
+        ['help', name],
+      ]) {
         const run = papers(...args);
         assert.equal(run.status, 0, `${args.join(' ')}: ${run.stderr}`);
         assert.ok(run.stdout.startsWith(`usage: papers ${name} `), `${args.join(' ')}: ${run.stdout}`);
         // the same text the overview lists for that command
-        assert.ok(overview.includes(`  ${run.stdout.slice('usage: papers '.length).trimEnd()}`), `${args.join(' ')} matches the overview`);
+        assert.ok(
+          overview.includes(`  ${run.stdout.slice('usage: papers '.length).trimEnd()}`),
+          `${args.join(' ')} matches the overview`,
+        );
         assert.equal(run.stderr, '', `${args.join(' ')} reads no file`);
       }
     }
@@ -50,8 +57,10 @@ describe('papers help', () => {
 });
 
 describe('dist/cli.js', () => {
-  test('dist/cli.js runs as a program: its shebang starts node with the CLI\'s flags (scripts/cliNodeFlags.mjs)', async () => {
-    const { CLI_NODE_FLAGS } = (await import(pathToFileURL(join(root, 'scripts', 'cliNodeFlags.mjs')).href)) as { CLI_NODE_FLAGS: string[] };
+  test("dist/cli.js runs as a program: its shebang starts node with the CLI's flags (scripts/cliNodeFlags.mjs)", async () => {
+    const { CLI_NODE_FLAGS } = (await import(pathToFileURL(join(root, 'scripts', 'cliNodeFlags.mjs')).href)) as {
+      CLI_NODE_FLAGS: string[];
+    };
     const firstLine = readFileSync(cli, 'utf8').split('\n', 1)[0];
     assert.equal(firstLine, `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}`);
     // run as npm's bin link runs it: by the kernel, through the shebang (a flag node rejects would exit 9 here)

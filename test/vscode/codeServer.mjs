@@ -3,7 +3,16 @@
 // tree it started (code-server leaves its extension host and file watcher running if only its own pid is
 // signalled). Processes are only ever ended by id, never by name.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -51,32 +60,58 @@ export function cleanEnv(extra = {}) {
  * options.port asks for a fixed port instead of a free one; options.workspaceTrust turns workspace trust on (a new
  * folder then opens in Restricted Mode until trusted).
  */
-export async function startCodeServer({ settings = {}, logName = 'code-server', env = {}, port: fixedPort, timeoutMs = 60_000, workspaceTrust = false } = {}) {
+export async function startCodeServer({
+  settings = {},
+  logName = 'code-server',
+  env = {},
+  port: fixedPort,
+  timeoutMs = 60_000,
+  workspaceTrust = false,
+} = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'papers-code-server-'));
   const userData = join(tmp, 'user-data');
   const extensions = join(tmp, 'extensions');
   const config = join(tmp, 'config.yaml');
   mkdirSync(join(userData, 'User'), { recursive: true });
   mkdirSync(extensions);
-  writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, 'security.workspace.trust.enabled': workspaceTrust, ...settings }, null, 2));
+  writeFileSync(
+    join(userData, 'User', 'settings.json'),
+    JSON.stringify({ ...USER_SETTINGS, 'security.workspace.trust.enabled': workspaceTrust, ...settings }, null, 2),
+  );
   writeFileSync(config, 'auth: none\ncert: false\n');
   mkdirSync(join(RESULTS_DIR, 'logs'), { recursive: true });
   const logFile = join(RESULTS_DIR, 'logs', `${logName}.log`);
 
   for (let attempt = 1; ; attempt++) {
-    const port = fixedPort ?? await freePort();
+    const port = fixedPort ?? (await freePort());
     const log = createWriteStream(logFile);
-    const child = spawn(process.execPath, [
-      codeServerEntry(),
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--disable-telemetry', '--disable-update-check', ...(workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
-      '--user-data-dir', userData, '--extensions-dir', extensions, '--config', config,
-    ], { cwd: tmp, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(
+      process.execPath,
+      [
+        codeServerEntry(),
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--disable-telemetry',
+        '--disable-update-check',
+        ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
+        '--disable-getting-started-override',
+        '--user-data-dir',
+        userData,
+        '--extensions-dir',
+        extensions,
+        '--config',
+        config,
+      ],
+      { cwd: tmp, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     let exited = null;
-    child.on('exit', (code, signal) => { exited = { code, signal }; });
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+    });
 
     const server = {
       port,
@@ -85,7 +120,9 @@ export async function startCodeServer({ settings = {}, logName = 'code-server', 
       logFile,
       /** The page URL that opens `folder` with the given extension development/test paths loaded. */
       workbenchUrl: (opts = {}) => workbenchUrl(port, opts),
-      get exited() { return exited; },
+      get exited() {
+        return exited;
+      },
       async stop() {
         await killTree(child.pid);
         await new Promise((r) => log.end(r));
@@ -98,12 +135,16 @@ export async function startCodeServer({ settings = {}, logName = 'code-server', 
       try {
         const res = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
         if (res.ok) return server;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       await sleep(150);
     }
     await killTree(child.pid);
     await new Promise((r) => log.end(r));
-    const why = exited ? `exited (code ${exited.code ?? exited.signal})` : `did not answer /healthz within ${timeoutMs / 1000} s`;
+    const why = exited
+      ? `exited (code ${exited.code ?? exited.signal})`
+      : `did not answer /healthz within ${timeoutMs / 1000} s`;
     const text = readFileSync(logFile, 'utf8');
     // Another process can grab the port between freePort() and code-server's listen(): try another one.
     if (exited && /EADDRINUSE/.test(text) && !fixedPort && attempt < 3) continue;
@@ -136,9 +177,18 @@ export async function launchBrowser() {
     headless: true,
     // Our own SIGINT/SIGTERM handlers shut the browser and the server down in order; Playwright's would exit
     // the process before code-server is stopped.
-    handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -148,7 +198,11 @@ function processTable() {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     let stat;
-    try { stat = readFileSync(`/proc/${name}/stat`, 'utf8'); } catch { continue; } // gone meanwhile
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue;
+    } // gone meanwhile
     // The command name (field 2) may contain spaces and parentheses: parse after its last ')'.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (f[0] === 'Z') continue; // a zombie is already dead; its parent reaps it
@@ -167,7 +221,10 @@ function treeOf(root, table = processTable()) {
   while (grew) {
     grew = false;
     for (const [pid, p] of table) {
-      if (!found.has(pid) && found.has(p.ppid)) { found.set(pid, p.start); grew = true; }
+      if (!found.has(pid) && found.has(p.ppid)) {
+        found.set(pid, p.start);
+        grew = true;
+      }
     }
   }
   return found;
@@ -178,7 +235,11 @@ export function processesUnder(root) {
   const found = [];
   for (const pid of treeOf(root).keys()) {
     if (pid === root) continue;
-    try { found.push({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') }); } catch { /* gone */ }
+    try {
+      found.push({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+    } catch {
+      /* gone */
+    }
   }
   return found;
 }
@@ -188,7 +249,11 @@ function signal(procs, sig) {
   for (const [pid, start] of procs) {
     // Same pid and same start time: still the process we meant, not a new one that reused its pid.
     if (table.get(pid)?.start !== start) continue;
-    try { process.kill(pid, sig); } catch { /* already gone */ }
+    try {
+      process.kill(pid, sig);
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -227,6 +292,10 @@ export function papersLog(serverPid, after) {
       else if (e.name === 'Papers.log' && statSync(p).mtimeMs >= after) logs.push(p);
     }
   };
-  try { walk(join(userData, 'logs')); } catch { /* not yet */ }
+  try {
+    walk(join(userData, 'logs'));
+  } catch {
+    /* not yet */
+  }
   return logs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }

@@ -14,11 +14,21 @@ const TIMEOUT_MS = Number(process.env.PAPERS_TEST_TIMEOUT_MS ?? 5 * 60_000);
 // The workbench's own chatter (start-up steps, slow-start warnings, VS Code's note each time an extension
 // reads a folder that does not exist), the failures expected offline (the open-vsx.org marketplace, the vsda
 // module) and the suite's rejection (its summary line says the same): kept in the log file only.
-const WORKBENCH_NOISE = new RegExp([
-  '^Resolving connection token', '^Resolved connection token', '^Creating a socket', '^Updating additional builtin extensions cache',
-  '^\\[Service Worker\\]', '^ChatSessionStore:', '^Creation of workbench contribution', '^\\[node\\.js fs\\] readdir with filetypes failed',
-  'open-vsx\\.org', 'vsda', '^Error: \\d+ tests? failed\\n',
-].join('|'));
+const WORKBENCH_NOISE = new RegExp(
+  [
+    '^Resolving connection token',
+    '^Resolved connection token',
+    '^Creating a socket',
+    '^Updating additional builtin extensions cache',
+    '^\\[Service Worker\\]',
+    '^ChatSessionStore:',
+    '^Creation of workbench contribution',
+    '^\\[node\\.js fs\\] readdir with filetypes failed',
+    'open-vsx\\.org',
+    'vsda',
+    '^Error: \\d+ tests? failed\\n',
+  ].join('|'),
+);
 
 function parseArgs(argv) {
   const out = { extensionDevelopmentPaths: [], extensionTestsPath: undefined, folder: undefined };
@@ -38,7 +48,9 @@ if (!args.extensionTestsPath || !args.extensionDevelopmentPaths.length) {
   process.exit(2);
 }
 if (args.extensionDevelopmentPaths.length > 1) {
-  console.error(`fake-code: only one --extensionDevelopmentPath is supported; using ${args.extensionDevelopmentPaths[0]}`);
+  console.error(
+    `fake-code: only one --extensionDevelopmentPath is supported; using ${args.extensionDevelopmentPaths[0]}`,
+  );
 }
 
 let server;
@@ -66,7 +78,9 @@ async function main() {
   const page = await browser.newPage();
 
   let settle;
-  const exitCode = new Promise((r) => { settle = r; });
+  const exitCode = new Promise((r) => {
+    settle = r;
+  });
   // The workbench forwards its log here as console-style argument lists, including the extension host's
   // console (the mocha reporter). All of it goes to the log file; the terminal gets what the tests print.
   workbenchLog = createWriteStream(join(RESULTS_DIR, 'logs', 'integration-workbench.log'));
@@ -81,7 +95,9 @@ async function main() {
   page.on('pageerror', (e) => console.error(`fake-code: page error: ${e.message}`));
 
   const timer = setTimeout(() => {
-    console.error(`fake-code: the tests did not finish within ${TIMEOUT_MS / 1000} s (set PAPERS_TEST_TIMEOUT_MS to change)`);
+    console.error(
+      `fake-code: the tests did not finish within ${TIMEOUT_MS / 1000} s (set PAPERS_TEST_TIMEOUT_MS to change)`,
+    );
     settle(1);
   }, TIMEOUT_MS);
   const serverWatch = setInterval(() => {
@@ -89,11 +105,13 @@ async function main() {
     console.error(`fake-code: code-server exited during the tests; see ${server.logFile}`);
     settle(1);
   }, 500);
-  await page.goto(server.workbenchUrl({
-    folder: args.folder,
-    extensionDevelopmentPath: args.extensionDevelopmentPaths[0],
-    extensionTestsPath: args.extensionTestsPath,
-  }));
+  await page.goto(
+    server.workbenchUrl({
+      folder: args.folder,
+      extensionDevelopmentPath: args.extensionDevelopmentPaths[0],
+      extensionTestsPath: args.extensionTestsPath,
+    }),
+  );
   const code = await exitCode;
   clearTimeout(timer);
   clearInterval(serverWatch);
@@ -104,7 +122,8 @@ let code = 1;
 try {
   code = await main();
 } catch (e) {
-  if (!cleaning) { // after Ctrl-C, failures are just the shutdown
+  if (!cleaning) {
+    // after Ctrl-C, failures are just the shutdown
     console.error(`fake-code: ${e.stack ?? e}`);
     if (server) console.error(`fake-code: code-server log: ${server.logFile}`);
   }

@@ -39,7 +39,11 @@ const options = {
 };
 if (mode === 'code-server') {
   // git keeps the executable bit, but a copy made some other way might not have it.
-  try { accessSync(FAKE_CODE, constants.X_OK); } catch { chmodSync(FAKE_CODE, 0o755); }
+  try {
+    accessSync(FAKE_CODE, constants.X_OK);
+  } catch {
+    chmodSync(FAKE_CODE, 0o755);
+  }
   options.vscodeExecutablePath = FAKE_CODE;
 } else {
   options.version = process.env.PAPERS_VSCODE_VERSION ?? '1.100.3';
@@ -47,7 +51,9 @@ if (mode === 'code-server') {
 }
 
 const started = Date.now();
-console.log(`[test:vscode] running ${SUITE.slice(REPO_ROOT.length + 1)} in ${mode === 'desktop' ? `desktop VS Code ${options.version}` : 'code-server'} on ${workspace}`);
+console.log(
+  `[test:vscode] running ${SUITE.slice(REPO_ROOT.length + 1)} in ${mode === 'desktop' ? `desktop VS Code ${options.version}` : 'code-server'} on ${workspace}`,
+);
 let code = 1;
 try {
   code = await runTests(options);

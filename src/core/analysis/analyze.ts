@@ -50,7 +50,10 @@ class PaperDoc implements SearchDoc {
   #keywords: string[] | undefined;
   #collections: string[] | undefined;
 
-  constructor(paper: Paper, public themeLabel: string) {
+  constructor(
+    paper: Paper,
+    public themeLabel: string,
+  ) {
     this.#paper = paper;
     this.id = paper.id;
     this.title = paper.title;
@@ -109,23 +112,45 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
       }));
       const byId = new Map(papers.map((p) => [p.id, p]));
       const themes = assignThemes(papers, byId, computed, options.corrections);
-      const related = new RelatedIndex(papers.map((p) => p.id), packRows(vectors.lsa, vectors.dims), vectors.dims);
+      const related = new RelatedIndex(
+        papers.map((p) => p.id),
+        packRows(vectors.lsa, vectors.dims),
+        vectors.dims,
+      );
       const themeById = new Map(themes.map((t) => [t.id, t]));
       const search = time('index', () => new PaperSearch(papers.map((p) => toSearchDoc(p, themeById))));
       progress('done', 1);
-      return { papers, byId, themes, computedThemes: computed, collections: corpus.collections, problems: corpus.problems, related, search, timings };
+      return {
+        papers,
+        byId,
+        themes,
+        computedThemes: computed,
+        collections: corpus.collections,
+        problems: corpus.problems,
+        related,
+        search,
+        timings,
+      };
     },
   };
 }
 
 /** Titles, keywords, themes (with the user's corrections), related papers and the search index of a corpus. */
 export function analyzeCorpus(corpus: Corpus, options: AnalyzeOptions = {}): Analysis {
-  const features = textFeatures(corpus.papers.map((p) => p.abstract), options.onProgress);
+  const features = textFeatures(
+    corpus.papers.map((p) => p.abstract),
+    options.onProgress,
+  );
   return beginAnalysis(corpus, options).finish(features);
 }
 
 /** Applies corrections to computed themes and records each paper's theme. */
-export function assignThemes(papers: Paper[], byId: Map<string, Paper>, computed: Theme[], corrections: ThemeCorrections = NO_CORRECTIONS): Theme[] {
+export function assignThemes(
+  papers: Paper[],
+  byId: Map<string, Paper>,
+  computed: Theme[],
+  corrections: ThemeCorrections = NO_CORRECTIONS,
+): Theme[] {
   const themes = applyThemeCorrections(computed, papers, corrections);
   for (const paper of papers) paper.theme = '';
   for (const theme of themes) for (const id of theme.paperIds) byId.get(id)!.theme = theme.id;
@@ -140,6 +165,10 @@ export function applyCorrections(analysis: Analysis, corrections: ThemeCorrectio
   analysis.themes = assignThemes(analysis.papers, analysis.byId, analysis.computedThemes, corrections);
   const themeById = new Map(analysis.themes.map((t) => [t.id, t]));
   for (const paper of analysis.papers) {
-    analysis.search.updateMeta(paper.id, { themeId: paper.theme, themeLabel: themeById.get(paper.theme)?.label ?? paper.theme, collections: paper.collections });
+    analysis.search.updateMeta(paper.id, {
+      themeId: paper.theme,
+      themeLabel: themeById.get(paper.theme)?.label ?? paper.theme,
+      collections: paper.collections,
+    });
   }
 }

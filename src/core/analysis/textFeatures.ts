@@ -21,7 +21,10 @@ export function timer(timings: Record<string, number>, progress: (step: string, 
 }
 
 /** Titles and keywords of abstracts: work that may run on another thread while the themes are grouped. */
-export function textFeatures(abstracts: string[], onProgress: (step: string, fraction: number) => void = () => {}): TextFeatures {
+export function textFeatures(
+  abstracts: string[],
+  onProgress: (step: string, fraction: number) => void = () => {},
+): TextFeatures {
   const timings: Record<string, number> = {};
   const time = timer(timings, onProgress);
   const titles = time('titles', () => abstracts.map((a) => deriveTitle(a)));

@@ -56,7 +56,12 @@ function trimmedRange(text: string, start: number, end: number): [number, number
 function targetAt(text: string, from: number, to: number): Annotation['target'] {
   return {
     selector: [
-      { type: 'TextQuoteSelector', exact: text.slice(from, to), prefix: text.slice(Math.max(0, from - CONTEXT_LENGTH), from), suffix: text.slice(to, to + CONTEXT_LENGTH) },
+      {
+        type: 'TextQuoteSelector',
+        exact: text.slice(from, to),
+        prefix: text.slice(Math.max(0, from - CONTEXT_LENGTH), from),
+        suffix: text.slice(to, to + CONTEXT_LENGTH),
+      },
       { type: 'TextPositionSelector', start: from, end: to },
     ],
   };
@@ -84,7 +89,8 @@ export function createAnnotation(
   const range = trimmedRange(text, start, end);
   if (!range) throw new Error('Papers: select some words of the abstract to highlight them.');
   const [from, to] = range;
-  if (to - from > MAX_QUOTE_LENGTH) throw new Error(`Papers: a highlight is limited to ${MAX_QUOTE_LENGTH} characters.`);
+  if (to - from > MAX_QUOTE_LENGTH)
+    throw new Error(`Papers: a highlight is limited to ${MAX_QUOTE_LENGTH} characters.`);
   if (!isAnnotationColor(color)) throw new Error(`Papers: unknown highlight color ${JSON.stringify(color)}.`);
   const now = (options.now ?? new Date()).toISOString();
   const id = options.id ?? newAnnotationId(Date.parse(now));
@@ -111,8 +117,14 @@ export function toAnnotation(value: unknown): Annotation | undefined {
   if (v.note !== undefined && typeof v.note !== 'string') return undefined;
   const selectors = (v.target as { selector?: unknown } | undefined)?.selector;
   const list = Array.isArray(selectors) ? selectors : selectors ? [selectors] : [];
-  const quote = list.find((s): s is TextQuoteSelector => !!s && typeof s === 'object' && (s as TextQuoteSelector).type === 'TextQuoteSelector');
-  const position = list.find((s): s is TextPositionSelector => !!s && typeof s === 'object' && (s as TextPositionSelector).type === 'TextPositionSelector');
+  const quote = list.find(
+    (s): s is TextQuoteSelector =>
+      !!s && typeof s === 'object' && (s as TextQuoteSelector).type === 'TextQuoteSelector',
+  );
+  const position = list.find(
+    (s): s is TextPositionSelector =>
+      !!s && typeof s === 'object' && (s as TextPositionSelector).type === 'TextPositionSelector',
+  );
   if (!quote || typeof quote.exact !== 'string' || !quote.exact) return undefined;
   const str = (s: unknown) => (typeof s === 'string' ? s : '');
   const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined);
@@ -128,7 +140,13 @@ export function toAnnotation(value: unknown): Annotation | undefined {
     target: {
       ...(v.target as object),
       selector: [
-        { ...quote, type: 'TextQuoteSelector', exact: quote.exact, prefix: str(quote.prefix), suffix: str(quote.suffix) },
+        {
+          ...quote,
+          type: 'TextQuoteSelector',
+          exact: quote.exact,
+          prefix: str(quote.prefix),
+          suffix: str(quote.suffix),
+        },
         { ...(position ?? {}), type: 'TextPositionSelector', start: start ?? 0, end: end ?? start ?? 0 },
       ],
     },
@@ -139,10 +157,14 @@ export function toAnnotation(value: unknown): Annotation | undefined {
 export function annotationsOf(data: Readonly<PaperUserData>): Annotation[] {
   const list = data[ANNOTATIONS_KEY];
   if (!Array.isArray(list)) return [];
-  return list.map(toAnnotation).filter((a): a is Annotation => a !== undefined).sort(byId);
+  return list
+    .map(toAnnotation)
+    .filter((a): a is Annotation => a !== undefined)
+    .sort(byId);
 }
 
-const idOf = (entry: unknown) => (entry && typeof entry === 'object' ? String((entry as { id?: unknown }).id ?? '') : '');
+const idOf = (entry: unknown) =>
+  entry && typeof entry === 'object' ? String((entry as { id?: unknown }).id ?? '') : '';
 const byId = (a: unknown, b: unknown) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
 
 /** The stored list with one entry replaced, added or removed; entries it cannot read are kept as they were. */
@@ -173,7 +195,12 @@ export interface AnnotationChange {
  * Changes one annotation in what is on disk now. An annotation another window deleted meanwhile stays
  * deleted (the change is dropped); unknown fields of the entry are kept.
  */
-export function withAnnotationEdited(onDisk: PaperUserData, id: string, change: AnnotationChange, now: Date = new Date()): PaperUserData {
+export function withAnnotationEdited(
+  onDisk: PaperUserData,
+  id: string,
+  change: AnnotationChange,
+  now: Date = new Date(),
+): PaperUserData {
   return withList(onDisk, (list) =>
     list.map((entry) => {
       if (idOf(entry) !== id) return entry;
@@ -248,7 +275,8 @@ export function toW3C(annotation: Annotation, paperKey: string): Record<string, 
     created: annotation.created,
     modified: annotation.modified,
   };
-  if (annotation.note) out.body = { type: 'TextualBody', value: annotation.note, format: 'text/plain', purpose: 'commenting' };
+  if (annotation.note)
+    out.body = { type: 'TextualBody', value: annotation.note, format: 'text/plain', purpose: 'commenting' };
   out.target = {
     source: sourceIri(paperKey),
     styleClass: `papers-highlight-${annotation.color}`,

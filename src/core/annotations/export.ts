@@ -37,7 +37,9 @@ function highlightLines(paper: AnnotatedPaper): string[] {
   for (const { annotation, anchor, number } of anchorAll(paper.annotations, paper.abstract)) {
     const detached = anchor.status === 'detached';
     const words = detached ? annotation.target.selector[0].exact : paper.abstract.slice(anchor.start, anchor.end);
-    lines.push(`${number}. “${oneLine(words)}” _(${annotation.color}${detached ? ', detached: no longer found in the abstract' : ''})_`);
+    lines.push(
+      `${number}. “${oneLine(words)}” _(${annotation.color}${detached ? ', detached: no longer found in the abstract' : ''})_`,
+    );
     if (annotation.note) {
       for (const noteLine of annotation.note.trim().split(/\r?\n/)) lines.push(`   > ${inlineMarkdown(noteLine)}`);
     }
@@ -46,12 +48,18 @@ function highlightLines(paper: AnnotatedPaper): string[] {
 }
 
 /** The digest: `# Annotations`, a `##` per theme, a `###` per paper with its key, tags and highlights. */
-export function annotationsDigest(papers: readonly AnnotatedPaper[], options: { title?: string; date?: Date } = {}): string {
+export function annotationsDigest(
+  papers: readonly AnnotatedPaper[],
+  options: { title?: string; date?: Date } = {},
+): string {
   const groups = byTheme(papers);
   const out = [`# ${oneLine(options.title ?? 'Annotations')}`];
   const count = [...groups.values()].reduce((n, list) => n + list.length, 0);
   const highlights = [...groups.values()].flat().reduce((n, p) => n + p.annotations.length, 0);
-  out.push('', `${count} paper${count === 1 ? '' : 's'}, ${highlights} highlight${highlights === 1 ? '' : 's'}${options.date ? ` · exported ${options.date.toISOString().slice(0, 10)}` : ''}`);
+  out.push(
+    '',
+    `${count} paper${count === 1 ? '' : 's'}, ${highlights} highlight${highlights === 1 ? '' : 's'}${options.date ? ` · exported ${options.date.toISOString().slice(0, 10)}` : ''}`,
+  );
   if (count === 0) out.push('', '_No tags or highlights yet._');
   for (const [theme, list] of groups) {
     out.push('', `## ${oneLine(theme)}`);
@@ -69,8 +77,13 @@ export function annotationsDigest(papers: readonly AnnotatedPaper[], options: { 
  * Every highlight as a W3C Web Annotation, in an AnnotationCollection with a single page (the Web
  * Annotation Protocol's container shape), so tools that read either a collection or its items can use it.
  */
-export function annotationsW3C(papers: readonly AnnotatedPaper[], options: { label?: string } = {}): Record<string, unknown> {
-  const items = papers.flatMap((p) => anchorAll(p.annotations, p.abstract).map(({ annotation }) => toW3C(annotation, p.key)));
+export function annotationsW3C(
+  papers: readonly AnnotatedPaper[],
+  options: { label?: string } = {},
+): Record<string, unknown> {
+  const items = papers.flatMap((p) =>
+    anchorAll(p.annotations, p.abstract).map(({ annotation }) => toW3C(annotation, p.key)),
+  );
   return {
     '@context': 'http://www.w3.org/ns/anno.jsonld',
     type: 'AnnotationCollection',

@@ -9,7 +9,8 @@ import { inlineMarkdown } from '../notes';
 export const ANNOTATIONS_START = '<!-- papers:annotations:start -->';
 export const ANNOTATIONS_END = '<!-- papers:annotations:end -->';
 
-const EXPLANATION = '<!-- Written by Papers from the highlights in the paper view: change them there. Text between these markers is replaced. -->';
+const EXPLANATION =
+  '<!-- Written by Papers from the highlights in the paper view: change them there. Text between these markers is replaced. -->';
 
 /** The line ending a text mostly uses (`\r\n` or `\n`). */
 export function lineEndingOf(text: string): '\n' | '\r\n' {
@@ -47,7 +48,8 @@ export function renderAnnotationsBlock(items: readonly AnchoredAnnotation[], eol
   for (const item of items) {
     const { annotation } = item;
     lines.push(`**${item.number}.** ${annotation.color}${statusNote(item)}`, '');
-    for (const line of quoteSelectorOf(annotation).exact.split(/\r?\n/)) lines.push(line.trim() ? `> ${inlineMarkdown(noComment(line.trim()))}` : '>');
+    for (const line of quoteSelectorOf(annotation).exact.split(/\r?\n/))
+      lines.push(line.trim() ? `> ${inlineMarkdown(noComment(line.trim()))}` : '>');
     lines.push('');
     if (annotation.note) {
       for (const line of annotation.note.split(/\r?\n/)) lines.push(noteLine(line.trimEnd()));
@@ -65,16 +67,15 @@ function occurrences(text: string, marker: string): number[] {
 }
 
 export type BlockLocation =
-  | { kind: 'none' }
-  | { kind: 'found'; start: number; end: number }
-  | { kind: 'broken'; problem: string };
+  { kind: 'none' } | { kind: 'found'; start: number; end: number } | { kind: 'broken'; problem: string };
 
 /** Where the section is: from its start marker to the end of its end marker; `broken` unless exactly one pair in order. */
 export function locateAnnotationsBlock(text: string): BlockLocation {
   const starts = occurrences(text, ANNOTATIONS_START);
   const ends = occurrences(text, ANNOTATIONS_END);
   if (!starts.length && !ends.length) return { kind: 'none' };
-  if (starts.length === 1 && ends.length === 1 && starts[0] < ends[0]) return { kind: 'found', start: starts[0], end: ends[0] + ANNOTATIONS_END.length };
+  if (starts.length === 1 && ends.length === 1 && starts[0] < ends[0])
+    return { kind: 'found', start: starts[0], end: ends[0] + ANNOTATIONS_END.length };
   if (starts.length !== ends.length) {
     const missing = starts.length > ends.length ? ANNOTATIONS_END : ANNOTATIONS_START;
     return { kind: 'broken', problem: `the marker ${missing} is missing (${starts.length} start, ${ends.length} end)` };
@@ -108,7 +109,8 @@ export function updateAnnotationsBlock(text: string, items: readonly AnchoredAnn
     }
     case 'none': {
       if (!items.length) return { kind: 'unchanged' };
-      const lead = text === '' ? '' : text.endsWith(`${eol}${eol}`) || text === eol ? '' : text.endsWith(eol) ? eol : eol + eol;
+      const lead =
+        text === '' ? '' : text.endsWith(`${eol}${eol}`) || text === eol ? '' : text.endsWith(eol) ? eol : eol + eol;
       const insert = `${lead}${block}${eol}`;
       return { kind: 'appended', text: text + insert, edit: { start: text.length, end: text.length, insert } };
     }

@@ -111,7 +111,8 @@ function edgeKind(c: string | undefined): 'word' | 'other' | 'end' {
  * then wins. A word is not cut in the middle by an insertion next to it, so the edges decide.
  */
 function edgeAgreement(text: string, start: number, end: number, prefix: string, suffix: string): number {
-  const before = edgeKind(start > 0 ? text[start - 1] : undefined) === edgeKind(prefix ? prefix[prefix.length - 1] : undefined);
+  const before =
+    edgeKind(start > 0 ? text[start - 1] : undefined) === edgeKind(prefix ? prefix[prefix.length - 1] : undefined);
   const after = edgeKind(end < text.length ? text[end] : undefined) === edgeKind(suffix ? suffix[0] : undefined);
   return Number(before) + Number(after);
 }
@@ -120,7 +121,8 @@ function addCandidate(found: Map<string, Candidate>, c: Candidate): void {
   if (c.end <= c.start || found.size >= MAX_CANDIDATES) return;
   const key = `${c.start}:${c.end}`;
   const known = found.get(key);
-  if (!known || c.errors < known.errors || (c.errors === known.errors && known.respaced && !c.respaced)) found.set(key, c);
+  if (!known || c.errors < known.errors || (c.errors === known.errors && known.respaced && !c.respaced))
+    found.set(key, c);
 }
 
 function exactOccurrences(text: string, exact: string, found: Map<string, Candidate>): void {
@@ -133,7 +135,11 @@ function respacedOccurrences(text: string, exact: string, found: Map<string, Can
   const quote = squeeze(exact).trim();
   if (!quote) return;
   const collapsed = collapseSpaces(text);
-  for (let at = collapsed.text.indexOf(quote); at !== -1 && found.size < MAX_CANDIDATES; at = collapsed.text.indexOf(quote, at + 1)) {
+  for (
+    let at = collapsed.text.indexOf(quote);
+    at !== -1 && found.size < MAX_CANDIDATES;
+    at = collapsed.text.indexOf(quote, at + 1)
+  ) {
     const start = collapsed.offsets[at];
     const end = collapsed.offsets[at + quote.length - 1] + 1;
     const same = text.slice(start, end) === exact;
@@ -189,7 +195,12 @@ export function anchorQuote(quote: Quote, position: Position | undefined, text: 
     const quoteScore = 1 - c.errors / exact.length - (c.respaced ? 0.001 : 0);
     const distance = position ? Math.abs(c.start - position.start) / Math.max(1, text.length) : 1;
     const edges = edgeAgreement(text, c.start, c.end, prefix, suffix);
-    const score = WEIGHT.quote * quoteScore + WEIGHT.prefix * before + WEIGHT.suffix * after + WEIGHT.position * (1 - Math.min(1, distance)) + WEIGHT.edge * edges;
+    const score =
+      WEIGHT.quote * quoteScore +
+      WEIGHT.prefix * before +
+      WEIGHT.suffix * after +
+      WEIGHT.position * (1 - Math.min(1, distance)) +
+      WEIGHT.edge * edges;
     if (!best || score > best.score) best = { candidate: c, score };
   }
   if (!best) return detached;

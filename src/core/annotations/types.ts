@@ -53,7 +53,8 @@ export const MAX_QUOTE_LENGTH = 20_000;
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-export const isAnnotationColor = (value: unknown): value is AnnotationColor => (ANNOTATION_COLORS as readonly unknown[]).includes(value);
+export const isAnnotationColor = (value: unknown): value is AnnotationColor =>
+  (ANNOTATION_COLORS as readonly unknown[]).includes(value);
 export const isAnnotationId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
 
 /**

@@ -52,7 +52,8 @@ function fillMissingMetadata(into: ParsedPaper, from: ParsedPaper): void {
     const offered = from[field];
     const missing = have === undefined || (Array.isArray(have) ? have.length === 0 : have.trim() === '');
     const present = offered !== undefined && (Array.isArray(offered) ? offered.length > 0 : offered.trim() !== '');
-    if (missing && present) (into as unknown as Record<string, unknown>)[field] = Array.isArray(offered) ? [...offered] : offered;
+    if (missing && present)
+      (into as unknown as Record<string, unknown>)[field] = Array.isArray(offered) ? [...offered] : offered;
   }
 }
 
@@ -95,14 +96,21 @@ export function mergeCollections(files: { path: string; result: ParseResult }[])
  * Reads and merges files through the injected FileSource. Unreadable files become problems. Each file's
  * format is detected unless `chooseParser` names a parser for it.
  */
-export async function loadCorpus(paths: string[], source: FileSource, chooseParser: (path: string, bytes: Uint8Array) => FormatParser | undefined = () => undefined): Promise<Corpus> {
+export async function loadCorpus(
+  paths: string[],
+  source: FileSource,
+  chooseParser: (path: string, bytes: Uint8Array) => FormatParser | undefined = () => undefined,
+): Promise<Corpus> {
   const files: { path: string; result: ParseResult }[] = [];
   for (const path of paths) {
     let bytes: Uint8Array;
     try {
       bytes = await source.readFile(path);
     } catch (err) {
-      files.push({ path, result: { papers: [], problems: [{ file: path, message: `cannot read the file: ${(err as Error).message}` }] } });
+      files.push({
+        path,
+        result: { papers: [], problems: [{ file: path, message: `cannot read the file: ${(err as Error).message}` }] },
+      });
       continue;
     }
     files.push({ path, result: parseCollectionBytes(bytes, path, chooseParser(path, bytes)) });

@@ -14,11 +14,13 @@ function lineOfByte(bytes: Uint8Array, offset: number): number {
 }
 
 function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i];
     let need = 0;
-    if (b < 0x80) { i++; continue; }
-    else if (b >= 0xc2 && b <= 0xdf) need = 1;
+    if (b < 0x80) {
+      i++;
+      continue;
+    } else if (b >= 0xc2 && b <= 0xdf) need = 1;
     else if (b >= 0xe0 && b <= 0xef) need = 2;
     else if (b >= 0xf0 && b <= 0xf4) need = 3;
     else return i;
@@ -34,10 +36,13 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
  * with a problem that names the first bad line, so the good entries still load.
  */
 export function decodeText(bytes: Uint8Array, file: string): DecodedText {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), problems: [] };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), problems: [] };
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), problems: [] };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), problems: [] };
   const nul = bytes.indexOf(0);
-  if (nul >= 0) throw new PapersInputError(file, lineOfByte(bytes, nul), 'this is a binary file (it contains NUL bytes), not text');
+  if (nul >= 0)
+    throw new PapersInputError(file, lineOfByte(bytes, nul), 'this is a binary file (it contains NUL bytes), not text');
   const start = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const body = bytes.subarray(start);
   try {
@@ -48,6 +53,12 @@ export function decodeText(bytes: Uint8Array, file: string): DecodedText {
   const bad = Math.max(0, firstInvalidUtf8(body));
   return {
     text: new TextDecoder('windows-1252').decode(body),
-    problems: [{ file, line: lineOfByte(body, bad), message: 'not valid UTF-8; read as Windows-1252 (Latin-1). Save the file as UTF-8 to be sure of its accents.' }],
+    problems: [
+      {
+        file,
+        line: lineOfByte(body, bad),
+        message: 'not valid UTF-8; read as Windows-1252 (Latin-1). Save the file as UTF-8 to be sure of its accents.',
+      },
+    ],
   };
 }

@@ -12,7 +12,11 @@ export function formatProblem(p: LoadProblem): string {
 
 /** Thrown by parsers for input they cannot read at all. */
 export class PapersInputError extends Error {
-  constructor(readonly file: string, readonly line: number | undefined, message: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    message: string,
+  ) {
     super(formatProblem({ file, line, message }));
     this.name = 'PapersInputError';
   }

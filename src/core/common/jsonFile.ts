@@ -11,6 +11,10 @@ export function parseJsonFile(text: string, file: string): unknown {
   } catch (err) {
     const message = (err as Error).message;
     const pos = /position (\d+)/.exec(message);
-    throw new PapersInputError(file, pos ? lineOfOffset(text, Number(pos[1])) : undefined, `not valid JSON (${message})`);
+    throw new PapersInputError(
+      file,
+      pos ? lineOfOffset(text, Number(pos[1])) : undefined,
+      `not valid JSON (${message})`,
+    );
   }
 }

@@ -127,7 +127,7 @@ export function scan(text: string, word: (surface: string, start: number, senten
   // two sticky tests per word (skip to the next word, then over it): no match array per word, which over
   // every abstract of an analysis would be a heap of short-lived garbage
   const end = text.length;
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     BETWEEN_WORDS.lastIndex = at;
     BETWEEN_WORDS.test(text);
     const start = BETWEEN_WORDS.lastIndex;
@@ -158,5 +158,10 @@ function mayBeNumber(c: number): boolean {
 
 /** True for tokens that carry meaning: not a stopword, not a bare number, not an -ly adverb, at least two characters. */
 export function isContentWord(norm: string): boolean {
-  return norm.length >= 2 && !STOPWORDS.has(norm) && !(mayBeNumber(norm.charCodeAt(0)) && NUMBER_LIKE.test(norm)) && !(norm.length > 5 && norm.endsWith('ly'));
+  return (
+    norm.length >= 2 &&
+    !STOPWORDS.has(norm) &&
+    !(mayBeNumber(norm.charCodeAt(0)) && NUMBER_LIKE.test(norm)) &&
+    !(norm.length > 5 && norm.endsWith('ly'))
+  );
 }

@@ -88,7 +88,10 @@ export function verbatimField(value: string): string {
 
 /** A valid BibTeX key: no spaces or characters BibTeX and biber treat specially; never empty. */
 export function bibtexKey(key: string, fallback: string): string {
-  const clean = key.trim().replace(/[\s,{}()"#%'=\\~@]+/g, '-').replace(/^-+|-+$/g, '');
+  const clean = key
+    .trim()
+    .replace(/[\s,{}()"#%'=\\~@]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return clean || fallback;
 }
 

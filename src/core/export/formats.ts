@@ -25,7 +25,10 @@ export interface ExportedPaper {
   note: string | null;
 }
 
-export function toExportJson<P extends ExportablePaper>(papers: readonly P[], options: ExportOptions<P>): ExportedPaper[] {
+export function toExportJson<P extends ExportablePaper>(
+  papers: readonly P[],
+  options: ExportOptions<P>,
+): ExportedPaper[] {
   return papers.map((p) => {
     const note = options.noteOf?.(p)?.trim();
     return {
@@ -53,7 +56,10 @@ export function toMarkdown<P extends ExportablePaper>(papers: readonly P[], opti
     const lines = [`## ${title}`, '', `\`${options.keyOf(p).replace(/`/g, "'")}\``];
     const meta = [p.authors?.length ? p.authors.join(', ') : undefined, p.year].filter(Boolean).join(' · ');
     if (meta) lines.push('', inlineMarkdown(meta));
-    const links = [p.url ? `[link](${linkTarget(p.url)})` : undefined, p.doi ? `[doi:${inlineMarkdown(p.doi)}](https://doi.org/${linkTarget(p.doi)})` : undefined].filter(Boolean);
+    const links = [
+      p.url ? `[link](${linkTarget(p.url)})` : undefined,
+      p.doi ? `[doi:${inlineMarkdown(p.doi)}](https://doi.org/${linkTarget(p.doi)})` : undefined,
+    ].filter(Boolean);
     if (links.length) lines.push('', links.join(' · '));
     lines.push('', `> ${inlineMarkdown(p.abstract.replace(/\s+/g, ' ').trim())}`);
     const note = options.noteOf?.(p)?.trim();

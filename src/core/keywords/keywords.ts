@@ -76,12 +76,15 @@ function topTerms(corpus: Corpus, terms: DocTerms, d: number, limit: number): Sc
     if (!(roles[first] & Role.Start) || !(roles[second] & Role.End)) continue;
     // words that mostly occur together make a term; a chance pairing ranks lower
     const together = pairs.count[p] / Math.min(lex.count[first], lex.count[second]);
-    scores[keys.length] = Math.round(1e6 * (1 + Math.log(tf)) * (Math.log((1 + n) / (1 + df)) + 1) * 1.6 * (0.7 + 0.6 * Math.min(1, together)));
+    scores[keys.length] = Math.round(
+      1e6 * (1 + Math.log(tf)) * (Math.log((1 + n) / (1 + df)) + 1) * 1.6 * (0.7 + 0.6 * Math.min(1, together)),
+    );
     keys.push(p);
     isPair.push(true);
   }
   const chosen: Scored[] = [];
-  const inPair = (id: number, s: Scored): boolean => s.pair && (pairs.first[s.key] === id || pairs.second[s.key] === id);
+  const inPair = (id: number, s: Scored): boolean =>
+    s.pair && (pairs.first[s.key] === id || pairs.second[s.key] === id);
   // best first (on a tie a word before a pair, then the lower key)
   const before = (a: number, b: number): boolean =>
     scores[a] > scores[b] || (scores[a] === scores[b] && (isPair[a] !== isPair[b] ? !isPair[a] : keys[a] < keys[b]));
@@ -99,7 +102,8 @@ function topTerms(corpus: Corpus, terms: DocTerms, d: number, limit: number): Sc
       // a pair makes its own words redundant, and a word already inside a chosen pair adds nothing
       if (!s.pair && chosen.some((c) => inPair(s.key, c))) continue;
       if (s.pair) {
-        for (let i = chosen.length - 1; i >= 0; i--) if (!chosen[i].pair && inPair(chosen[i].key, s)) chosen.splice(i, 1);
+        for (let i = chosen.length - 1; i >= 0; i--)
+          if (!chosen[i].pair && inPair(chosen[i].key, s)) chosen.splice(i, 1);
       }
       chosen.push(s);
     }

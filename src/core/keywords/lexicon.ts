@@ -9,20 +9,29 @@ import { WordTable } from './wordTable';
 
 /** Function words the shared stopword list leaves out; keywords never contain them. */
 export const MORE_FUNCTION_WORDS: ReadonlySet<string> = new Set(
-  'beyond due whereby thereby hence versus amongst besides albeit unlike alongside regarding concerning throughout whilst instead namely still yes'.split(' '),
+  'beyond due whereby thereby hence versus amongst besides albeit unlike alongside regarding concerning throughout whilst instead namely still yes'.split(
+    ' ',
+  ),
 );
 
 /** Words after which a word is used as a noun or adjective ("the learning", "a unified ..."). */
-export const ARTICLES: ReadonlySet<string> = new Set('the a an this these those our their its each every such any no some'.split(' '));
+export const ARTICLES: ReadonlySet<string> = new Set(
+  'the a an this these those our their its each every such any no some'.split(' '),
+);
 
 /** Words after which a word is used as a verb ("can exhibit", "we introduce", "which allows"); "to" also precedes nouns and counts half. */
-export const VERB_CUES: ReadonlySet<string> = new Set('can could may might will would should must cannot we they it which who'.split(' '));
+export const VERB_CUES: ReadonlySet<string> = new Set(
+  'can could may might will would should must cannot we they it which who'.split(' '),
+);
 
-const PREPOSITIONS = 'of for in on at as with from by via into onto across over under between among through without within than about against during after before toward towards per';
+const PREPOSITIONS =
+  'of for in on at as with from by via into onto across over under between among through without within than about against during after before toward towards per';
 
 /** Words before which a noun phrase ends ("learning for", "RL and", "policy is"); "to" and "that" also follow verbs ("tends to", "show that"). */
 const PHRASE_ENDERS = new Set(
-  `${PREPOSITIONS} and or but is are was were be been can could may might will would should must has have had does do which where while whose who`.split(' '),
+  `${PREPOSITIONS} and or but is are was were be been can could may might will would should must has have had does do which where while whose who`.split(
+    ' ',
+  ),
 );
 
 export const PREPOSITION_SET: ReadonlySet<string> = new Set(PREPOSITIONS.split(' '));
@@ -90,7 +99,9 @@ export class Lexicon {
   intern(norm: string): number {
     const id = this.table.add(norm);
     if (id < this.content.length) return id;
-    this.content.push(isContentWord(norm) && !(STARTS_DIGIT.test(norm) && !DIMENSION.test(norm)) && !MORE_FUNCTION_WORDS.has(norm));
+    this.content.push(
+      isContentWord(norm) && !(STARTS_DIGIT.test(norm) && !DIMENSION.test(norm)) && !MORE_FUNCTION_WORDS.has(norm),
+    );
     let cues = 0;
     if (ARTICLES.has(norm)) cues |= Cue.Article;
     if (VERB_CUES.has(norm)) cues |= Cue.Verb;
@@ -140,7 +151,8 @@ export class Lexicon {
   private canStart(id: number): boolean {
     if (this.verbal(id)) return false;
     const norm = this.norms[id];
-    if (norm.length > 4 && (norm.endsWith('ing') || (norm.endsWith('ed') && !norm.endsWith('eed')))) return this.afterArticle[id] > 0;
+    if (norm.length > 4 && (norm.endsWith('ing') || (norm.endsWith('ed') && !norm.endsWith('eed'))))
+      return this.afterArticle[id] > 0;
     if (norm.length > 4 && norm.endsWith('ly')) return this.final[id] > 0 && this.final[id] >= 0.1 * this.count[id];
     return true;
   }
@@ -157,7 +169,11 @@ export class Lexicon {
     for (let id = 0; id < roles.length; id++) {
       if (!this.content[id]) continue;
       if (this.name(id)) roles[id] = Role.Name | Role.Start | Role.End | Role.Alone;
-      else roles[id] = (this.canStart(id) ? Role.Start : 0) | (this.canEnd(id) ? Role.End : 0) | (this.standsAlone(id) ? Role.Alone : 0);
+      else
+        roles[id] =
+          (this.canStart(id) ? Role.Start : 0) |
+          (this.canEnd(id) ? Role.End : 0) |
+          (this.standsAlone(id) ? Role.Alone : 0);
     }
     return roles;
   }

@@ -168,7 +168,10 @@ export class Reader {
   /** Reads one abstract: word statistics, written forms, and its words and pairs with their counts. */
   read(abstract: string): void {
     const { lex, tokens } = this;
-    const text = abstract.includes('://') || abstract.includes('www.') ? abstract.replace(URL, (u) => ' '.repeat(u.length)) : abstract;
+    const text =
+      abstract.includes('://') || abstract.includes('www.')
+        ? abstract.replace(URL, (u) => ' '.repeat(u.length))
+        : abstract;
     const cols = tokenColumns(text);
     this.internTokens(text, cols);
     const { ids, flags } = tokens;
@@ -193,7 +196,8 @@ export class Reader {
       }
       this.noteContext(surfaces[at], norms[at], at, prev);
       // a pair: this word and the next content word, this one not a plural ("models exhibit")
-      if (flags[at] & Flag.Joined && !(flags[at] & Flag.Plural) && lex.content[ids[at + 1]]) this.notePair(at, surface, surfaces[at + 1], weight);
+      if (flags[at] & Flag.Joined && !(flags[at] & Flag.Plural) && lex.content[ids[at + 1]])
+        this.notePair(at, surface, surfaces[at + 1], weight);
     }
     const words = terms.words.data;
     for (let k = wordsFrom; k < terms.words.length; k++) {
@@ -218,7 +222,12 @@ export class Reader {
       const id = this.lex.intern(norms[i]);
       if (id >= this.wordDf.length) this.grow(id);
       let f = i === 0 || sentences[i - 1] !== sentences[i] ? Flag.Initial : 0;
-      if (i + 1 < n && sentences[i + 1] === sentences[i] && adjacent(text, starts[i] + surfaces[i].length, starts[i + 1])) f |= Flag.Joined;
+      if (
+        i + 1 < n &&
+        sentences[i + 1] === sentences[i] &&
+        adjacent(text, starts[i] + surfaces[i].length, starts[i + 1])
+      )
+        f |= Flag.Joined;
       if (pluralForm(surfaces[i], norms[i])) f |= Flag.Plural;
       ids[i] = id;
       flags[i] = f;
@@ -272,7 +281,8 @@ export class Reader {
     // a phrase ends here when punctuation, a preposition, a conjunction or a verb follows; it was one when it
     // started the clause or followed a word of a phrase
     const endsHere = !(flags[at] & Flag.Joined) || (lex.cues[ids[at + 1]] & Cue.PhraseEnd) !== 0;
-    const inPhrase = prev < 0 || (lex.content[prev] && !afterPlural) || (lex.cues[prev] & (Cue.Article | Cue.Preposition)) !== 0;
+    const inPhrase =
+      prev < 0 || (lex.content[prev] && !afterPlural) || (lex.cues[prev] & (Cue.Article | Cue.Preposition)) !== 0;
     if (endsHere && inPhrase) lex.final[id]++;
   }
 

@@ -43,7 +43,11 @@ export function anchorOfOffsets(index: LineIndex, start: number, end: number): C
   const afterLine = Math.min(index.lineCount - 1, endLine + CONTEXT_LINES);
   const afterTo = Math.min(index.lineStart(afterLine) + index.lineLength(afterLine), end + MAX_CONTEXT_CHARS);
   const linked = text.slice(start, end);
-  const anchor: CodeAnchor = { text: linked, before: text.slice(beforeFrom, start), after: text.slice(end, Math.max(end, afterTo)) };
+  const anchor: CodeAnchor = {
+    text: linked,
+    before: text.slice(beforeFrom, start),
+    after: text.slice(end, Math.max(end, afterTo)),
+  };
   const copies = countOccurrences(text, linked);
   if (copies > 1) anchor.copies = copies;
   return anchor;
@@ -62,7 +66,12 @@ export function formatRange(r: TextRange): string {
 }
 
 export function sameRange(a: TextRange, b: TextRange): boolean {
-  return a.startLine === b.startLine && a.startCharacter === b.startCharacter && a.endLine === b.endLine && a.endCharacter === b.endCharacter;
+  return (
+    a.startLine === b.startLine &&
+    a.startCharacter === b.startCharacter &&
+    a.endLine === b.endLine &&
+    a.endCharacter === b.endCharacter
+  );
 }
 
 /**

@@ -125,7 +125,10 @@ class ContextScorer {
   private readonly before: string[];
   private readonly after: string[];
 
-  constructor(private readonly text: string, anchor: CodeAnchor) {
+  constructor(
+    private readonly text: string,
+    anchor: CodeAnchor,
+  ) {
     this.before = tokens(anchor.before).slice(-CONTEXT_TOKENS).reverse();
     this.after = tokens(anchor.after).slice(0, CONTEXT_TOKENS);
   }
@@ -133,7 +136,9 @@ class ContextScorer {
   /** The mean agreement of both sides, and the weaker side's. */
   score(start: number, end: number): { context: number; weakest: number } {
     const reach = 12 * CONTEXT_TOKENS;
-    const before = tokens(this.text.slice(Math.max(0, start - reach), start)).slice(-Math.ceil(CONTEXT_TOKENS * 1.5)).reverse();
+    const before = tokens(this.text.slice(Math.max(0, start - reach), start))
+      .slice(-Math.ceil(CONTEXT_TOKENS * 1.5))
+      .reverse();
     const after = tokens(this.text.slice(end, end + reach)).slice(0, Math.ceil(CONTEXT_TOKENS * 1.5));
     const b = this.side(this.before, before);
     const a = this.side(this.after, after);
@@ -175,10 +180,21 @@ function credible(c: Scored, unique: boolean, at: Situation): boolean {
 }
 
 /** The best candidate by context, ties broken by nearness to the old place; undefined when none is credible. */
-function choose(candidates: Candidate[], scorer: ContextScorer, oldOffset: number, at: Situation): Candidate | undefined {
+function choose(
+  candidates: Candidate[],
+  scorer: ContextScorer,
+  oldOffset: number,
+  at: Situation,
+): Candidate | undefined {
   if (candidates.length === 0) return undefined;
-  const nearest = [...candidates].sort((a, b) => Math.abs(a.start - oldOffset) - Math.abs(b.start - oldOffset)).slice(0, MAX_CANDIDATES);
-  const scored: Scored[] = nearest.map((c) => ({ ...c, ...scorer.score(c.start, c.end), distance: Math.abs(c.start - oldOffset) }));
+  const nearest = [...candidates]
+    .sort((a, b) => Math.abs(a.start - oldOffset) - Math.abs(b.start - oldOffset))
+    .slice(0, MAX_CANDIDATES);
+  const scored: Scored[] = nearest.map((c) => ({
+    ...c,
+    ...scorer.score(c.start, c.end),
+    distance: Math.abs(c.start - oldOffset),
+  }));
   const value = (c: Scored) => c.context + c.quality;
   const top = Math.max(...scored.map(value));
   const best = scored.filter((c) => value(c) >= top - TIE).sort((a, b) => a.distance - b.distance)[0];
@@ -202,7 +218,8 @@ function widen(index: LineIndex, anchor: CodeAnchor, start: number, end: number,
   if (anchor.before === '' || /\n[ \t]*$/.test(anchor.before)) {
     const lineStart = index.lineStart(index.positionAt(s).line);
     const first = lineStart + /^[ \t]*/.exec(text.slice(lineStart, s))![0].length;
-    if (first === s || (loose && significantChars(text.slice(first, s)) <= room)) s = /^[ \t]/.test(anchor.text) ? lineStart : first;
+    if (first === s || (loose && significantChars(text.slice(first, s)) <= room))
+      s = /^[ \t]/.test(anchor.text) ? lineStart : first;
   }
   if (anchor.after === '' || anchor.after.startsWith('\n')) {
     const line = index.positionAt(e).line;
@@ -274,7 +291,14 @@ function alignStart(pattern: string, file: string, end: number, window: number):
  * characters occur close to the edges, the match starts and ends with them instead. A short piece counts
  * only on the same line as the edge (three characters elsewhere are a coincidence).
  */
-function refineEdges(file: Squeezed, index: LineIndex, pattern: string, start: number, end: number, slack: number): { start: number; end: number; headFound: boolean } {
+function refineEdges(
+  file: Squeezed,
+  index: LineIndex,
+  pattern: string,
+  start: number,
+  end: number,
+  slack: number,
+): { start: number; end: number; headFound: boolean } {
   const lineOf = (i: number) => index.positionAt(file.offsets[Math.max(0, Math.min(i, file.offsets.length - 1))]).line;
   let s = start;
   let e = end;
@@ -303,7 +327,14 @@ function refineEdges(file: Squeezed, index: LineIndex, pattern: string, start: n
  * When the start is not found by the pattern's first characters, the cheapest alignment decides; for a link
  * that began a line, the start is then moved to the start of that line or of the next, whichever costs less.
  */
-function startByAlignment(file: Squeezed, index: LineIndex, anchor: CodeAnchor, pattern: string, end: number, window: number): { start: number; errors: number } {
+function startByAlignment(
+  file: Squeezed,
+  index: LineIndex,
+  anchor: CodeAnchor,
+  pattern: string,
+  end: number,
+  window: number,
+): { start: number; errors: number } {
   const aligned = alignStart(pattern, file.text, end, window);
   if (!(anchor.before === '' || /\n[ \t]*$/.test(anchor.before))) return aligned;
   const line = index.positionAt(file.offsets[aligned.start]).line;
@@ -331,7 +362,10 @@ export function findTolerant(index: LineIndex, anchor: CodeAnchor, oldRange: Tex
   const oldOffset = index.lineStart(oldLine) + Math.min(oldRange.startCharacter, index.lineLength(oldLine));
   const scorer = new ContextScorer(text, anchor);
   const specific = significantChars(anchor.text) >= SPECIFIC_CHARS;
-  const situation = (found: number): Situation => ({ specific, copyGone: anchor.copies !== undefined && found < anchor.copies });
+  const situation = (found: number): Situation => ({
+    specific,
+    copyGone: anchor.copies !== undefined && found < anchor.copies,
+  });
 
   const exact = occurrences(text, anchor.text).map((start) => ({ start, end: start + anchor.text.length, quality: 1 }));
   if (exact.length) {
@@ -342,7 +376,8 @@ export function findTolerant(index: LineIndex, anchor: CodeAnchor, oldRange: Tex
   const file = squeeze(text);
   const pattern = squeeze(anchor.text).text;
   if (pattern.length === 0) return undefined;
-  const toOriginal = (s: number, e: number, loose: boolean): [number, number] => widen(index, anchor, file.offsets[s], file.offsets[e - 1] + 1, loose);
+  const toOriginal = (s: number, e: number, loose: boolean): [number, number] =>
+    widen(index, anchor, file.offsets[s], file.offsets[e - 1] + 1, loose);
   const spaced = occurrences(file.text, pattern).map((s) => {
     const [start, end] = toOriginal(s, s + pattern.length, false);
     return { start, end, quality: 1 };
@@ -362,14 +397,21 @@ export function findTolerant(index: LineIndex, anchor: CodeAnchor, oldRange: Tex
     // the ones nearest the old place are refined (refining costs pattern length x window).
     const byStart = new Map<number, { start: number; end: number; errors: number }>();
     for (const m of found) if (m.end > m.start && (byStart.get(m.start)?.end ?? -1) < m.end) byStart.set(m.start, m);
-    const matches = [...byStart.values()].sort((a, b) => Math.abs(a.start + shift - near) - Math.abs(b.start + shift - near)).slice(0, MAX_REFINED);
+    const matches = [...byStart.values()]
+      .sort((a, b) => Math.abs(a.start + shift - near) - Math.abs(b.start + shift - near))
+      .slice(0, MAX_REFINED);
     for (const m of matches) {
       const refined = refineEdges(file, index, pattern, m.start + shift, m.end + shift, slack);
       let s = refined.start;
       const e = refined.end;
       let errors: number;
-      if (!refined.headFound && pattern.length <= MAX_ALIGNED_CHARS) ({ start: s, errors } = startByAlignment(file, index, anchor, pattern, e, e - s + slack));
-      else errors = s === m.start + shift && e === m.end + shift ? m.errors : editDistance(pattern, file.text.slice(s, e), m.errors);
+      if (!refined.headFound && pattern.length <= MAX_ALIGNED_CHARS)
+        ({ start: s, errors } = startByAlignment(file, index, anchor, pattern, e, e - s + slack));
+      else
+        errors =
+          s === m.start + shift && e === m.end + shift
+            ? m.errors
+            : editDistance(pattern, file.text.slice(s, e), m.errors);
       const [start, end] = toOriginal(s, e, true);
       const quality = 1 - errors / pattern.length;
       const key = `${start}:${end}`;

@@ -22,7 +22,14 @@ export class LineIndex extends LineStarts {
 
   /** The offset of a position; undefined when the position is not in the text. */
   offsetAt(line: number, character: number): number | undefined {
-    if (!Number.isInteger(line) || !Number.isInteger(character) || line < 0 || character < 0 || line >= this.starts.length) return undefined;
+    if (
+      !Number.isInteger(line) ||
+      !Number.isInteger(character) ||
+      line < 0 ||
+      character < 0 ||
+      line >= this.starts.length
+    )
+      return undefined;
     if (character > this.lineLength(line)) return undefined;
     return this.starts[line] + character;
   }

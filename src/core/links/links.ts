@@ -48,7 +48,10 @@ export function newLinkId(): string {
 
 /** Workspace-relative, `/`-separated, without `./`. */
 export function normalizeLinkPath(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/{2,}/g, '/');
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/{2,}/g, '/');
 }
 
 /**
@@ -61,7 +64,12 @@ export function linkableRange(fileText: string, selection: TextRange): TextRange
   const r = { ...selection };
   if (r.startLine > lastLine) return r;
   if (r.startLine === r.endLine && r.startCharacter === r.endCharacter) {
-    return { startLine: r.startLine, startCharacter: 0, endLine: r.startLine, endCharacter: index.lineLength(r.startLine) };
+    return {
+      startLine: r.startLine,
+      startCharacter: 0,
+      endLine: r.startLine,
+      endCharacter: index.lineLength(r.startLine),
+    };
   }
   if (r.endCharacter === 0 && r.endLine > r.startLine) {
     r.endLine -= 1;
@@ -112,7 +120,14 @@ export function followText(link: PaperLink, fileText: string, found: Reanchored)
   if (found.status === 'stale' || !found.range) return link;
   const anchor = anchorAt(fileText, found.range);
   const a = link.anchor;
-  if (sameRange(found.range, link.range) && anchor.text === a.text && anchor.before === a.before && anchor.after === a.after && anchor.copies === a.copies) return link;
+  if (
+    sameRange(found.range, link.range) &&
+    anchor.text === a.text &&
+    anchor.before === a.before &&
+    anchor.after === a.after &&
+    anchor.copies === a.copies
+  )
+    return link;
   return { ...link, range: { ...found.range }, anchor };
 }
 
@@ -133,16 +148,29 @@ export function sortLinks(links: readonly PaperLink[]): PaperLink[] {
 
 function ordered(link: PaperLink): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const keys = [...KNOWN_ORDER, ...Object.keys(link).filter((k) => !KNOWN_ORDER.includes(k)).sort()];
+  const keys = [
+    ...KNOWN_ORDER,
+    ...Object.keys(link)
+      .filter((k) => !KNOWN_ORDER.includes(k))
+      .sort(),
+  ];
   for (const key of keys) {
     const value = link[key];
     if (value === undefined || (key === 'note' && value === '')) continue;
     if (key === 'range') {
       const r = value as TextRange;
-      out.range = { startLine: r.startLine, startCharacter: r.startCharacter, endLine: r.endLine, endCharacter: r.endCharacter };
+      out.range = {
+        startLine: r.startLine,
+        startCharacter: r.startCharacter,
+        endLine: r.endLine,
+        endCharacter: r.endCharacter,
+      };
     } else if (key === 'anchor') {
       const a = value as CodeAnchor;
-      out.anchor = a.copies !== undefined && a.copies > 1 ? { text: a.text, before: a.before, after: a.after, copies: a.copies } : { text: a.text, before: a.before, after: a.after };
+      out.anchor =
+        a.copies !== undefined && a.copies > 1
+          ? { text: a.text, before: a.before, after: a.after, copies: a.copies }
+          : { text: a.text, before: a.before, after: a.after };
     } else out[key] = value;
   }
   return out;
@@ -153,19 +181,24 @@ export function serializeLinks(links: readonly PaperLink[]): string {
   return `${JSON.stringify(sortLinks(links).map(ordered), null, 2)}\n`;
 }
 
-
 const isInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 function checkLink(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'a link must be a JSON object';
   const l = value as Record<string, unknown>;
-  for (const key of ['id', 'paper', 'file', 'created'] as const) if (typeof l[key] !== 'string' || l[key] === '') return `"${key}" must be a non-empty string`;
+  for (const key of ['id', 'paper', 'file', 'created'] as const)
+    if (typeof l[key] !== 'string' || l[key] === '') return `"${key}" must be a non-empty string`;
   const r = l.range as Record<string, unknown> | undefined;
-  if (!r || typeof r !== 'object' || !['startLine', 'startCharacter', 'endLine', 'endCharacter'].every((k) => isInt(r[k]))) {
+  if (
+    !r ||
+    typeof r !== 'object' ||
+    !['startLine', 'startCharacter', 'endLine', 'endCharacter'].every((k) => isInt(r[k]))
+  ) {
     return '"range" must hold startLine, startCharacter, endLine and endCharacter (whole numbers from 0)';
   }
   const a = l.anchor as Record<string, unknown> | undefined;
-  if (!a || typeof a !== 'object' || !['text', 'before', 'after'].every((k) => typeof a[k] === 'string')) return '"anchor" must hold text, before and after (strings)';
+  if (!a || typeof a !== 'object' || !['text', 'before', 'after'].every((k) => typeof a[k] === 'string'))
+    return '"anchor" must hold text, before and after (strings)';
   if (a.copies !== undefined && !isInt(a.copies)) return '"anchor.copies" must be a whole number';
   if (l.note !== undefined && typeof l.note !== 'string') return '"note" must be a string';
   return undefined;
@@ -205,7 +238,8 @@ const before = (a: Pos, b: Pos) => a.line < b.line || (a.line === b.line && a.ch
 
 /** Where a position after the replaced part ends up. */
 function shifted(p: Pos, changeEnd: Pos, insertedEnd: Pos): Pos {
-  if (p.line === changeEnd.line) return { line: insertedEnd.line, character: insertedEnd.character + (p.character - changeEnd.character) };
+  if (p.line === changeEnd.line)
+    return { line: insertedEnd.line, character: insertedEnd.character + (p.character - changeEnd.character) };
   return { line: p.line + (insertedEnd.line - changeEnd.line), character: p.character };
 }
 
@@ -218,7 +252,10 @@ export function shiftRange(range: TextRange, change: TextChange): { range: TextR
   const s: Pos = { line: change.range.startLine, character: change.range.startCharacter };
   const e: Pos = { line: change.range.endLine, character: change.range.endCharacter };
   const lines = change.text.split(/\r\n|\r|\n/);
-  const insertedEnd: Pos = lines.length === 1 ? { line: s.line, character: s.character + lines[0].length } : { line: s.line + lines.length - 1, character: lines[lines.length - 1].length };
+  const insertedEnd: Pos =
+    lines.length === 1
+      ? { line: s.line, character: s.character + lines[0].length }
+      : { line: s.line + lines.length - 1, character: lines[lines.length - 1].length };
   const start: Pos = { line: range.startLine, character: range.startCharacter };
   const end: Pos = { line: range.endLine, character: range.endCharacter };
   const emptyRange = !before(start, end);
@@ -241,5 +278,13 @@ export function shiftRange(range: TextRange, change: TextChange): { range: TextR
     newStart = s;
     newEnd = insertedEnd;
   } else if (before(newEnd, newStart)) newEnd = newStart;
-  return { range: { startLine: newStart.line, startCharacter: newStart.character, endLine: newEnd.line, endCharacter: newEnd.character }, replaced };
+  return {
+    range: {
+      startLine: newStart.line,
+      startCharacter: newStart.character,
+      endLine: newEnd.line,
+      endCharacter: newEnd.character,
+    },
+    replaced,
+  };
 }

@@ -37,7 +37,14 @@ export function findMentions(text: string, options: { trigger?: string; wikilink
   for (const m of text.matchAll(triggered)) {
     const start = m.index!;
     const keyStart = start + trigger.length;
-    out.push({ kind: 'trigger', start, end: keyStart + m[1].length, keyStart, keyEnd: keyStart + m[1].length, key: m[1] });
+    out.push({
+      kind: 'trigger',
+      start,
+      end: keyStart + m[1].length,
+      keyStart,
+      keyEnd: keyStart + m[1].length,
+      key: m[1],
+    });
   }
   if (options.wikilinks) {
     for (const m of text.matchAll(WIKILINK)) {
@@ -45,7 +52,14 @@ export function findMentions(text: string, options: { trigger?: string; wikilink
       const key = raw.trim();
       if (!new RegExp(`^${KEY}$`).test(key)) continue;
       const keyStart = m.index! + 2 + raw.indexOf(key);
-      out.push({ kind: 'wikilink', start: m.index!, end: m.index! + m[0].length, keyStart, keyEnd: keyStart + key.length, key });
+      out.push({
+        kind: 'wikilink',
+        start: m.index!,
+        end: m.index! + m[0].length,
+        keyStart,
+        keyEnd: keyStart + key.length,
+        key,
+      });
     }
     out.sort((a, b) => a.start - b.start);
   }
@@ -71,7 +85,11 @@ export interface KeyCompletion {
  * Whether the cursor is where a paper key is being typed: right after the trigger (plus part of a key), or
  * after `[[` in Markdown. `linePrefix` is the line up to the cursor, `lineSuffix` the rest of the line.
  */
-export function keyCompletionAt(linePrefix: string, lineSuffix: string, options: { trigger?: string; wikilinks?: boolean } = {}): KeyCompletion | undefined {
+export function keyCompletionAt(
+  linePrefix: string,
+  lineSuffix: string,
+  options: { trigger?: string; wikilinks?: boolean } = {},
+): KeyCompletion | undefined {
   const trigger = effectiveTrigger(options.trigger);
   const typed = /[A-Za-z0-9_.-]*$/.exec(linePrefix)![0];
   const beforeKey = linePrefix.slice(0, linePrefix.length - typed.length);
@@ -79,7 +97,12 @@ export function keyCompletionAt(linePrefix: string, lineSuffix: string, options:
   if (options.wikilinks) {
     const w = /\[\[\s*([^\]|\n]*)$/.exec(linePrefix);
     if (w && !w[1].includes(' ') && !w[1].includes('[')) {
-      return { kind: 'wikilink', keyStart: linePrefix.length - w[1].length, typed: w[1], closed: /^[A-Za-z0-9_.-]*\]\]/.test(lineSuffix) };
+      return {
+        kind: 'wikilink',
+        keyStart: linePrefix.length - w[1].length,
+        typed: w[1],
+        closed: /^[A-Za-z0-9_.-]*\]\]/.test(lineSuffix),
+      };
     }
   }
   return undefined;

@@ -40,7 +40,10 @@ function cutKeepingEnd(stem: string, max: number): string {
  * the paper id so the file resolves back to its paper.
  */
 export function notesFileName(paper: Pick<Paper, 'id' | 'title' | 'method'>, key: string = paperKey(paper)): string {
-  const idPart = paper.id.toLowerCase().replace(/[^0-9a-f]/g, '').slice(0, ID_PART);
+  const idPart = paper.id
+    .toLowerCase()
+    .replace(/[^0-9a-f]/g, '')
+    .slice(0, ID_PART);
   let stem = safeStem(key);
   if (idPart && !stem.toLowerCase().endsWith(idPart)) stem = stem ? `${stem}-${idPart}` : idPart;
   stem = cutKeepingEnd(stem || safeStem(paperKey(paper)) || 'paper', MAX_STEM);
@@ -154,7 +157,8 @@ export function notesFolderSetting(raw: unknown): { folder: string; problem?: st
   if (value.startsWith('~')) return refuse('it points to the home folder');
   const segments = value.split(/[/\\]+/).filter((s) => s !== '' && s !== '.');
   if (segments.some((s) => s.trim() === '..')) return refuse('it goes up out of the workspace with ".."');
-  if (segments.some((s) => s.trim() !== s || /[.]$/.test(s))) return refuse('a folder name in it starts or ends with a space or ends with a dot');
+  if (segments.some((s) => s.trim() !== s || /[.]$/.test(s)))
+    return refuse('a folder name in it starts or ends with a space or ends with a dot');
   if (!segments.length) return refuse('it names the workspace folder itself, not a folder inside it');
   return { folder: segments.join('/') };
 }

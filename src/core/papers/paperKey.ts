@@ -15,7 +15,10 @@ export function slugify(text: string, max = 32): string {
     .replace(/[æÆ]/g, 'ae')
     .replace(/[øØ]/g, 'o')
     .replace(/[œŒ]/g, 'oe');
-  const words = ascii.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = ascii
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   let slug = '';
   for (const w of words) {
     const next = slug ? `${slug}-${w}` : w;

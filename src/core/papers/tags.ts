@@ -9,7 +9,10 @@ export function normalizeTag(raw: string): string {
 
 /** Splits "a, b, c" into tags. */
 export function parseTagList(raw: string): string[] {
-  return raw.split(',').map(normalizeTag).filter((t) => t !== '');
+  return raw
+    .split(',')
+    .map(normalizeTag)
+    .filter((t) => t !== '');
 }
 
 /** Adds tags that are not there yet (without case), keeping the existing spelling. */

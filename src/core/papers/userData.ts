@@ -17,7 +17,12 @@ const KNOWN_ORDER = ['read', 'starred', 'tags'];
 /** Stable text: known keys first in a fixed order, then the others sorted; empty or false fields dropped. */
 export function serializeUserData(data: PaperUserData): string {
   const out: Record<string, unknown> = {};
-  const keys = [...KNOWN_ORDER, ...Object.keys(data).filter((k) => !KNOWN_ORDER.includes(k)).sort()];
+  const keys = [
+    ...KNOWN_ORDER,
+    ...Object.keys(data)
+      .filter((k) => !KNOWN_ORDER.includes(k))
+      .sort(),
+  ];
   for (const key of keys) {
     const value = data[key];
     if (value === undefined || value === false || (Array.isArray(value) && value.length === 0)) continue;
@@ -34,10 +39,12 @@ export function isEmptyUserData(data: PaperUserData): boolean {
 /** Parses a stored file; throws PapersInputError naming the file and line when it is not a JSON object. */
 export function parseUserData(text: string, file: string): PaperUserData {
   const value = parseJsonFile(text, file);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new PapersInputError(file, 1, 'expected a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new PapersInputError(file, 1, 'expected a JSON object');
   const data = value as PaperUserData;
   for (const flag of ['read', 'starred'] as const) {
-    if (data[flag] !== undefined && typeof data[flag] !== 'boolean') throw new PapersInputError(file, undefined, `"${flag}" must be true or false`);
+    if (data[flag] !== undefined && typeof data[flag] !== 'boolean')
+      throw new PapersInputError(file, undefined, `"${flag}" must be true or false`);
   }
   if (data.tags !== undefined && (!Array.isArray(data.tags) || data.tags.some((t) => typeof t !== 'string'))) {
     throw new PapersInputError(file, undefined, '"tags" must be a list of strings');

@@ -68,7 +68,10 @@ function loose(s: string): string {
   let out = looseCache.get(s);
   if (out === undefined) {
     if (looseCache.size > 10_000) looseCache.clear();
-    out = s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+    out = s
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ')
+      .trim();
     looseCache.set(s, out);
   }
   return out;
@@ -84,10 +87,13 @@ export const BUILTIN_FILTERS: Record<string, FilterPredicate> = {
 /** Splits a query into free text and `key:value` filter words (`key:"two words"`, `-key:value` negates). */
 export function parseQuery(query: string): ParsedQuery {
   const filters: QueryFilter[] = [];
-  const text = query.replace(/(^|\s)(-?)([a-z]+):(?:"([^"]*)"?|(\S*))/gi, (_m, lead: string, neg: string, key: string, quoted?: string, bare?: string) => {
-    filters.push({ key: key.toLowerCase(), value: quoted ?? bare ?? '', negated: neg === '-' });
-    return lead;
-  });
+  const text = query.replace(
+    /(^|\s)(-?)([a-z]+):(?:"([^"]*)"?|(\S*))/gi,
+    (_m, lead: string, neg: string, key: string, quoted?: string, bare?: string) => {
+      filters.push({ key: key.toLowerCase(), value: quoted ?? bare ?? '', negated: neg === '-' });
+      return lead;
+    },
+  );
   return { text: text.replace(/\s+/g, ' ').trim(), filters };
 }
 
@@ -161,7 +167,10 @@ function fuzziness(term: string): number {
 /** How titles sort: without accents, case folded ("Élan" next to "elan"). */
 function titleKey(title: string): string {
   if (/^[\x00-\x7f]*$/.test(title)) return title.toLowerCase();
-  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -186,7 +195,8 @@ export class PaperSearch {
     this.termIndex = index ?? new TermIndex(INDEXED_FIELDS, processTerm);
     if (index) for (const doc of docs) this.docMap.set(doc.id, doc);
     else this.addAll(docs);
-    if (index && titleOrder && titleOrder.length === this.docMap.size) this.byTitle = Array.from(titleOrder, (n) => index.idOf(n));
+    if (index && titleOrder && titleOrder.length === this.docMap.size)
+      this.byTitle = Array.from(titleOrder, (n) => index.idOf(n));
     this.titleOrder();
   }
 
@@ -349,7 +359,10 @@ export class PaperSearch {
   private snippetFor(id: string, terms: string[], fieldsHit: number): Snippet | null {
     const doc = this.docs.get(id);
     if (!doc) return null;
-    for (const [field, bit] of [['notes', NOTES_BIT], ['abstract', ABSTRACT_BIT]] as const) {
+    for (const [field, bit] of [
+      ['notes', NOTES_BIT],
+      ['abstract', ABSTRACT_BIT],
+    ] as const) {
       const text = doc[field];
       if (text && fieldsHit & bit) {
         const s = makeSnippet(field, text, terms);
@@ -358,11 +371,24 @@ export class PaperSearch {
     }
     // matched in the title, method or keywords only: show how the abstract begins
     const cut = doc.abstract.length > 160 ? doc.abstract.lastIndexOf(' ', 160) : -1;
-    return makeSnippet('abstract', doc.abstract, terms) ?? { field: 'abstract', text: cut > 0 ? `${doc.abstract.slice(0, cut)}…` : doc.abstract, highlights: [] };
+    return (
+      makeSnippet('abstract', doc.abstract, terms) ?? {
+        field: 'abstract',
+        text: cut > 0 ? `${doc.abstract.slice(0, cut)}…` : doc.abstract,
+        highlights: [],
+      }
+    );
   }
 }
 
 function isSerializedIndex(data: unknown): data is SerializedIndex {
   const d = data as SerializedIndex | undefined;
-  return !!d && typeof d === 'object' && d.format === 1 && Array.isArray(d.ids) && d.alive instanceof Uint8Array && Array.isArray(d.segments);
+  return (
+    !!d &&
+    typeof d === 'object' &&
+    d.format === 1 &&
+    Array.isArray(d.ids) &&
+    d.alive instanceof Uint8Array &&
+    Array.isArray(d.segments)
+  );
 }

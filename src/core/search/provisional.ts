@@ -88,7 +88,16 @@ function encodeAbstracts(abstracts: readonly string[]): { text: Uint8Array; ends
 
 /** Indexes papers (their abstracts and source titles) as one chunk; runs on the analysis thread. */
 export function buildSearchChunk(papers: readonly ParsedPaper[]): SearchChunk {
-  const docs: SearchDoc[] = papers.map((p) => ({ id: p.id, title: p.sourceTitle ?? '', method: null, keywords: [], abstract: p.abstract, themeId: '', themeLabel: '', collections: [] }));
+  const docs: SearchDoc[] = papers.map((p) => ({
+    id: p.id,
+    title: p.sourceTitle ?? '',
+    method: null,
+    keywords: [],
+    abstract: p.abstract,
+    themeId: '',
+    themeLabel: '',
+    collections: [],
+  }));
   return {
     ids: papers.map((p) => p.id),
     ...encodeAbstracts(papers.map((p) => p.abstract)),
@@ -101,7 +110,13 @@ export function buildSearchChunk(papers: readonly ParsedPaper[]): SearchChunk {
 /** The typed arrays of a chunk, to move them to another thread instead of copying them. */
 export function chunkBuffers(chunk: SearchChunk): ArrayBuffer[] {
   const { index } = chunk;
-  const arrays = [chunk.text, chunk.ends, index.alive, index.titleOrder, ...index.segments.flatMap((s) => [s.offsets, s.docs, s.weights, s.fieldMasks])];
+  const arrays = [
+    chunk.text,
+    chunk.ends,
+    index.alive,
+    index.titleOrder,
+    ...index.segments.flatMap((s) => [s.offsets, s.docs, s.weights, s.fieldMasks]),
+  ];
   return [...new Set(arrays.filter((a) => a !== undefined).map((a) => a.buffer as ArrayBuffer))];
 }
 
@@ -124,7 +139,12 @@ export class PartialSearch {
 
   add(chunk: SearchChunk): void {
     if (chunk.ids.length === 0) return;
-    this.chunks.push(PaperSearch.restore(chunk.index, chunk.ids.map((_, i) => chunkDoc(chunk, i))));
+    this.chunks.push(
+      PaperSearch.restore(
+        chunk.index,
+        chunk.ids.map((_, i) => chunkDoc(chunk, i)),
+      ),
+    );
     this.indexedCount += chunk.ids.length;
   }
 
@@ -142,11 +162,19 @@ export class PartialSearch {
    * corpus score alike, and the full analysis replaces these results anyway.
    */
   search(query: string, options: SearchOptions = {}): PartialResult {
-    const refused = [...new Set(parseQuery(query).filters.map((f) => f.key).filter((k) => PENDING_FILTERS.has(k)))];
+    const refused = [
+      ...new Set(
+        parseQuery(query)
+          .filters.map((f) => f.key)
+          .filter((k) => PENDING_FILTERS.has(k)),
+      ),
+    ];
     if (refused.length > 0) return { hits: [], refused };
     const limit = options.limit ?? 50;
     const merged: { hit: RankedHit; chunk: number; rank: number }[] = [];
-    this.chunks.forEach((c, chunk) => c.rank(query, { ...options, limit }).forEach((hit, rank) => merged.push({ hit, chunk, rank })));
+    this.chunks.forEach((c, chunk) =>
+      c.rank(query, { ...options, limit }).forEach((hit, rank) => merged.push({ hit, chunk, rank })),
+    );
     merged.sort((a, b) => b.hit.score - a.hit.score || a.chunk - b.chunk || a.rank - b.rank);
     // snippets (and the abstracts they decode) for the hits kept only
     const hits = merged.slice(0, limit).map(({ hit, chunk }) => {

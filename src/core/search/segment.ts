@@ -154,7 +154,12 @@ export class Segment {
  * characters against `avgChars` (the corpus average per field): proportional to words, and known
  * before any word is read, so each posting's weight is final when it is written.
  */
-export function buildSegment(docs: { doc: number; fields: string[] }[], fields: readonly IndexedField[], avgChars: readonly number[], processTerm: (w: string) => string | null): Segment {
+export function buildSegment(
+  docs: { doc: number; fields: string[] }[],
+  fields: readonly IndexedField[],
+  avgChars: readonly number[],
+  processTerm: (w: string) => string | null,
+): Segment {
   const termIds = new Map<string, number>();
   const termStrings: string[] = [];
   // each distinct word as written is processed once: word -> term id, -1 when dropped (stopword)
@@ -260,10 +265,11 @@ export class Scorer {
       this.scores = new Float64Array(size);
       this.matched = new Uint32Array(size);
       this.touched = new Uint32Array(size);
-    } else for (let i = 0; i < this.count; i++) {
-      this.scores[this.touched[i]] = 0;
-      this.matched[this.touched[i]] = 0;
-    }
+    } else
+      for (let i = 0; i < this.count; i++) {
+        this.scores[this.touched[i]] = 0;
+        this.matched[this.touched[i]] = 0;
+      }
     this.count = 0;
   }
 
@@ -283,7 +289,12 @@ export class Scorer {
    * The best `limit` papers, best first: all query words matched (AND) or any (OR, score × words
    * matched, as MiniSearch ranks), and accepted by `accept` (asked only of papers that could enter).
    */
-  top(limit: number, all: number, and: boolean, accept: ((doc: number) => boolean) | undefined): { doc: number; score: number }[] {
+  top(
+    limit: number,
+    all: number,
+    and: boolean,
+    accept: ((doc: number) => boolean) | undefined,
+  ): { doc: number; score: number }[] {
     const heap: { doc: number; score: number }[] = []; // min-heap on score
     const { scores, matched, touched } = this;
     for (let i = 0; i < this.count; i++) {
@@ -309,7 +320,7 @@ function popcount(x: number): number {
 
 function heapPush(h: { score: number }[], item: { doc: number; score: number }): void {
   h.push(item);
-  for (let i = h.length - 1; i > 0; ) {
+  for (let i = h.length - 1; i > 0;) {
     const parent = (i - 1) >> 1;
     if (h[parent].score <= h[i].score) break;
     [h[parent], h[i]] = [h[i], h[parent]];
@@ -319,7 +330,7 @@ function heapPush(h: { score: number }[], item: { doc: number; score: number }):
 
 function heapReplaceTop(h: { score: number }[], item: { doc: number; score: number }): void {
   h[0] = item;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const l = 2 * i + 1;
     const r = l + 1;
     let m = i;

@@ -3,7 +3,19 @@
  * whole. The first segment holds the corpus; updates (notes, tags) go to small segments that are merged
  * once there are several, so an update costs the size of the update, not of the corpus.
  */
-import { buildSegment, FUZZY_WEIGHT, idf, IndexedField, IndexHit, prefixCap, PREFIX_WEIGHT, Scorer, Segment, SegmentData, TermQuery } from './segment';
+import {
+  buildSegment,
+  FUZZY_WEIGHT,
+  idf,
+  IndexedField,
+  IndexHit,
+  prefixCap,
+  PREFIX_WEIGHT,
+  Scorer,
+  Segment,
+  SegmentData,
+  TermQuery,
+} from './segment';
 
 /** The index as plain data (typed arrays and strings): what the analysis cache stores. */
 export interface SerializedIndex {
@@ -36,7 +48,10 @@ export class TermIndex {
   /** Texts of the papers in the small segments, kept to merge them. */
   private readonly smallTexts = new Map<number, string[]>();
 
-  constructor(readonly fields: readonly IndexedField[], private readonly processTerm: (w: string) => string | null) {
+  constructor(
+    readonly fields: readonly IndexedField[],
+    private readonly processTerm: (w: string) => string | null,
+  ) {
     this.avgChars = fields.map(() => 0);
   }
 
@@ -175,7 +190,11 @@ export class TermIndex {
         for (const t of segment.completions(w.term, prefixCap(w.term))) {
           const term = segment.termList[t];
           seen.add(t);
-          out.push({ seg, t, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - w.term.length)) });
+          out.push({
+            seg,
+            t,
+            weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - w.term.length)),
+          });
         }
       }
       if (w.fuzzy > 0) {
@@ -186,7 +205,8 @@ export class TermIndex {
         }
       }
     });
-    if (this.expansionCache.size >= EXPANSION_CACHE) this.expansionCache.delete(this.expansionCache.keys().next().value!);
+    if (this.expansionCache.size >= EXPANSION_CACHE)
+      this.expansionCache.delete(this.expansionCache.keys().next().value!);
     this.expansionCache.set(key, out);
     return out;
   }
@@ -199,14 +219,25 @@ export class TermIndex {
   }
 
   serialize(): SerializedIndex {
-    return { format: 1, ids: [...this.ids], alive: this.alive.slice(0, this.ids.length), avgChars: [...this.avgChars], segments: this.segments.map((s) => s.data) };
+    return {
+      format: 1,
+      ids: [...this.ids],
+      alive: this.alive.slice(0, this.ids.length),
+      avgChars: [...this.avgChars],
+      segments: this.segments.map((s) => s.data),
+    };
   }
 
   /**
    * Restores a serialized index. The texts of papers in small segments are not stored, so those
    * segments are rebuilt from `textOf` (they hold only the papers the user annotated since the analysis).
    */
-  static restore(data: SerializedIndex, fields: readonly IndexedField[], processTerm: (w: string) => string | null, textOf: (id: string) => string[] | undefined): TermIndex {
+  static restore(
+    data: SerializedIndex,
+    fields: readonly IndexedField[],
+    processTerm: (w: string) => string | null,
+    textOf: (id: string) => string[] | undefined,
+  ): TermIndex {
     const index = new TermIndex(fields, processTerm);
     index.ids = [...data.ids];
     index.alive = new Uint8Array(Math.max(16, data.ids.length));

@@ -148,7 +148,9 @@ export class SnapshotWriter {
     view.setUint32(MAGIC.length + 4, json.length, true);
     view.setFloat64(MAGIC.length + 8, out.length, true);
     out.set(json, HEADER_BYTES);
-    this.arrays.forEach((a, i) => out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), start + sections[i].offset));
+    this.arrays.forEach((a, i) =>
+      out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), start + sections[i].offset),
+    );
     let at = start + arrayBytes;
     for (const c of this.chunks) {
       out.set(c, at);
@@ -175,13 +177,15 @@ export class SnapshotReader {
     this.source = source;
     if (source.size < HEADER_BYTES) throw new SnapshotError('not a snapshot: too short');
     const header = source.read(0, HEADER_BYTES).slice();
-    for (let i = 0; i < MAGIC.length; i++) if (header[i] !== MAGIC.charCodeAt(i)) throw new SnapshotError('not a snapshot: no header');
+    for (let i = 0; i < MAGIC.length; i++)
+      if (header[i] !== MAGIC.charCodeAt(i)) throw new SnapshotError('not a snapshot: no header');
     const view = new DataView(header.buffer);
     const format = view.getUint32(MAGIC.length, true);
     if (format !== SNAPSHOT_FORMAT) throw new SnapshotError(`snapshot format ${format}, expected ${SNAPSHOT_FORMAT}`);
     const jsonBytes = view.getUint32(MAGIC.length + 4, true);
     const total = view.getFloat64(MAGIC.length + 8, true);
-    if (total !== source.size) throw new SnapshotError(`snapshot of ${source.size} bytes, its header says ${total}: truncated or damaged`);
+    if (total !== source.size)
+      throw new SnapshotError(`snapshot of ${source.size} bytes, its header says ${total}: truncated or damaged`);
     if (HEADER_BYTES + jsonBytes > source.size) throw new SnapshotError('snapshot header damaged');
     try {
       this.layout = JSON.parse(new TextDecoder().decode(source.read(HEADER_BYTES, jsonBytes))) as Layout;
@@ -189,7 +193,8 @@ export class SnapshotReader {
       throw new SnapshotError('snapshot header damaged');
     }
     const l = this.layout;
-    if (!l || !Array.isArray(l.sections) || !l.text || !Number.isInteger(l.arrayBytes)) throw new SnapshotError('snapshot layout damaged');
+    if (!l || !Array.isArray(l.sections) || !l.text || !Number.isInteger(l.arrayBytes))
+      throw new SnapshotError('snapshot layout damaged');
     this.start = Math.ceil((HEADER_BYTES + jsonBytes) / 8) * 8;
     if (this.start + l.arrayBytes > source.size || l.arrayBytes < 0) throw new SnapshotError('snapshot layout damaged');
     this.body = l.body;
@@ -205,7 +210,8 @@ export class SnapshotReader {
     const Type = TYPES[type];
     const bytes = this.source.read(this.start + ref.offset, byteLength);
     if (bytes.length !== byteLength) throw new SnapshotError('snapshot arrays truncated');
-    if (bytes.byteOffset % Type.BYTES_PER_ELEMENT === 0) return new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset, ref.length) as T;
+    if (bytes.byteOffset % Type.BYTES_PER_ELEMENT === 0)
+      return new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset, ref.length) as T;
     return new Type(bytes.slice().buffer, 0, ref.length) as T;
   }
 
@@ -223,9 +229,11 @@ export class SnapshotReader {
 
   private section(n: unknown, type: TypeName): { ref: SectionRef; byteLength: number } {
     const ref = typeof n === 'number' ? this.layout.sections[n] : undefined;
-    if (!ref || ref.type !== type || !TYPES[type]) throw new SnapshotError(`snapshot section ${String(n)} missing or not ${type}`);
+    if (!ref || ref.type !== type || !TYPES[type])
+      throw new SnapshotError(`snapshot section ${String(n)} missing or not ${type}`);
     const byteLength = ref.length * TYPES[type].BYTES_PER_ELEMENT;
-    if (!(ref.offset >= 0 && ref.length >= 0 && ref.offset + byteLength <= this.layout.arrayBytes)) throw new SnapshotError(`snapshot section ${n} out of bounds`);
+    if (!(ref.offset >= 0 && ref.length >= 0 && ref.offset + byteLength <= this.layout.arrayBytes))
+      throw new SnapshotError(`snapshot section ${n} out of bounds`);
     return { ref, byteLength };
   }
 
@@ -305,7 +313,8 @@ export class SnapshotReader {
     const chunkUtf16 = this.array<Uint8Array>(text.chunkUtf16, 'u8');
     const chunkEnds = this.array<Uint32Array>(text.chunkEnds, 'u32');
     const ends = this.array<Uint32Array>(text.ends, 'u32');
-    if (chunkEnds.length !== chunkBytes.length || chunkUtf16.length !== chunkBytes.length) throw new SnapshotError('snapshot text damaged');
+    if (chunkEnds.length !== chunkBytes.length || chunkUtf16.length !== chunkBytes.length)
+      throw new SnapshotError('snapshot text damaged');
     const total = chunkEnds.length ? chunkEnds[chunkEnds.length - 1] : 0;
     if ((ends.length ? ends[ends.length - 1] : 0) !== total) throw new SnapshotError('snapshot text damaged');
     const chunkOffsets = new Float64Array(chunkBytes.length + 1);
@@ -322,7 +331,8 @@ export class SnapshotReader {
   /** Decodes chunk `k` from its bytes; SnapshotError when its length is not the stored one. */
   private decodeChunk(t: TextLayout, k: number, bytes: Uint8Array, decoder: TextDecoder): string {
     const s = t.chunkUtf16[k] ? fromUtf16(bytes) : decoder.decode(bytes);
-    if (s.length !== t.chunkEnds[k] - (k > 0 ? t.chunkEnds[k - 1] : 0)) throw new SnapshotError('snapshot text damaged');
+    if (s.length !== t.chunkEnds[k] - (k > 0 ? t.chunkEnds[k - 1] : 0))
+      throw new SnapshotError('snapshot text damaged');
     return s;
   }
 
@@ -340,14 +350,15 @@ export class SnapshotReader {
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     const texts = new Array<string | undefined>(chunkBytes.length);
     const scratch = new Uint8Array(Math.min(SCRATCH_BYTES, this.source.size - chunkOffsets[0]));
-    for (let k = 0; k < chunkBytes.length; ) {
+    for (let k = 0; k < chunkBytes.length;) {
       if (skip(k)) {
         k++;
         continue;
       }
       let n = 0;
       let last = k;
-      while (last < chunkBytes.length && !skip(last) && (last === k || n + chunkBytes[last] <= SCRATCH_BYTES)) n += chunkBytes[last++];
+      while (last < chunkBytes.length && !skip(last) && (last === k || n + chunkBytes[last] <= SCRATCH_BYTES))
+        n += chunkBytes[last++];
       const bytes = this.source.read(chunkOffsets[k], n, scratch);
       if (bytes.length !== n) throw new SnapshotError('snapshot text truncated');
       for (let at = 0; k < last; k++) {

@@ -10,7 +10,18 @@ import { runSteps, Steps } from '../common';
 import { Paper, PaperSource } from '../papers';
 
 /** Text fields in the order a parsed and analyzed paper has them (sources comes after `abstract`). */
-const TEXT_FIELDS = ['id', 'abstract', 'sourceTitle', 'year', 'url', 'doi', 'sourceKey', 'title', 'method', 'theme'] as const;
+const TEXT_FIELDS = [
+  'id',
+  'abstract',
+  'sourceTitle',
+  'year',
+  'url',
+  'doi',
+  'sourceKey',
+  'title',
+  'method',
+  'theme',
+] as const;
 const LIST_FIELDS = ['authors', 'keywords', 'collections'] as const;
 /** Text fields whose values repeat across papers: stored once each. */
 const SHARED = new Set<string>(['year', 'theme', 'method']);
@@ -98,9 +109,14 @@ export function encodePapers(w: SnapshotWriter, papers: readonly Paper[]): Paper
       lines.push(0);
     }
     offsets[i + 1] = lines.length;
-    for (const key of Object.keys(p)) if (!known.has(key)) extra(i, key, (p as unknown as Record<string, unknown>)[key]);
+    for (const key of Object.keys(p))
+      if (!known.has(key)) extra(i, key, (p as unknown as Record<string, unknown>)[key]);
   });
-  const sources = { offsets: w.array(offsets), collections: w.array(Uint32Array.from(collections)), lines: w.array(Uint32Array.from(lines)) };
+  const sources = {
+    offsets: w.array(offsets),
+    collections: w.array(Uint32Array.from(collections)),
+    lines: w.array(Uint32Array.from(lines)),
+  };
   return { count: n, text, lists, sources, extras };
 }
 
@@ -120,7 +136,12 @@ export function abstractRange(r: SnapshotReader, c: PaperColumns): { from: numbe
  * Builds the papers. `deferred` reads a string the reader left in the file (stringsExcept): a paper's abstract
  * is then read when used and its lists made on first use (storedPaperClass; assigning a field stores it).
  */
-export function decodePapers(r: SnapshotReader, strings: readonly string[], c: PaperColumns, deferred?: (n: number) => string): Paper[] {
+export function decodePapers(
+  r: SnapshotReader,
+  strings: readonly string[],
+  c: PaperColumns,
+  deferred?: (n: number) => string,
+): Paper[] {
   return runSteps(decodePapersInSteps(r, strings, c, deferred));
 }
 
@@ -140,7 +161,8 @@ interface CheckedColumns {
 /** Reads the papers' columns; throws SnapshotError when a length, an offset or a string number does not fit. */
 function checkedColumns(r: SnapshotReader, strings: readonly string[], c: PaperColumns): CheckedColumns {
   const n = c.count;
-  if (!Number.isInteger(n) || n < 0 || !c.text || !c.lists || !c.sources) throw new SnapshotError('snapshot papers damaged');
+  if (!Number.isInteger(n) || n < 0 || !c.text || !c.lists || !c.sources)
+    throw new SnapshotError('snapshot papers damaged');
   const column = (section: number, length: number): Uint32Array => {
     const a = r.array<Uint32Array>(section, 'u32');
     if (a.length !== length) throw new SnapshotError('snapshot papers damaged');
@@ -152,7 +174,8 @@ function checkedColumns(r: SnapshotReader, strings: readonly string[], c: PaperC
     }
   };
   const checkOffsets = (a: Uint32Array, items: number) => {
-    for (let i = 0; i < a.length; i++) if ((i > 0 && a[i] < a[i - 1]) || a[i] > items) throw new SnapshotError('snapshot papers damaged');
+    for (let i = 0; i < a.length; i++)
+      if ((i > 0 && a[i] < a[i - 1]) || a[i] > items) throw new SnapshotError('snapshot papers damaged');
     if (a[0] !== 0 || a[a.length - 1] !== items) throw new SnapshotError('snapshot papers damaged');
   };
   const text = {} as Record<TextField, Uint32Array>;
@@ -179,7 +202,8 @@ function checkedColumns(r: SnapshotReader, strings: readonly string[], c: PaperC
 /** The fields of paper i as the columns hold them. */
 function fieldReaders(strings: readonly string[], cols: CheckedColumns) {
   const { lists, srcOffsets, srcCollections, srcLines } = cols;
-  const value = (a: Uint32Array, i: number): string | null | undefined => (a[i] === ABSENT ? undefined : a[i] === NULL ? null : strings[a[i]]);
+  const value = (a: Uint32Array, i: number): string | null | undefined =>
+    a[i] === ABSENT ? undefined : a[i] === NULL ? null : strings[a[i]];
   const list = (field: ListField, i: number): string[] | undefined => {
     const l = lists[field];
     if (!l.present[i]) return undefined;
@@ -203,7 +227,12 @@ function fieldReaders(strings: readonly string[], cols: CheckedColumns) {
 }
 
 /** decodePapers in steps of PAPERS_PER_STEP papers (see steps.ts). */
-export function* decodePapersInSteps(r: SnapshotReader, strings: readonly string[], c: PaperColumns, deferred?: (n: number) => string): Steps<Paper[]> {
+export function* decodePapersInSteps(
+  r: SnapshotReader,
+  strings: readonly string[],
+  c: PaperColumns,
+  deferred?: (n: number) => string,
+): Steps<Paper[]> {
   const cols = checkedColumns(r, strings, c);
   const { n, text, lists } = cols;
   const { value, list, sourcesOf, plainSources } = fieldReaders(strings, cols);
@@ -265,8 +294,11 @@ type DeferredField = (typeof DEFERRED_FIELDS)[number];
  * creates one object per paper instead of five. JSON and the encoder see every field; assigning one stores
  * it on the paper itself.
  */
-function storedPaperClass(read: Record<DeferredField, (i: number) => unknown>): new (i: number) => Record<string | symbol, unknown> {
-  const own = (paper: object, key: string, value: unknown) => Object.defineProperty(paper, key, { value, enumerable: true, configurable: true, writable: true });
+function storedPaperClass(
+  read: Record<DeferredField, (i: number) => unknown>,
+): new (i: number) => Record<string | symbol, unknown> {
+  const own = (paper: object, key: string, value: unknown) =>
+    Object.defineProperty(paper, key, { value, enumerable: true, configurable: true, writable: true });
   class StoredPaper {
     constructor(i: number) {
       Object.defineProperty(this, PAPER_NUMBER, { value: i });

@@ -61,7 +61,11 @@ export function* fromSnapshotInSteps(s: AnalysisSnapshot, corrections?: ThemeCor
     collections: s.collections,
     problems: s.problems,
     // the rows when first used: a restored snapshot may still have them in its file
-    related: new RelatedIndex(papers.map((p) => p.id), () => s.relatedRows, s.relatedDims),
+    related: new RelatedIndex(
+      papers.map((p) => p.id),
+      () => s.relatedRows,
+      s.relatedDims,
+    ),
     search,
     timings: { ...s.timings, restore: performance.now() - t0 },
   };
@@ -102,7 +106,13 @@ export function encodeSnapshot(s: AnalysisSnapshot, label?: string): Uint8Array 
       alive: w.array(index.alive),
       avgChars: index.avgChars,
       titleOrder: index.titleOrder && w.array(index.titleOrder),
-      segments: index.segments.map((g) => ({ terms: w.string(g.terms), offsets: w.array(g.offsets), docs: w.array(g.docs), weights: w.array(g.weights), fieldMasks: w.array(g.fieldMasks) })),
+      segments: index.segments.map((g) => ({
+        terms: w.string(g.terms),
+        offsets: w.array(g.offsets),
+        docs: w.array(g.docs),
+        weights: w.array(g.weights),
+        fieldMasks: w.array(g.fieldMasks),
+      })),
     },
   };
   return w.finish(body);
@@ -149,13 +159,23 @@ export function openSnapshot(bytes: Uint8Array | SnapshotSource): {
 } {
   const r = new SnapshotReader(bytes);
   const body = r.body as Body;
-  if (!body || typeof body !== 'object' || !body.papers || !body.searchIndex || !body.related || !Array.isArray(body.computedThemes)) throw new SnapshotError('snapshot body damaged');
-  const size = (list: IdList): number => ('ids' in list && Array.isArray(list.ids) ? list.ids.length : r.length((list as { numbers: number }).numbers, 'u32'));
+  if (
+    !body ||
+    typeof body !== 'object' ||
+    !body.papers ||
+    !body.searchIndex ||
+    !body.related ||
+    !Array.isArray(body.computedThemes)
+  )
+    throw new SnapshotError('snapshot body damaged');
+  const size = (list: IdList): number =>
+    'ids' in list && Array.isArray(list.ids) ? list.ids.length : r.length((list as { numbers: number }).numbers, 'u32');
   return {
     outline: () => ({
       papers: Number(body.papers.count),
       themes: body.computedThemes.map((t) => {
-        if (typeof t?.id !== 'string' || typeof t.label !== 'string' || !t.paperIds) throw new SnapshotError('snapshot themes damaged');
+        if (typeof t?.id !== 'string' || typeof t.label !== 'string' || !t.paperIds)
+          throw new SnapshotError('snapshot themes damaged');
         return { id: t.id, label: t.label, size: size(t.paperIds), ...(t.user ? { user: true } : {}) };
       }),
     }),
@@ -172,13 +192,18 @@ export function openSnapshot(bytes: Uint8Array | SnapshotSource): {
  * snapshot lives (see snapshotFile.ts openSnapshotFile), and a damaged part can throw SnapshotError when it
  * is read.
  */
-export function decodeSnapshot(bytes: Uint8Array | SnapshotSource, options: { deferred?: boolean } = {}): AnalysisSnapshot {
+export function decodeSnapshot(
+  bytes: Uint8Array | SnapshotSource,
+  options: { deferred?: boolean } = {},
+): AnalysisSnapshot {
   return openSnapshot(bytes).decode(options);
 }
 
 function* decodeBody(r: SnapshotReader, body: Body, options: { deferred?: boolean }): Steps<AnalysisSnapshot> {
   const deferred = options.deferred ? abstractRange(r, body.papers) : undefined;
-  const { strings, text } = deferred ? yield* r.stringsExceptInSteps(deferred.from, deferred.to) : { strings: r.strings(), text: undefined };
+  const { strings, text } = deferred
+    ? yield* r.stringsExceptInSteps(deferred.from, deferred.to)
+    : { strings: r.strings(), text: undefined };
   yield;
   const papers = yield* decodePapersInSteps(r, strings, body.papers, text);
   yield;
@@ -199,7 +224,12 @@ function* decodeBody(r: SnapshotReader, body: Body, options: { deferred?: boolea
     return strings[n];
   };
   // a large array: read now, or when first used (a getter on the object that holds it)
-  const large = <T extends Float32Array | Uint32Array | Uint8Array>(holder: object, key: string, n: number, type: 'f32' | 'u32' | 'u8') => {
+  const large = <T extends Float32Array | Uint32Array | Uint8Array>(
+    holder: object,
+    key: string,
+    n: number,
+    type: 'f32' | 'u32' | 'u8',
+  ) => {
     if (!options.deferred) return Object.assign(holder, { [key]: r.array<T>(n, type) });
     const read = r.deferred<T>(n, type);
     return Object.defineProperty(holder, key, { get: read, enumerable: true, configurable: true });

@@ -37,7 +37,8 @@ const MAX_ITERATIONS = 8;
  */
 export function clusterRows(X: Float32Array, n: number, d: number, k: number, seed: number): number[] {
   if (k <= 1 || n <= 1 || d === 0) return new Array(n).fill(0);
-  const sample = n > SAMPLE_SIZE ? Array.from({ length: SAMPLE_SIZE }, (_, i) => Math.floor((i * n) / SAMPLE_SIZE)) : null;
+  const sample =
+    n > SAMPLE_SIZE ? Array.from({ length: SAMPLE_SIZE }, (_, i) => Math.floor((i * n) / SAMPLE_SIZE)) : null;
   const m = sample ? sample.length : n;
   const S = new Float32Array(m * d);
   if (sample) sample.forEach((row, i) => S.set(X.subarray(row * d, (row + 1) * d), i * d));
@@ -147,7 +148,15 @@ function nearestRows(R: Float64Array, i: number, m: number, q: number, nb: Int32
 }
 
 /** Row i of G = H (I + W)ᵀ, from column i on. */
-function smoothRow(G: Float64Array, H: Float64Array, i: number, m: number, w: Float64Array, nb: Int32Array, q: number): void {
+function smoothRow(
+  G: Float64Array,
+  H: Float64Array,
+  i: number,
+  m: number,
+  w: Float64Array,
+  nb: Int32Array,
+  q: number,
+): void {
   const hi = i * m;
   for (let l = i; l < m; l++) {
     let s = H[hi + l];
@@ -273,7 +282,15 @@ function mostSimilarActive(S: Float64Array, active: Uint8Array, a: number, prev:
 }
 
 /** Average linkage: `keep`'s similarities become the size-weighted mean of `keep`'s and `gone`'s. */
-function mergeRows(S: Float64Array, active: Uint8Array, keep: number, gone: number, keepSize: number, goneSize: number, m: number): void {
+function mergeRows(
+  S: Float64Array,
+  active: Uint8Array,
+  keep: number,
+  gone: number,
+  keepSize: number,
+  goneSize: number,
+  m: number,
+): void {
   for (let c = 0; c < m; c++) {
     if (!active[c] || c === keep || c === gone) continue;
     const s = (keepSize * S[keep * m + c] + goneSize * S[gone * m + c]) / (keepSize + goneSize);

@@ -42,7 +42,10 @@ export const NO_CORRECTIONS: ThemeCorrections = { renames: {}, moves: {}, userTh
 
 /** A case-insensitive whole-word matcher for a keyword or phrase (spaces match any whitespace or hyphen run); null for an empty keyword. */
 export function keywordMatcher(keyword: string): RegExp | null {
-  const words = keyword.trim().split(/[\s]+/).filter((w) => w !== '');
+  const words = keyword
+    .trim()
+    .split(/[\s]+/)
+    .filter((w) => w !== '');
   if (words.length === 0) return null;
   const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\-]+');
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu');
@@ -132,7 +135,12 @@ function ordered(user: Theme[], computed: Theme[]): Theme[] {
 }
 
 /** The order of computed themes: larger first, then by label, then by id. */
-function themeOrder(a: { id: string; label: string }, aSize: number, b: { id: string; label: string }, bSize: number): number {
+function themeOrder(
+  a: { id: string; label: string },
+  aSize: number,
+  b: { id: string; label: string },
+  bSize: number,
+): number {
   return bSize - aSize || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.id < b.id ? -1 : 1);
 }
 
@@ -193,7 +201,12 @@ export function remapThemeCorrections(
       if (score >= MIN_THEME_OVERLAP) pairs.push({ from, to: t.id, score, shared });
     }
   }
-  pairs.sort((a, b) => b.score - a.score || b.shared - a.shared || (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+  pairs.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.shared - a.shared ||
+      (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0),
+  );
   const map = new Map<string, string>();
   const taken = new Set<string>();
   for (const p of pairs) {
@@ -219,7 +232,10 @@ export function remapThemeCorrections(
  * themes that exist: moves and user themes need the papers, and so does a rename of a theme that must
  * first be found by its papers (remapThemeCorrections); undefined then.
  */
-export function outlineThemes<T extends { id: string; label: string; size: number; user?: boolean }>(themes: readonly T[], corrections: ThemeCorrections = NO_CORRECTIONS): T[] | undefined {
+export function outlineThemes<T extends { id: string; label: string; size: number; user?: boolean }>(
+  themes: readonly T[],
+  corrections: ThemeCorrections = NO_CORRECTIONS,
+): T[] | undefined {
   if (Object.keys(corrections.moves ?? {}).length > 0 || (corrections.userThemes ?? []).length > 0) return undefined;
   const ids = new Set(themes.map((t) => t.id));
   const renames = corrections.renames ?? {};

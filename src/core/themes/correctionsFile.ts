@@ -16,10 +16,13 @@ export interface StoredCorrections extends ThemeCorrections {
 
 export const EMPTY_CORRECTIONS: StoredCorrections = { renames: {}, moves: {}, userThemes: [], themeMembers: {} };
 
-const sortedRecord = <T>(r: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const sortedRecord = <T>(r: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 export function serializeCorrections(c: StoredCorrections): string {
-  const themeMembers = sortedRecord(Object.fromEntries(Object.entries(c.themeMembers).map(([k, v]) => [k, [...new Set(v)].sort()])));
+  const themeMembers = sortedRecord(
+    Object.fromEntries(Object.entries(c.themeMembers).map(([k, v]) => [k, [...new Set(v)].sort()])),
+  );
   return `${JSON.stringify(
     {
       renames: sortedRecord(c.renames),
@@ -36,7 +39,8 @@ function fail(file: string, message: string): never {
   throw new PapersInputError(file, undefined, message);
 }
 
-const isStringRecord = (v: unknown): v is Record<string, string> => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+const isStringRecord = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 
 export function parseCorrections(text: string, file: string): StoredCorrections {
   const value = parseJsonFile(text, file);
@@ -49,12 +53,24 @@ export function parseCorrections(text: string, file: string): StoredCorrections 
   const userThemes = v.userThemes ?? [];
   if (!Array.isArray(userThemes)) fail(file, '"userThemes" must be a list');
   for (const u of userThemes as UserTheme[]) {
-    if (typeof u !== 'object' || u === null || typeof u.id !== 'string' || typeof u.label !== 'string' || !Array.isArray(u.keywords ?? []) || (u.keywords ?? []).some((k) => typeof k !== 'string')) {
+    if (
+      typeof u !== 'object' ||
+      u === null ||
+      typeof u.id !== 'string' ||
+      typeof u.label !== 'string' ||
+      !Array.isArray(u.keywords ?? []) ||
+      (u.keywords ?? []).some((k) => typeof k !== 'string')
+    ) {
       fail(file, 'each user theme needs an "id", a "label" and a list of "keywords"');
     }
   }
   const members = v.themeMembers ?? {};
-  if (typeof members !== 'object' || members === null || Array.isArray(members) || Object.values(members).some((m) => !Array.isArray(m) || m.some((x) => typeof x !== 'string'))) {
+  if (
+    typeof members !== 'object' ||
+    members === null ||
+    Array.isArray(members) ||
+    Object.values(members).some((m) => !Array.isArray(m) || m.some((x) => typeof x !== 'string'))
+  ) {
     fail(file, '"themeMembers" must map theme ids to lists of paper ids');
   }
   return {
@@ -76,7 +92,10 @@ export function pruneMembers(c: StoredCorrections): StoredCorrections {
  * naming a theme id that no longer exists goes to the current theme sharing most papers with it, else it
  * is ignored for this grouping (and kept in the file, in case a later grouping brings the theme back).
  */
-export function resolveCorrections(stored: StoredCorrections, computed: readonly { id: string; paperIds: readonly string[] }[]): ThemeCorrections {
+export function resolveCorrections(
+  stored: StoredCorrections,
+  computed: readonly { id: string; paperIds: readonly string[] }[],
+): ThemeCorrections {
   const { renames, moves, userThemes } = remapThemeCorrections(stored, computed);
   return { renames, moves, userThemes };
 }

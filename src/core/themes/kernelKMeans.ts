@@ -137,7 +137,16 @@ function mostSimilarSeed(G: Float32Array, seeds: Int32Array, k: number, m: numbe
 }
 
 /** The non-empty cluster whose centroid is most similar to row i (else `current`); its similarity goes to best[i]. */
-function nearestCentroidOf(sums: Float64Array, norm2: Float64Array, counts: Int32Array, current: number, k: number, m: number, i: number, best: Float64Array): number {
+function nearestCentroidOf(
+  sums: Float64Array,
+  norm2: Float64Array,
+  counts: Int32Array,
+  current: number,
+  k: number,
+  m: number,
+  i: number,
+  best: Float64Array,
+): number {
   let bc = current;
   let bs = -Infinity;
   for (let c = 0; c < k; c++) {

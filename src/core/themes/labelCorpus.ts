@@ -4,7 +4,16 @@
  * phrase is written. Written forms and word uses are worked out only for the phrases a label may show.
  */
 
-import { DocPhrases, MAX_COUNTED_WORDS, occurrences, phraseCode, PhraseReader, sortedHas, WORDS, WordStreams } from './phraseDocs';
+import {
+  DocPhrases,
+  MAX_COUNTED_WORDS,
+  occurrences,
+  phraseCode,
+  PhraseReader,
+  sortedHas,
+  WORDS,
+  WordStreams,
+} from './phraseDocs';
 import { countUses, emptyUse, isNounPhrase, nounPhraseStart, WordUse } from './wordRoles';
 import { ACRONYM, Candidate, mostFrequent } from './labelParts';
 
@@ -21,9 +30,10 @@ const MAX_ROLE_PAPERS = 40;
 
 /** Quantifiers and comparatives that do not name a topic ("multiple trajectories", "higher wages"). */
 const GENERIC_MODIFIERS: ReadonlySet<string> = new Set(
-  ('multiple numerous diverse certain additional overall whole entire higher lower greater smaller faster slower ' +
-    'weaker worse fewer longer shorter earlier later newer older wider deeper stronger broader common typical standard')
-    .split(' '),
+  (
+    'multiple numerous diverse certain additional overall whole entire higher lower greater smaller faster slower ' +
+    'weaker worse fewer longer shorter earlier later newer older wider deeper stronger broader common typical standard'
+  ).split(' '),
 );
 
 /** The papers read for the theme labels and the phrase statistics shared by all themes. */
@@ -51,12 +61,17 @@ export class LabelCorpus {
   private readonly surfaces = new Map<string, string>();
   private readonly uses = new Map<number, WordUse>();
 
-  constructor(texts: readonly string[], readonly clusters: readonly (readonly number[])[], streams?: WordStreams) {
+  constructor(
+    texts: readonly string[],
+    readonly clusters: readonly (readonly number[])[],
+    streams?: WordStreams,
+  ) {
     this.read = clusters.map((members) => members.slice(0, PAPERS_PER_THEME));
     this.reader = new PhraseReader(texts, streams);
     this.norms = this.reader.norms;
     this.table = this.reader.table;
-    for (const members of this.read) for (const i of members) if (!this.docs.has(i)) this.docs.set(i, this.reader.read(i));
+    for (const members of this.read)
+      for (const i of members) if (!this.docs.has(i)) this.docs.set(i, this.reader.read(i));
     this.N = this.docs.size;
     this.dfAll = new Int32Array(this.table.codes.length);
     this.headEnd = new Uint32Array(this.norms.length);
@@ -194,7 +209,8 @@ export class LabelCorpus {
         const words: string[] = [];
         // A capital carried over from a longer capitalized name ("Deep Reinforcement Learning") is not the
         // phrase's own.
-        const inName = k > 0 && doc.seg[k - 1] === doc.seg[k] && /^\p{Lu}/u.test(written[k - 1]) && !ACRONYM.test(written[k - 1]);
+        const inName =
+          k > 0 && doc.seg[k - 1] === doc.seg[k] && /^\p{Lu}/u.test(written[k - 1]) && !ACRONYM.test(written[k - 1]);
         for (let j = 0; j < p.ids.length; j++) {
           const w = written[k + j];
           if (initial[k + j] === 2) expansion = true;

@@ -27,7 +27,14 @@ export function mostFrequent(m: Map<string, number>): string {
 }
 
 /** Distinctiveness of a phrase of `length` words for a theme (see the file comment); single words count for less. */
-export function phraseScore(length: number, inTheme: number, inAll: number, A: number, N: number, single: boolean): number {
+export function phraseScore(
+  length: number,
+  inTheme: number,
+  inAll: number,
+  A: number,
+  N: number,
+  single: boolean,
+): number {
   const pIn = inTheme / A;
   const pAll = inAll / N;
   const bonus = length === 1 ? 0.6 : 1 + 0.3 * (length - 1);
@@ -39,7 +46,11 @@ export function phraseScore(length: number, inTheme: number, inAll: number, A: n
  * The longer phrase that a phrase is nearly always part of (≥ 70% of its occurrences in the theme
  * have the same neighbour), up to MAX_PHRASE_WORDS words; null when it is a fragment of an even longer name.
  */
-export function extendFragment(start: number[], members: readonly number[], docs: Map<number, DocPhrases>): number[] | null {
+export function extendFragment(
+  start: number[],
+  members: readonly number[],
+  docs: Map<number, DocPhrases>,
+): number[] | null {
   let ids = start;
   for (;;) {
     const left = new Map<number, number>();

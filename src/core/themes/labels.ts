@@ -36,7 +36,17 @@
  */
 
 import { decodePhrase, MAX_COUNTED_WORDS, phraseCode, WordStreams } from './phraseDocs';
-import { ACRONYM, Candidate, extendFragment, fallbackLabel, joinPhrases, MAX_LABEL_WORDS, phraseScore, sameConcept, sentenceCase } from './labelParts';
+import {
+  ACRONYM,
+  Candidate,
+  extendFragment,
+  fallbackLabel,
+  joinPhrases,
+  MAX_LABEL_WORDS,
+  phraseScore,
+  sameConcept,
+  sentenceCase,
+} from './labelParts';
 import { LabelCorpus, MIN_LEAD_SHARE } from './labelCorpus';
 
 /** Nouns naming a process or property ("generation", "editing", "alignment"). */
@@ -49,10 +59,18 @@ type Option = { text: string; parts: Candidate[]; words: string[] };
  * One label per cluster. `texts` are all abstracts; `clusters` lists indices into texts, most
  * typical paper first. Labels are distinct, 2–5 words when the text allows, in sentence case.
  */
-export function labelThemes(texts: readonly string[], clusters: readonly (readonly number[])[], streams?: WordStreams): string[] {
+export function labelThemes(
+  texts: readonly string[],
+  clusters: readonly (readonly number[])[],
+  streams?: WordStreams,
+): string[] {
   const corpus = new LabelCorpus(texts, clusters, streams);
   const labels = new Array<string>(clusters.length).fill('');
-  const used: UsedLabels = { labels: new Set<string>(), phrases: new Set<string>(), inTheme: new Int32Array(corpus.table.codes.length) };
+  const used: UsedLabels = {
+    labels: new Set<string>(),
+    phrases: new Set<string>(),
+    inTheme: new Int32Array(corpus.table.codes.length),
+  };
   // Larger themes choose first: they have the strongest claim on a phrase.
   const order = clusters.map((_, c) => c).sort((a, b) => clusters[b].length - clusters[a].length || a - b);
   for (const c of order) labels[c] = new ThemeLabeler(corpus, corpus.read[c], used).label();
@@ -73,7 +91,11 @@ class ThemeLabeler {
   private readonly candidates: Candidate[];
   private readonly parts: Candidate[];
 
-  constructor(private readonly corpus: LabelCorpus, private readonly members: number[], private readonly used: UsedLabels) {
+  constructor(
+    private readonly corpus: LabelCorpus,
+    private readonly members: number[],
+    private readonly used: UsedLabels,
+  ) {
     this.A = members.length;
     this.single = corpus.N === this.A;
     this.candidates = this.rankCandidates();
@@ -84,7 +106,10 @@ class ThemeLabeler {
     const { corpus } = this;
     // A phrase made only of words most papers use ("policy optimization", "language model") names no topic.
     const generic = p.ids.every((id) => corpus.genericWord(id));
-    const inAll = p.ids.length <= MAX_COUNTED_WORDS ? (corpus.dfAll[corpus.table.get(phraseCode(p.ids))] ?? 0) : corpus.countIn(null, p.ids);
+    const inAll =
+      p.ids.length <= MAX_COUNTED_WORDS
+        ? (corpus.dfAll[corpus.table.get(phraseCode(p.ids))] ?? 0)
+        : corpus.countIn(null, p.ids);
     p.generic = generic;
     return phraseScore(p.ids.length, p.inTheme, inAll, this.A, corpus.N, this.single) * (generic ? 0.5 : 1);
   }
@@ -190,7 +215,9 @@ class ThemeLabeler {
     let main: Option | null = null;
     if (lead.ids.length === 1) {
       // A single word becomes the phrases built on it ("agents" -> "GUI and LLM agents").
-      const built = parts.filter((p) => p.ids.length === 2 && p.ids.includes(lead.ids[0]) && p.score >= 0.3 * lead.score);
+      const built = parts.filter(
+        (p) => p.ids.length === 2 && p.ids.includes(lead.ids[0]) && p.score >= 0.3 * lead.score,
+      );
       const pair = built.length >= 2 && built[1].score >= 0.3 * built[0].score ? this.pairOf(built[0], built[1]) : null;
       if (pair) main = pair;
       else if (built.length > 0) main = { text: corpus.surface(built[0]), parts: [built[0]], words: built[0].words };

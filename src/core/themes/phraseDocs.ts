@@ -183,7 +183,11 @@ export class PhraseReader {
       }
       const next = tokens[t + 1];
       const joined =
-        id >= 0 && next !== undefined && next.sentence === token.sentence && isContentWord(next.norm) && isPhraseGap(text, token.start + token.surface.length, next.start);
+        id >= 0 &&
+        next !== undefined &&
+        next.sentence === token.sentence &&
+        isContentWord(next.norm) &&
+        isPhraseGap(text, token.start + token.surface.length, next.start);
       if (!joined && open) {
         segment++;
         open = false;
@@ -197,7 +201,8 @@ export class PhraseReader {
   private withPhrases(ids: Int32Array, seg: Int32Array): DocPhrases {
     const found: number[] = [];
     for (let a = 0; a < ids.length; a++)
-      for (let len = 1; len <= MAX_COUNTED_WORDS && a + len <= ids.length && seg[a + len - 1] === seg[a]; len++) found.push(this.table.add(phraseCode(ids, a, len)));
+      for (let len = 1; len <= MAX_COUNTED_WORDS && a + len <= ids.length && seg[a + len - 1] === seg[a]; len++)
+        found.push(this.table.add(phraseCode(ids, a, len)));
     found.sort((x, y) => x - y);
     let unique = 0;
     for (let k = 0; k < found.length; k++) if (k === 0 || found[k] !== found[k - 1]) found[unique++] = found[k];
@@ -206,7 +211,10 @@ export class PhraseReader {
 }
 
 /** The norms, sentence indices, punctuation marks and plural forms of all tokens, stopwords included. */
-function allTokens(text: string, tokens: Token[]): Pick<DocDetail, 'norms' | 'sentences' | 'afterPunctuation' | 'plural'> {
+function allTokens(
+  text: string,
+  tokens: Token[],
+): Pick<DocDetail, 'norms' | 'sentences' | 'afterPunctuation' | 'plural'> {
   const n = tokens.length;
   const norms = new Array<string>(n);
   const sentences = new Int32Array(n);
@@ -240,7 +248,10 @@ function expansionTokens(text: string, tokens: Token[]): Set<number> {
   for (let a = 1; a < tokens.length; a++) {
     const acr = tokens[a].surface;
     if (text[tokens[a].start - 1] !== '(' || !ACRONYM.test(acr)) continue;
-    const letters = acr.replace(/s$/, '').replace(/[^A-Za-z]/g, '').toLowerCase();
+    const letters = acr
+      .replace(/s$/, '')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
     if (letters.length < 2) continue;
     let initials = '';
     for (let b = a - 1; b >= 0 && a - b <= letters.length + 3; b--) {

@@ -93,7 +93,12 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
   const clusters = [...groups.values()].map((members) => orderByCentrality(X, dims, members));
   const labels = labelThemes(abstracts, clusters, streams);
   const themes = clusters.map((members, c) => ({ label: labels[c], paperIds: members.map((i) => ids[i]) }));
-  themes.sort((a, b) => b.paperIds.length - a.paperIds.length || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.paperIds[0] < b.paperIds[0] ? -1 : 1));
+  themes.sort(
+    (a, b) =>
+      b.paperIds.length - a.paperIds.length ||
+      (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) ||
+      (a.paperIds[0] < b.paperIds[0] ? -1 : 1),
+  );
   const used = new Set<string>();
   return themes.map((t) => ({ id: uniqueSlug(t.label, used), label: t.label, paperIds: t.paperIds }));
 }

@@ -45,7 +45,16 @@ const NUMBER = /^\d/;
 /** Below this many occurrences missing evidence says nothing. */
 const SETTLED = 3;
 
-export const emptyUse = (): WordUse => ({ count: 0, afterDeterminer: 0, afterPreposition: 0, verbSlot: 0, afterPunctuation: 0, beforeOf: 0, beforeWord: 0, pluralBeforeWord: 0 });
+export const emptyUse = (): WordUse => ({
+  count: 0,
+  afterDeterminer: 0,
+  afterPreposition: 0,
+  verbSlot: 0,
+  afterPunctuation: 0,
+  beforeOf: 0,
+  beforeWord: 0,
+  pluralBeforeWord: 0,
+});
 
 /** One text's tokens, stopwords included (see phraseDocs.ts DocDetail). */
 export interface TokenContext {
@@ -58,7 +67,11 @@ export interface TokenContext {
 }
 
 /** Adds the occurrences of `word` in one text to `use`. */
-export function countUses({ norms, sentences, afterPunctuation, plural }: TokenContext, word: string, use: WordUse): void {
+export function countUses(
+  { norms, sentences, afterPunctuation, plural }: TokenContext,
+  word: string,
+  use: WordUse,
+): void {
   for (let t = 0; t < norms.length; t++) {
     if (norms[t] !== word) continue;
     use.count++;
@@ -82,7 +95,8 @@ export function countUses({ norms, sentences, afterPunctuation, plural }: TokenC
 }
 
 /** -ing and -ed forms: verbs as often as nouns or adjectives. */
-const verbForm = (word: string) => word.length > 4 && (word.endsWith('ing') || (word.endsWith('ed') && !word.endsWith('eed')));
+const verbForm = (word: string) =>
+  word.length > 4 && (word.endsWith('ing') || (word.endsWith('ed') && !word.endsWith('eed')));
 
 /** Evidence of use as a noun or adjective. */
 function nominal(word: string, use: WordUse): number {
@@ -96,7 +110,12 @@ function nominal(word: string, use: WordUse): number {
  */
 export function verbal(word: string, use: WordUse): boolean {
   if (use.verbSlot >= 2 && use.verbSlot > 2 * nominal(word, use)) return true;
-  return use.count >= SETTLED && nominal(word, use) === 0 && use.pluralBeforeWord > 0 && use.pluralBeforeWord < use.beforeWord;
+  return (
+    use.count >= SETTLED &&
+    nominal(word, use) === 0 &&
+    use.pluralBeforeWord > 0 &&
+    use.pluralBeforeWord < use.beforeWord
+  );
 }
 
 /**
@@ -138,7 +157,11 @@ const NAME = /^\p{Lu}|[A-Z].*[A-Z]|[A-Z].*\d|\d.*[A-Z]/u;
  * rule is the exception ("operations research"). Names and acronyms ("LLM", "GRPO") are nouns whatever
  * their neighbours.
  */
-export function isNounPhrase(written: readonly string[], words: readonly string[], useOf: (j: number) => WordUse): boolean {
+export function isNounPhrase(
+  written: readonly string[],
+  words: readonly string[],
+  useOf: (j: number) => WordUse,
+): boolean {
   if (written.length !== words.length) return true;
   const last = words.length - 1;
   return words.every((word, j) => {
@@ -155,18 +178,24 @@ export function isNounPhrase(written: readonly string[], words: readonly string[
 const thirdPerson = (word: string, use: WordUse) => use.count >= SETTLED && nominal(word, use) === 0;
 
 /** A noun, never a verb, that modifies other words in the plural as a rule ("operations research"). */
-const pluralModifier = (word: string, use: WordUse) => use.verbSlot === 0 && !thirdPerson(word, use) && use.pluralBeforeWord >= 0.5 * use.beforeWord;
+const pluralModifier = (word: string, use: WordUse) =>
+  use.verbSlot === 0 && !thirdPerson(word, use) && use.pluralBeforeWord >= 0.5 * use.beforeWord;
 
 /**
  * Where the noun phrase that ends a run of words starts ("hereafter LLM agents" -> 1); words.length when
  * none does. After a plural noun comes its verb ("models disregard correct solutions" -> 2), after a
  * verb its object ("planner designs irrigation schedules" -> 2).
  */
-export function nounPhraseStart(written: readonly string[], words: readonly string[], useOf: (j: number) => WordUse): number {
+export function nounPhraseStart(
+  written: readonly string[],
+  words: readonly string[],
+  useOf: (j: number) => WordUse,
+): number {
   if (written.length !== words.length) return 0;
   for (let k = 0; k < words.length; k++) {
     const j = k - 1;
-    const afterSubject = j >= 0 && !NAME.test(written[j]) && pluralForm(written[j], words[j]) && !pluralModifier(words[j], useOf(j));
+    const afterSubject =
+      j >= 0 && !NAME.test(written[j]) && pluralForm(written[j], words[j]) && !pluralModifier(words[j], useOf(j));
     if (afterSubject && !verbal(words[j], useOf(j))) continue;
     if (isNounPhrase(written.slice(k), words.slice(k), (i) => useOf(i + k))) return k;
   }

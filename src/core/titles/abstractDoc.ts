@@ -71,9 +71,19 @@ function findProperNouns(toks: Tok[]): Set<string> {
     const t = toks[i];
     const own = parts.filter((p) => !writtenLower.has(p.toLowerCase()));
     if (own.length === 0 || writtenLower.has(t.lower)) continue;
-    const capPrev = i > 0 && toks[i - 1].sent === t.sent && !breaksAfter(toks[i - 1]) && startsUpper(toks[i - 1].core) && !toks[i - 1].sentStart;
-    const capNext = i + 1 < toks.length && toks[i + 1].sent === t.sent && !breaksAfter(t) && startsUpper(toks[i + 1].core);
-    const proper = !capPrev && !capNext && !(i + 1 < toks.length && toks[i + 1].pre.includes('(') && !breaksAfter(t)) && !aliasAfter(toks, runEnd(toks, i, RUN_CONNECTORS_WIDE));
+    const capPrev =
+      i > 0 &&
+      toks[i - 1].sent === t.sent &&
+      !breaksAfter(toks[i - 1]) &&
+      startsUpper(toks[i - 1].core) &&
+      !toks[i - 1].sentStart;
+    const capNext =
+      i + 1 < toks.length && toks[i + 1].sent === t.sent && !breaksAfter(t) && startsUpper(toks[i + 1].core);
+    const proper =
+      !capPrev &&
+      !capNext &&
+      !(i + 1 < toks.length && toks[i + 1].pre.includes('(') && !breaksAfter(t)) &&
+      !aliasAfter(toks, runEnd(toks, i, RUN_CONNECTORS_WIDE));
     if (proper) for (const p of own) properNouns.add(p.toLowerCase());
   }
   return properNouns;
@@ -106,15 +116,20 @@ export function introSubject(toks: Tok[], v: number): { secondary: boolean; prio
     if (t.sent !== toks[v].sent) return null;
     const l = t.lower;
     if (l === 'we' || l === 'i') return { secondary, prior };
-    if (SUBJECT_NOUNS.has(l) && k > 0 && /^(this|our|the|present)$/.test(toks[k - 1].lower)) return { secondary, prior };
+    if (SUBJECT_NOUNS.has(l) && k > 0 && /^(this|our|the|present)$/.test(toks[k - 1].lower))
+      return { secondary, prior };
     // "we address this by scaling X and introduce NAME"
     if (l === 'and') {
-      for (let j = k - 1; j >= 0 && toks[j].sent === t.sent; j--) if (toks[j].lower === 'we') return { secondary, prior };
+      for (let j = k - 1; j >= 0 && toks[j].sent === t.sent; j--)
+        if (toks[j].lower === 'we') return { secondary, prior };
       return null;
     }
     if (SECONDARY_ADVERBS.has(l)) secondary = true;
     else if (PRIOR_ADVERBS.has(l)) prior = true;
-    else if (!(/ly$/.test(l) || /^(have|has|here|now|thus|therefore|hence|first|instead|also|to|this|end|accordingly)$/.test(l))) return null;
+    else if (!(
+      /ly$/.test(l) || /^(have|has|here|now|thus|therefore|hence|first|instead|also|to|this|end|accordingly)$/.test(l)
+    ))
+      return null;
     if (breaksAfter(t) && !/^(here|thus|therefore|hence|instead|accordingly|end)$/.test(l)) return null;
   }
   return null;
@@ -122,23 +137,49 @@ export function introSubject(toks: Tok[], v: number): { secondary: boolean; prio
 
 const RUN_CONNECTORS = /^(o|of|for|via|with|and|from|in|on|to|the)$/;
 
-export const RUN_CONNECTORS_WIDE = /^(o|of|for|via|with|and|from|in|on|to|the|as|at|by|under|without|through|over|into|a|an)$/;
+export const RUN_CONNECTORS_WIDE =
+  /^(o|of|for|via|with|and|from|in|on|to|the|as|at|by|under|without|through|over|into|a|an)$/;
 
 /** Reads a capitalized run (a multi-word name or an expansion) starting at i. Returns its last index. */
 export function runEnd(toks: Tok[], i: number, connectors: RegExp = RUN_CONNECTORS): number {
   let j = i;
-  while (j + 1 < toks.length && toks[j + 1].sent === toks[i].sent && !breaksAfter(toks[j]) && !toks[j + 1].pre.includes('(')) {
+  while (
+    j + 1 < toks.length &&
+    toks[j + 1].sent === toks[i].sent &&
+    !breaksAfter(toks[j]) &&
+    !toks[j + 1].pre.includes('(')
+  ) {
     const next = toks[j + 1];
-    if (capitalized(next.core) && !isStopCapital(next.core) && (shapeOf(next.core) >= 1 || /^[A-Z]-[a-z]/.test(next.core))) {
+    if (
+      capitalized(next.core) &&
+      !isStopCapital(next.core) &&
+      (shapeOf(next.core) >= 1 || /^[A-Z]-[a-z]/.test(next.core))
+    ) {
       j++;
       continue;
     }
     // lowercase connectors inside names: "Box o Flows", "Reinforcement Learning via Self-Play", "Framework with a Hierarchical Structure"
-    if (connectors.test(next.lower) && j + 2 < toks.length && !breaksAfter(next) && /^[A-Z]/.test(toks[j + 2].core) && !isStopCapital(toks[j + 2].core) && toks[j + 2].sent === toks[i].sent) {
+    if (
+      connectors.test(next.lower) &&
+      j + 2 < toks.length &&
+      !breaksAfter(next) &&
+      /^[A-Z]/.test(toks[j + 2].core) &&
+      !isStopCapital(toks[j + 2].core) &&
+      toks[j + 2].sent === toks[i].sent
+    ) {
       j += 2;
       continue;
     }
-    if (connectors === RUN_CONNECTORS_WIDE && connectors.test(next.lower) && j + 3 < toks.length && /^(a|an|the)$/.test(toks[j + 2].lower) && !breaksAfter(next) && /^[A-Z]/.test(toks[j + 3].core) && !isStopCapital(toks[j + 3].core) && toks[j + 3].sent === toks[i].sent) {
+    if (
+      connectors === RUN_CONNECTORS_WIDE &&
+      connectors.test(next.lower) &&
+      j + 3 < toks.length &&
+      /^(a|an|the)$/.test(toks[j + 2].lower) &&
+      !breaksAfter(next) &&
+      /^[A-Z]/.test(toks[j + 3].core) &&
+      !isStopCapital(toks[j + 3].core) &&
+      toks[j + 3].sent === toks[i].sent
+    ) {
       j += 3;
       continue;
     }
@@ -167,7 +208,11 @@ function exactPositions(toks: Tok[], name: string): number[] {
   const out: number[] = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
-    if (t.base === name || (t.shape === 2 && t.base.length === name.length + 1 && t.base.endsWith('s') && singular(t.base) === name)) out.push(i);
+    if (
+      t.base === name ||
+      (t.shape === 2 && t.base.length === name.length + 1 && t.base.endsWith('s') && singular(t.base) === name)
+    )
+      out.push(i);
   }
   return out;
 }
@@ -202,7 +247,8 @@ const NOT_WORD_CHAR = /[^\p{L}\p{N}\s-]/gu;
 const WHITESPACE_RUN = /\s+/g;
 
 /** Lower case, punctuation as spaces, single spaces: "Flow-matching (FM) policies." -> "flow-matching fm policies". */
-export const normWords = (s: string): string => s.toLowerCase().replace(NOT_WORD_CHAR, ' ').replace(WHITESPACE_RUN, ' ').trim();
+export const normWords = (s: string): string =>
+  s.toLowerCase().replace(NOT_WORD_CHAR, ' ').replace(WHITESPACE_RUN, ' ').trim();
 
 /** normWords of one word, cached: the normalized phrase is its words' normalizations joined by spaces. */
 export const normWord = memoByWord(normWords);

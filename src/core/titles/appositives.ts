@@ -14,7 +14,14 @@ export function appositiveAfter(toks: Tok[], i: number): Tok[] | null {
   if (ph.length === 0) return null;
   // "..., the approach outperforms": a new clause, not an appositive
   const after = toks[i + 2 + ph.length];
-  if (d === 'the' && after && after.sent === toks[i].sent && !breaksAfter(ph[ph.length - 1]) && (VERBS.has(after.lower) || /^[a-z]+s$/.test(after.core) && !/(ss|us|is)$/.test(after.core))) return null;
+  if (
+    d === 'the' &&
+    after &&
+    after.sent === toks[i].sent &&
+    !breaksAfter(ph[ph.length - 1]) &&
+    (VERBS.has(after.lower) || (/^[a-z]+s$/.test(after.core) && !/(ss|us|is)$/.test(after.core)))
+  )
+    return null;
   // "OpenVLA, a 7B generalist robot policy": an existing model described by its size
   if (ph.some((t) => /^\d+(\.\d+)?[BMK]$/.test(t.core))) return null;
   return ph;

@@ -12,7 +12,17 @@ import { phraseFrom } from './nounPhrases';
 import { parenAt } from './parentheses';
 import { DETERMINERS, lookahead, lookaheadParenOnly, readName } from './readName';
 import { type Tok, breaksAfter, startsLower, startsUpper } from './tokens';
-import { BLOCK_PREV, CLASS_NOUNS, FUNC, GENERIC_HEADS, INTRO_VERBS, NAMING_WORDS, PHRASE_STOP, VERBS, set } from './wordLists';
+import {
+  BLOCK_PREV,
+  CLASS_NOUNS,
+  FUNC,
+  GENERIC_HEADS,
+  INTRO_VERBS,
+  NAMING_WORDS,
+  PHRASE_STOP,
+  VERBS,
+  set,
+} from './wordLists';
 
 const NAMING_VERBS = set('call calls name term dub coin');
 const WE_CALL = set('we call name term refer');
@@ -57,7 +67,8 @@ function fromIntroVerb(doc: Doc, cands: CandidateSet, v: number): boolean {
       afterNaming = true;
       continue;
     }
-    const direct = (!sawDeterminer && pre.length === 0) || afterNaming || namingVerb || COMMA_OR_COLON.test(toks[k - 1]?.post ?? '');
+    const direct =
+      (!sawDeterminer && pre.length === 0) || afterNaming || namingVerb || COMMA_OR_COLON.test(toks[k - 1]?.post ?? '');
     if (t.pre.includes('(')) {
       // an alias in parentheses belongs to the words before it (read by readName or the lookahead)
       const p = parenAt(toks, k);
@@ -65,14 +76,24 @@ function fromIntroVerb(doc: Doc, cands: CandidateSet, v: number): boolean {
       k = p.to;
       continue;
     }
-    const startsName = (capitalized(t.core) && !isStopCapital(t.core) && t.shape >= 1) || QUOTE_OPEN.test(t.pre) || (t.possessive && startsUpper(toks[k + 1]?.core ?? ''));
+    const startsName =
+      (capitalized(t.core) && !isStopCapital(t.core) && t.shape >= 1) ||
+      QUOTE_OPEN.test(t.pre) ||
+      (t.possessive && startsUpper(toks[k + 1]?.core ?? ''));
     if (startsName) {
       if (readName(doc, cands, k, strength, pre.length ? pre.slice() : null, direct, false)) return true;
       pre.push(t);
       if (breaksAfter(t) && !COMMA_OR_COLON.test(t.post)) break;
       continue;
     }
-    if (!capitalized(t.core) && direct && !FUNC.has(t.lower) && !DETERMINERS.has(t.lower) && readName(doc, cands, k, strength, null, true, true)) return true;
+    if (
+      !capitalized(t.core) &&
+      direct &&
+      !FUNC.has(t.lower) &&
+      !DETERMINERS.has(t.lower) &&
+      readName(doc, cands, k, strength, null, true, true)
+    )
+      return true;
     if (DETERMINERS.has(t.lower)) {
       sawDeterminer = true;
       continue;
@@ -83,7 +104,12 @@ function fromIntroVerb(doc: Doc, cands: CandidateSet, v: number): boolean {
       continue;
     }
     // "a critic-free and efficient RL algorithm named X"
-    if ((t.lower === 'and' || t.lower === 'or') && pre.length > 0 && startsLower(toks[k + 1]?.core ?? '') && !FUNC.has(toks[k + 1].lower)) {
+    if (
+      (t.lower === 'and' || t.lower === 'or') &&
+      pre.length > 0 &&
+      startsLower(toks[k + 1]?.core ?? '') &&
+      !FUNC.has(toks[k + 1].lower)
+    ) {
       pre.push(t);
       continue;
     }
@@ -111,10 +137,13 @@ function fromNamingWord(doc: Doc, cands: CandidateSet, v: number, whichWeCall: b
       break;
     }
   }
-  const preNoun = d >= 0 && toks[d].sent === toks[v].sent && DETERMINERS.has(toks[d].lower) ? phraseFrom(toks, d + 1, 10) : [];
+  const preNoun =
+    d >= 0 && toks[d].sent === toks[v].sent && DETERMINERS.has(toks[d].lower) ? phraseFrom(toks, d + 1, 10) : [];
   const pn = preNoun.length > 0 ? preNoun : null;
-  if (capitalized(toks[k].core) || QUOTE_OPEN.test(toks[k].pre)) readName(doc, cands, k, 9, pn, true, false) || lookahead(doc, cands, k, toks[v].sent, 9);
-  else if (!FUNC.has(toks[k].lower)) readName(doc, cands, k, 7, pn, true, true) || lookahead(doc, cands, k, toks[v].sent, 9);
+  if (capitalized(toks[k].core) || QUOTE_OPEN.test(toks[k].pre))
+    readName(doc, cands, k, 9, pn, true, false) || lookahead(doc, cands, k, toks[v].sent, 9);
+  else if (!FUNC.has(toks[k].lower))
+    readName(doc, cands, k, 7, pn, true, true) || lookahead(doc, cands, k, toks[v].sent, 9);
 }
 
 /** "our framework, NAME (...)", "our algorithm, NAME,"; "a new algorithm, NAME" (our/a/an at v). */
@@ -123,7 +152,14 @@ function fromOurPhrase(doc: Doc, cands: CandidateSet, v: number): void {
   const l = toks[v].lower;
   let k = v + 1;
   const pre: Tok[] = [];
-  while (k < toks.length && k < v + 7 && toks[k].sent === toks[v].sent && startsLower(toks[k].core) && !FUNC.has(toks[k].lower) && !VERBS.has(toks[k].lower)) {
+  while (
+    k < toks.length &&
+    k < v + 7 &&
+    toks[k].sent === toks[v].sent &&
+    startsLower(toks[k].core) &&
+    !FUNC.has(toks[k].lower) &&
+    !VERBS.has(toks[k].lower)
+  ) {
     pre.push(toks[k]);
     if (COMMA_OR_COLON.test(toks[k].post)) break;
     k++;
@@ -132,7 +168,8 @@ function fromOurPhrase(doc: Doc, cands: CandidateSet, v: number): void {
   const classy = pre.some((t) => CLASS_NOUNS.has(t.lower) || CLASS_NOUNS.has(t.lower.replace(PLURAL_S, '')));
   if (last && COMMA_OR_COLON.test(last.post) && classy && k + 1 < toks.length && toks[k + 1].sent === toks[v].sent) {
     const n = toks[k + 1];
-    if (capitalized(n.core) && !isStopCapital(n.core) && n.shape >= 1) readName(doc, cands, k + 1, l === 'our' ? 8 : 7, pre, true, false);
+    if (capitalized(n.core) && !isStopCapital(n.core) && n.shape >= 1)
+      readName(doc, cands, k + 1, l === 'our' ? 8 : 7, pre, true, false);
   }
   // "a novel decoupled first-order gradient (FoG) method"
   if (l !== 'our') lookaheadParenOnly(doc, cands, k, toks[v].sent, 7);
@@ -145,19 +182,27 @@ function fromNameShapedToken(doc: Doc, cands: CandidateSet, i: number): void {
   const shape = t.shape;
   const name = t.base;
   const prevTok = toks[i - 1];
-  const blocked = !!prevTok && prevTok.sent === t.sent && (BLOCK_PREV.has(prevTok.lower) || prevTok.core.includes('e.g'));
+  const blocked =
+    !!prevTok && prevTok.sent === t.sent && (BLOCK_PREV.has(prevTok.lower) || prevTok.core.includes('e.g'));
   const app = appositiveAfter(toks, i);
   const kind = kindOf(app);
   if (app && kind && t.post.includes(',') && !existingMarked(app) && !blocked) {
     if (shape >= 2) cands.add(name, i, 6, { appositive: app, kind });
-    else if (countWord(toks, t.lower, true) >= 3 && !GENERIC_HEADS.has(t.lower) && !CLASS_NOUNS.has(t.lower) && !t.lower.endsWith('s')) cands.add(name, i, 5, { appositive: app, kind });
+    else if (
+      countWord(toks, t.lower, true) >= 3 &&
+      !GENERIC_HEADS.has(t.lower) &&
+      !CLASS_NOUNS.has(t.lower) &&
+      !t.lower.endsWith('s')
+    )
+      cands.add(name, i, 5, { appositive: app, kind });
   }
   if (shape < 2) return;
   const next = toks[i + 1]?.lower;
   if (t.sentStart && (next === 'is' || next === 'are') && DETERMINER_ARTICLES.has(toks[i + 2]?.lower)) {
     const app2 = phraseFrom(toks, i + 3);
     const kind2 = kindOf(app2);
-    if (kind2 && !existingMarked(app2) && firstIndex(toks, name) === i) cands.add(name, i, 6, { appositive: app2, kind: kind2 });
+    if (kind2 && !existingMarked(app2) && firstIndex(toks, name) === i)
+      cands.add(name, i, 6, { appositive: app2, kind: kind2 });
   }
   const p1 = prevTok?.lower ?? '';
   const p2 = toks[i - 2]?.lower ?? '';
@@ -176,14 +221,25 @@ export function findCandidates(doc: Doc): Map<string, Candidate> {
   const cands = new CandidateSet();
   for (let v = 0; v < toks.length; v++) {
     const l = toks[v].lower;
-    if ((INTRO_VERBS.has(l) || (l === 'refer' && toks[v + 1]?.lower === 'to')) && !fromIntroVerb(doc, cands, v)) continue;
-    const whichWeCall = CALL_VERBS.has(l) && toks[v - 1]?.lower === 'we' && (toks[v - 2]?.lower === 'which' || toks[v - 2]?.lower === 'that');
-    if (((NAMING_WORDS.has(l) && l !== 'namely' && toks[v - 1]?.lower !== 'so') || whichWeCall) && v + 1 < toks.length && toks[v + 1].sent === toks[v].sent) fromNamingWord(doc, cands, v, whichWeCall);
-    if (l === 'our' || ((l === 'a' || l === 'an') && (toks[v + 1]?.lower === 'new' || toks[v + 1]?.lower === 'novel'))) fromOurPhrase(doc, cands, v);
+    if ((INTRO_VERBS.has(l) || (l === 'refer' && toks[v + 1]?.lower === 'to')) && !fromIntroVerb(doc, cands, v))
+      continue;
+    const whichWeCall =
+      CALL_VERBS.has(l) &&
+      toks[v - 1]?.lower === 'we' &&
+      (toks[v - 2]?.lower === 'which' || toks[v - 2]?.lower === 'that');
+    if (
+      ((NAMING_WORDS.has(l) && l !== 'namely' && toks[v - 1]?.lower !== 'so') || whichWeCall) &&
+      v + 1 < toks.length &&
+      toks[v + 1].sent === toks[v].sent
+    )
+      fromNamingWord(doc, cands, v, whichWeCall);
+    if (l === 'our' || ((l === 'a' || l === 'an') && (toks[v + 1]?.lower === 'new' || toks[v + 1]?.lower === 'novel')))
+      fromOurPhrase(doc, cands, v);
   }
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
-    if (t.known || t.familiar || (t.shape < 2 && !(t.shape === 0 && t.post.includes(',') && LOWER_WORD.test(t.core)))) continue;
+    if (t.known || t.familiar || (t.shape < 2 && !(t.shape === 0 && t.post.includes(',') && LOWER_WORD.test(t.core))))
+      continue;
     fromNameShapedToken(doc, cands, i);
   }
   return cands.byName;

@@ -34,17 +34,25 @@ function relativeClauseAfter(doc: Doc, endTok: number): string[] {
     if (v && /^[a-z]+(-[a-z]+)*$/.test(v.core) && !FUNC.has(v.lower)) verb = verbIng(v.core);
   } else {
     const v = toks[k];
-    if (v && /^[A-Za-z][a-z]+(-[a-z]+)*s$/.test(v.core) && !/(ss|us|is)$/.test(v.core) && !FUNC.has(v.lower)) verb = verbIng(v.core);
+    if (v && /^[A-Za-z][a-z]+(-[a-z]+)*s$/.test(v.core) && !/(ss|us|is)$/.test(v.core) && !FUNC.has(v.lower))
+      verb = verbIng(v.core);
   }
   if (!verb) return [];
   let objToks = phraseFrom(toks, k + 1, 12);
   const ana = objToks.findIndex((t) => ANAPHORA.test(t.lower));
   if (ana >= 0) {
     objToks = objToks.slice(0, ana);
-    while (objToks.length > 0 && (FUNC.has(objToks[objToks.length - 1].lower) || /^[a-z]+s$/.test(objToks[objToks.length - 1].core) && objToks.length > 1 && /^(and|or)$/.test(objToks[objToks.length - 2].lower))) objToks.pop();
+    while (
+      objToks.length > 0 &&
+      (FUNC.has(objToks[objToks.length - 1].lower) ||
+        (/^[a-z]+s$/.test(objToks[objToks.length - 1].core) &&
+          objToks.length > 1 &&
+          /^(and|or)$/.test(objToks[objToks.length - 2].lower)))
+    )
+      objToks.pop();
     while (objToks.length > 0 && /^(and|or)$/.test(objToks[objToks.length - 1].lower)) objToks.pop();
   }
-  if (objToks.length === 0 || (ana === 0)) return [];
+  if (objToks.length === 0 || ana === 0) return [];
   const obj = cleanPhrase(doc, objToks);
   if (contentWords(obj).length === 0) return [];
   return [verb, ...obj];
@@ -58,11 +66,25 @@ function purposeAfter(doc: Doc, from: number, sent: number): string[] {
       let v = k + 1;
       while (v < toks.length && isAdverb(toks[v])) v++;
       const vt = toks[v];
-      if (!vt || vt.sent !== sent || !/^[a-z]+(-[a-z]+)*$/.test(vt.core) || FUNC.has(vt.lower) || ADJ.has(vt.lower) || /ing$/.test(vt.lower) || (badFinal(vt.core) && !VERBS.has(vt.lower))) return [];
+      if (
+        !vt ||
+        vt.sent !== sent ||
+        !/^[a-z]+(-[a-z]+)*$/.test(vt.core) ||
+        FUNC.has(vt.lower) ||
+        ADJ.has(vt.lower) ||
+        /ing$/.test(vt.lower) ||
+        (badFinal(vt.core) && !VERBS.has(vt.lower))
+      )
+        return [];
       const ph = phraseFrom(toks, v + 1, 16);
       if (ph.length > 0 && !ph.some((t) => ANAPHORA.test(t.lower))) {
         const w = cleanPhrase(doc, ph);
-        if (contentWords(w).length > 0) return /^(provide|provides|enable|ensure|support|achieve|obtain|offer|allow|facilitate|perform|conduct|deliver|realize|attain|produce|yield)$/.test(vt.lower) && w.length >= 2 ? w : [verbIng(vt.core), ...w];
+        if (contentWords(w).length > 0)
+          return /^(provide|provides|enable|ensure|support|achieve|obtain|offer|allow|facilitate|perform|conduct|deliver|realize|attain|produce|yield)$/.test(
+            vt.lower,
+          ) && w.length >= 2
+            ? w
+            : [verbIng(vt.core), ...w];
       }
       return [];
     }
@@ -87,7 +109,12 @@ function extend(doc: Doc, words: string[], endTok: number): string[] {
   const head = words[words.length - 1];
   const keeps = (r: string[], ext: string[]): boolean => {
     const at = r.lastIndexOf(head);
-    return at >= 0 && r.length - at - 1 >= Math.min(2, ext.length) && contentWords(r.slice(at + 1)).length >= 1 && !isParticiple(r[r.length - 1].toLowerCase());
+    return (
+      at >= 0 &&
+      r.length - at - 1 >= Math.min(2, ext.length) &&
+      contentWords(r.slice(at + 1)).length >= 1 &&
+      !isParticiple(r[r.length - 1].toLowerCase())
+    );
   };
   const rel = relativeClauseAfter(doc, endTok);
   if (rel.length > 0 && adds(rel)) {
@@ -107,11 +134,24 @@ export function plainDescriptor(doc: Doc): string[] {
   const { toks } = doc;
   const lowerText = doc.text.toLowerCase();
   // surveys and reviews
-  if (/survey|review|overview/.test(lowerText) && /\b(this|our) (survey|review|tutorial)\b|\bwe (survey|review)\b|\b(survey|review)s? (of|on)\b|\bliterature review\b|\b(comprehensive|systematic) (overview|review|survey)\b/.test(lowerText)) {
+  if (
+    /survey|review|overview/.test(lowerText) &&
+    /\b(this|our) (survey|review|tutorial)\b|\bwe (survey|review)\b|\b(survey|review)s? (of|on)\b|\bliterature review\b|\b(comprehensive|systematic) (overview|review|survey)\b/.test(
+      lowerText,
+    )
+  ) {
     for (let i = 0; i < toks.length; i++) {
       if (!/^(survey|surveys|review|reviews|overview|summarize|summarizes)$/.test(toks[i].lower)) continue;
       let k = i + 1;
-      while (k < toks.length && toks[k].sent === toks[i].sent && (/^(of|on|the|recent|advances|progress|developments|in|to|a|an|research|literature|work|works|existing|reviews|review|summarizes|covers|examines)$/.test(toks[k].lower) || isAdverb(toks[k]))) k++;
+      while (
+        k < toks.length &&
+        toks[k].sent === toks[i].sent &&
+        (/^(of|on|the|recent|advances|progress|developments|in|to|a|an|research|literature|work|works|existing|reviews|review|summarizes|covers|examines)$/.test(
+          toks[k].lower,
+        ) ||
+          isAdverb(toks[k]))
+      )
+        k++;
       if (k >= toks.length || toks[k].sent !== toks[i].sent || k === i + 1) continue;
       const ph = shorten(cleanPhrase(doc, phraseFrom(toks, k, 10)), MAX_DESC_WORDS - 2);
       if (ph.length >= 1 && !isWeak(ph)) return ['survey', 'of', ...ph];
@@ -130,10 +170,21 @@ export function plainDescriptor(doc: Doc): string[] {
       if (/^(how|whether|what|why|which|when|if|that|to)$/.test(toks[k]?.lower ?? '')) continue;
       while (k < toks.length && /^(the|a|an)$/.test(toks[k].lower)) k++;
       // a scrubbed name ("we propose METHOD, a technique that ..."): describe it by its appositive
-      if (k < toks.length && PLACEHOLDERS.has(toks[k].core) && /,/.test(toks[k].post) && /^(a|an|the)$/.test(toks[k + 1]?.lower ?? '')) k += 2;
+      if (
+        k < toks.length &&
+        PLACEHOLDERS.has(toks[k].core) &&
+        /,/.test(toks[k].post) &&
+        /^(a|an|the)$/.test(toks[k + 1]?.lower ?? '')
+      )
+        k += 2;
       if (k >= toks.length) continue;
       const quantified = /^(two|three|four|five|several|some|many|various|multiple|both|\d+)$/.test(toks[k].lower);
-      if (/^(problem|question|case|setting|use|role|effect|impact|idea|notion|task|challenge|issue) of$/.test(`${toks[k].lower} ${toks[k + 1]?.lower ?? ''}`)) k += 2;
+      if (
+        /^(problem|question|case|setting|use|role|effect|impact|idea|notion|task|challenge|issue) of$/.test(
+          `${toks[k].lower} ${toks[k + 1]?.lower ?? ''}`,
+        )
+      )
+        k += 2;
       while (k < toks.length && /^(the|a|an)$/.test(toks[k].lower)) k++;
       const raw = phraseFrom(toks, k, 14);
       if (raw.length === 0) continue;
@@ -160,7 +211,10 @@ export function namedDescriptor(doc: Doc, c: Candidate): string[] {
   const nameLower = c.name.toLowerCase();
   const usable = (ws: string[]): boolean => ws.length >= 2 && ws.join(' ').toLowerCase() !== nameLower && !isWeak(ws);
   // where the name (and its parenthesis) ends
-  const end = Math.min(toks.length - 1, c.at + (toks[c.at] && toks[c.at].pre.includes('(') ? 0 : c.name.split(' ').length - 1));
+  const end = Math.min(
+    toks.length - 1,
+    c.at + (toks[c.at] && toks[c.at].pre.includes('(') ? 0 : c.name.split(' ').length - 1),
+  );
   const paren = parenAt(toks, end + 1);
   const afterName = paren ? paren.to : end;
   // a class noun right after the name: "the LMRL-Gym benchmark for ...", "(SUNG) framework", "(E2O) RL"
@@ -168,7 +222,12 @@ export function namedDescriptor(doc: Doc, c: Candidate): string[] {
   const postPunct = toks[afterName].post.replace(/^\)/, '');
   let postNoun: string[] = [];
   let lateExpansion: string[] | null = null;
-  if (nextTok && nextTok.sent === toks[end].sent && !/[,;:.!?—]/.test(postPunct) && (CLASS_NOUNS.has(nextTok.lower) || CLASS_NOUNS.has(nextTok.lower.replace(/s$/, '')) || nextTok.known)) {
+  if (
+    nextTok &&
+    nextTok.sent === toks[end].sent &&
+    !/[,;:.!?—]/.test(postPunct) &&
+    (CLASS_NOUNS.has(nextTok.lower) || CLASS_NOUNS.has(nextTok.lower.replace(/s$/, '')) || nextTok.known)
+  ) {
     const ph = phraseFrom(toks, afterName + 1, 12);
     postNoun = extend(doc, shorten(cleanPhrase(doc, ph), MAX_DESC_WORDS), toks.indexOf(ph[ph.length - 1]));
     // "the TESSERA pipeline (Transient Event Search with ...)"
@@ -183,14 +242,22 @@ export function namedDescriptor(doc: Doc, c: Candidate): string[] {
   const exp = expWords ? cleanExpansion(doc, expWords) : [];
   const appEnd = c.appositive ? toks.indexOf(c.appositive[c.appositive.length - 1]) : -1;
   const app = c.appositive ? extend(doc, shorten(cleanPhrase(doc, c.appositive), MAX_DESC_WORDS), appEnd) : [];
-  const expOk = exp.length >= 3 || (exp.length === 2 && contentWords(exp).length === 2 && (!usable(app) || exp.every((w) => w.includes('-'))));
+  const expOk =
+    exp.length >= 3 ||
+    (exp.length === 2 && contentWords(exp).length === 2 && (!usable(app) || exp.every((w) => w.includes('-'))));
   if (expOk && exp.join(' ').toLowerCase() !== nameLower) {
     let out = exp;
-    if (postNoun.length > 0 && exp.length < MAX_DESC_WORDS && !exp.some((w) => CUT_BEFORE.has(w.toLowerCase()) && w.toLowerCase() !== 'and')) out = [...exp, postNoun[0]];
+    if (
+      postNoun.length > 0 &&
+      exp.length < MAX_DESC_WORDS &&
+      !exp.some((w) => CUT_BEFORE.has(w.toLowerCase()) && w.toLowerCase() !== 'and')
+    )
+      out = [...exp, postNoun[0]];
     else if (exp.length <= 3 && !exp.some((w) => CUT_BEFORE.has(w.toLowerCase()))) {
       const purpose = purposeAfter(doc, afterName + 1, toks[end].sent);
       const known = new Set(exp.map((w) => w.toLowerCase()));
-      if (purpose.length > 0 && contentWords(purpose).some((w) => !known.has(w.toLowerCase()))) out = [...exp, 'for', ...purpose];
+      if (purpose.length > 0 && contentWords(purpose).some((w) => !known.has(w.toLowerCase())))
+        out = [...exp, 'for', ...purpose];
     }
     if (out === exp) return exp.length <= MAX_DESC_WORDS + 2 ? exp : shorten(exp, MAX_DESC_WORDS);
     return out.length <= MAX_DESC_WORDS ? out : shorten(out, MAX_DESC_WORDS, exp.length);
@@ -201,7 +268,10 @@ export function namedDescriptor(doc: Doc, c: Candidate): string[] {
   if (usable(app)) return app;
   // 4. the noun phrase before the name ("a critic-free RL algorithm named X"), with what follows the name
   const pre = c.preNoun ? shorten(cleanPhrase(doc, c.preNoun), MAX_DESC_WORDS) : [];
-  const preExt = pre.length > 0 ? extend(doc, pre, /,/.test(toks[afterName].post) || /^(that|which)$/.test(nextTok?.lower ?? '') ? afterName : -1) : [];
+  const preExt =
+    pre.length > 0
+      ? extend(doc, pre, /,/.test(toks[afterName].post) || /^(that|which)$/.test(nextTok?.lower ?? '') ? afterName : -1)
+      : [];
   if (usable(preExt)) return preExt;
   // 5. "NAME, which VERBs X"
   const rel = relativeClauseAfter(doc, afterName);
@@ -211,7 +281,12 @@ export function namedDescriptor(doc: Doc, c: Candidate): string[] {
   }
   // 6. a weak head ("framework") for what the abstract is about
   const head = app.length > 0 ? app : preExt;
-  const about = aboutPhrase(doc, new Set([c.name, ...c.name.split(' ').filter((w) => shapeOf(w) >= 2)]), toks[c.at].sent, false);
+  const about = aboutPhrase(
+    doc,
+    new Set([c.name, ...c.name.split(' ').filter((w) => shapeOf(w) >= 2)]),
+    toks[c.at].sent,
+    false,
+  );
   if (head.length > 0 && about.length > 0 && !isParticiple(about[0].toLowerCase())) {
     const overlap = about.some((w) => head.map((h) => h.toLowerCase()).includes(w.toLowerCase()));
     if (!overlap) return shorten([...head, 'for', ...about], MAX_DESC_WORDS);

@@ -8,7 +8,8 @@ import { EPONYMS } from './wordLists';
 
 const capFirst = (s: string): string => (s && !/^[a-z]+[A-Z]/.test(s) ? s[0].toUpperCase() + s.slice(1) : s);
 
-const lowerFirst = (s: string): string => (/^[A-Z][a-z]/.test(s) && !/^[A-Z][a-z]*[A-Z]/.test(s.split(' ')[0]) ? s[0].toLowerCase() + s.slice(1) : s);
+const lowerFirst = (s: string): string =>
+  /^[A-Z][a-z]/.test(s) && !/^[A-Z][a-z]*[A-Z]/.test(s.split(' ')[0]) ? s[0].toLowerCase() + s.slice(1) : s;
 
 /** Common expansions written as their acronym when a title runs long. */
 const COMPACT: [RegExp, string][] = [

@@ -45,7 +45,22 @@ const TITLE_CASE_PART = /^[A-Z]?[a-z]+$/;
 
 /** Characters that make a token a formula, address or markup rather than a name: @ = < > | / \ ( ) % $ # & ~ */
 function isNonNameSymbol(c: number): boolean {
-  return c === 64 || c === 61 || c === 60 || c === 62 || c === 124 || c === 47 || c === 92 || c === 40 || c === 41 || c === 37 || c === 36 || c === 35 || c === 38 || c === 126;
+  return (
+    c === 64 ||
+    c === 61 ||
+    c === 60 ||
+    c === 62 ||
+    c === 124 ||
+    c === 47 ||
+    c === 92 ||
+    c === 40 ||
+    c === 41 ||
+    c === 37 ||
+    c === 36 ||
+    c === 35 ||
+    c === 38 ||
+    c === 126
+  );
 }
 
 /** Characters that mark a coined name: ^ _ + * . { } */
@@ -80,7 +95,15 @@ function shapeOfBase(w: string): number {
   const first = w.charCodeAt(0);
   if (first >= 48 && first <= 57) return 0;
   // Q-learning, K-means, X-ray
-  if (w.charCodeAt(1) === 45 && first >= 65 && first <= 90 && w.length > 2 && w.charCodeAt(2) >= 97 && w.charCodeAt(2) <= 122) return 0;
+  if (
+    w.charCodeAt(1) === 45 &&
+    first >= 65 &&
+    first <= 90 &&
+    w.length > 2 &&
+    w.charCodeAt(2) >= 97 &&
+    w.charCodeAt(2) <= 122
+  )
+    return 0;
   if (w.length <= 4) {
     const l = w.toLowerCase();
     if (ROMAN_NUMERALS.has(l) || ABBREVIATIONS.has(l)) return 0;
@@ -90,7 +113,11 @@ function shapeOfBase(w: string): number {
   if (parts.length > 1) {
     // compound adjectives built on an acronym: "LLM-based", "GRPO-style", "SFT-then-RL"
     if (LOWER_SUFFIX.test(parts[parts.length - 1]) && ACRONYM_STEM.test(parts[0])) return 0;
-    if (parts.some((p) => JOINING_PARTS.has(p)) && parts.filter((p) => ACRONYM_PART.test(p)).length === parts.length - 1) return 0;
+    if (
+      parts.some((p) => JOINING_PARTS.has(p)) &&
+      parts.filter((p) => ACRONYM_PART.test(p)).length === parts.length - 1
+    )
+      return 0;
   }
   if (!hasLower || isAcronymPlural(w)) {
     if (letters < 2 && !hasDigit) return 0;
@@ -109,7 +136,8 @@ function computeWordInfo(core: string): WordInfo {
   const unsizedLower = unsized.toLowerCase();
   const known = KNOWN.has(unsizedLower) || KNOWN.has(lower) || PLACEHOLDERS.has(unsized);
   let familiar = KNOWN_FAMILY.test(unsized);
-  if (!familiar && unsizedLower.includes('-')) familiar = unsizedLower.split('-').every((p) => KNOWN.has(p) || KNOWN.has(p.replace(PLURAL_S, '')));
+  if (!familiar && unsizedLower.includes('-'))
+    familiar = unsizedLower.split('-').every((p) => KNOWN.has(p) || KNOWN.has(p.replace(PLURAL_S, '')));
   return { lower, base, shape: shapeOfBase(base), known, familiar };
 }
 

@@ -15,7 +15,9 @@ const SENTENCE_PUNCT = /[,;:.!?]/;
 const UP_TO_CLOSE = /^[^)]*\)/;
 const HAS_CAPITAL = /[A-Z]/;
 const PHRASE_OPENERS = set('the a an our');
-const PARTICIPLE_MODIFIERS = set('built based trained designed tailored developed derived inspired equipped powered driven guided');
+const PARTICIPLE_MODIFIERS = set(
+  'built based trained designed tailored developed derived inspired equipped powered driven guided',
+);
 const PURPOSE_PARTICIPLES = set('designed tailored developed built');
 const LOWER_WORD = /^[a-z]+$/;
 const CLAUSE_OPENERS = set('which that where while and or but whereas thereby with as');
@@ -42,12 +44,22 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
       const n = toks[j + 1];
       const n2 = toks[j + 2];
       const adjNoun = n && ADJ.has(n.lower) && n2 && n2.sent === t.sent && (n2.shape >= 2 || HAS_CAPITAL.test(n2.core));
-      if (!n || n.sent !== t.sent || !((startsUpper(n.core) && !isStopCapital(n.core)) || n.shape >= 2 || HAS_CAPITAL.test(n.core) || adjNoun)) break;
+      if (
+        !n ||
+        n.sent !== t.sent ||
+        !((startsUpper(n.core) && !isStopCapital(n.core)) || n.shape >= 2 || HAS_CAPITAL.test(n.core) || adjNoun)
+      )
+        break;
       out.push(t);
       continue;
     }
     // "a statistical test based on X", "an algorithm built on MuZero"
-    if ((t.lower === 'based' || t.lower === 'built') && toks[j + 1]?.lower === 'on' && out.length > 0 && !breaksAfter(out[out.length - 1])) {
+    if (
+      (t.lower === 'based' || t.lower === 'built') &&
+      toks[j + 1]?.lower === 'on' &&
+      out.length > 0 &&
+      !breaksAfter(out[out.length - 1])
+    ) {
       out.push(t);
       out.push(toks[j + 1]);
       j++;
@@ -59,7 +71,14 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
       if (out.length === 0) continue;
       // "physically plausible": an adverb before an adjective stays in the phrase (cleanPhrase drops it)
       const n = toks[j + 1];
-      if (n && n.sent === t.sent && startsLower(n.core) && !FUNC.has(n.lower) && !VERBS.has(n.lower) && !breaksAfter(t)) {
+      if (
+        n &&
+        n.sent === t.sent &&
+        startsLower(n.core) &&
+        !FUNC.has(n.lower) &&
+        !VERBS.has(n.lower) &&
+        !breaksAfter(t)
+      ) {
         out.push(t);
         continue;
       }
@@ -69,7 +88,17 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
       // "a hierarchical framework designed to synthesize X" -> "framework for synthesizing X"
       const n = toks[j + 1];
       const v = toks[j + 2];
-      if (n?.lower === 'to' && v && LOWER_WORD.test(v.core) && !FUNC.has(v.lower) && !ADJ.has(v.lower) && !ANAPHORA.test(toks[j + 3]?.lower ?? '') && !(badFinal(v.core) && !VERBS.has(v.lower)) && !v.lower.endsWith('ing') && PURPOSE_PARTICIPLES.has(t.lower)) {
+      if (
+        n?.lower === 'to' &&
+        v &&
+        LOWER_WORD.test(v.core) &&
+        !FUNC.has(v.lower) &&
+        !ADJ.has(v.lower) &&
+        !ANAPHORA.test(toks[j + 3]?.lower ?? '') &&
+        !(badFinal(v.core) && !VERBS.has(v.lower)) &&
+        !v.lower.endsWith('ing') &&
+        PURPOSE_PARTICIPLES.has(t.lower)
+      ) {
         out.push({ ...v, core: 'for', lower: 'for', post: '' });
         out.push({ ...v, core: verbIng(v.core), lower: verbIng(v.core) });
         if (breaksAfter(v)) break;
@@ -82,7 +111,17 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
     if (breaksAfter(t)) {
       // "an agentic, vision-grounded framework": a comma between adjectives does not end the phrase
       const n = toks[j + 1];
-      if (t.post === ',' && n && n.sent === t.sent && startsLower(n.core) && !FUNC.has(n.lower) && !VERBS.has(n.lower) && badFinal(t.core) && !isParticiple(t.lower)) continue;
+      if (
+        t.post === ',' &&
+        n &&
+        n.sent === t.sent &&
+        startsLower(n.core) &&
+        !FUNC.has(n.lower) &&
+        !VERBS.has(n.lower) &&
+        badFinal(t.core) &&
+        !isParticiple(t.lower)
+      )
+        continue;
       // "spanning mobile, computer-use, web, and ..." : a list cut at its first comma; back off to before the list
       if (t.post === ',' && n && n.sent === t.sent && !CLAUSE_OPENERS.has(n.lower)) {
         let listy = false;

@@ -18,14 +18,27 @@ function scoreCandidate(doc: Doc, c: Candidate): number {
     const t = toks[i];
     const prev = toks[i - 1];
     const next = toks[i + c.name.split(' ').length];
-    if ((t.sentStart || (prev && /,/.test(prev.post) && prev.sent === t.sent)) && next && next.sent === t.sent && /^[a-z]/.test(next.core) && !FUNC.has(next.lower)) subj++;
-    if (prev && prev.sent === t.sent && (NEG_BEFORE.has(prev.lower) || (prev.lower === 'e.g' || /e\.g/.test(prev.core)))) neg++;
+    if (
+      (t.sentStart || (prev && /,/.test(prev.post) && prev.sent === t.sent)) &&
+      next &&
+      next.sent === t.sent &&
+      /^[a-z]/.test(next.core) &&
+      !FUNC.has(next.lower)
+    )
+      subj++;
+    if (prev && prev.sent === t.sent && (NEG_BEFORE.has(prev.lower) || prev.lower === 'e.g' || /e\.g/.test(prev.core)))
+      neg++;
     if (next && /^(et|baseline|baselines)$/.test(next.lower)) neg += 2;
   }
   const firstTok = toks[c.at];
-  const shape = c.name.includes(' ') ? (c.name.split(' ').some((w) => nameLike(w)) ? 3 : 1) : shapeOf(c.name) || (firstTok ? shapeOf(firstTok.core) : 0);
+  const shape = c.name.includes(' ')
+    ? c.name.split(' ').some((w) => nameLike(w))
+      ? 3
+      : 1
+    : shapeOf(c.name) || (firstTok ? shapeOf(firstTok.core) : 0);
   const shapeBonus = shape === 3 ? 1.5 : shape === 2 ? 1 : shape === 1 ? 0 : -0.5;
-  let score = c.intro + Math.min(Math.max(occ.length - 1, 0), 5) + Math.min(subj, 4) * 0.5 + shapeBonus - Math.min(neg, 4) * 0.75;
+  let score =
+    c.intro + Math.min(Math.max(occ.length - 1, 0), 5) + Math.min(subj, 4) * 0.5 + shapeBonus - Math.min(neg, 4) * 0.75;
   if (c.expansion) score += 1;
   // a capitalized phrase said once ("a robust Online Reinforcement Learning WebAgent") is a weak name
   if (c.name.includes(' ') && occ.length <= 1 && !c.alias && !c.appositive && !c.expansion) score -= 1;
@@ -53,7 +66,8 @@ function repeatedNames(doc: Doc, cands: Map<string, Candidate>): void {
       if (clauseStart && next && /^[a-z]/.test(next.core) && !FUNC.has(next.lower) && next.sent === t.sent) subj++;
       if (prev && prev.sent === t.sent && NEG_BEFORE.has(prev.lower)) neg++;
     }
-    if (occ.length >= 3 && subj >= 2 && neg <= 1 && shapeOf(name) >= 2 && !isFamiliar(name)) cands.set(name, { name, at, intro: 1.5, expansion: null, appositive: null, preNoun: null, kind: null });
+    if (occ.length >= 3 && subj >= 2 && neg <= 1 && shapeOf(name) >= 2 && !isFamiliar(name))
+      cands.set(name, { name, at, intro: 1.5, expansion: null, appositive: null, preNoun: null, kind: null });
   }
 }
 

@@ -29,7 +29,12 @@ const APPOSITIVE_OPENERS = set('a an which that');
 
 /** Punctuation after the alias closes it as a name, not as a modifier: "(LSVI) algorithm" is a modifier. */
 const modifierAfter = (closing: Tok, after: Tok | undefined, sent: number, punct: RegExp): boolean =>
-  !!after && after.sent === sent && !punct.test(closing.post.replace(LEADING_CLOSE, '')) && startsLower(after.core) && !FUNC.has(after.lower) && !PHRASE_STOP.has(after.lower);
+  !!after &&
+  after.sent === sent &&
+  !punct.test(closing.post.replace(LEADING_CLOSE, '')) &&
+  startsLower(after.core) &&
+  !FUNC.has(after.lower) &&
+  !PHRASE_STOP.has(after.lower);
 
 /** The end of the name starting at i: a capitalized run, widened when that reaches an "(ALIAS)". */
 function nameEnd(toks: Tok[], i: number): number {
@@ -64,7 +69,15 @@ function readQuoted(toks: Tok[], cands: CandidateSet, i: number, intro: number, 
  * "(expansion)" or ": expansion" after it) and registers it. `direct` says nothing but the verb or a
  * naming word comes before it.
  */
-export function readName(doc: Doc, cands: CandidateSet, i: number, intro: number, preNoun: Tok[] | null, direct: boolean, allowLower: boolean): boolean {
+export function readName(
+  doc: Doc,
+  cands: CandidateSet,
+  i: number,
+  intro: number,
+  preNoun: Tok[] | null,
+  direct: boolean,
+  allowLower: boolean,
+): boolean {
   const { toks } = doc;
   const t = toks[i];
   if (QUOTE_OPEN.test(t.pre) && readQuoted(toks, cands, i, intro, preNoun)) return true;
@@ -99,7 +112,12 @@ export function readName(doc: Doc, cands: CandidateSet, i: number, intro: number
   if (run.every((x) => isKnown(x.core) || isFamiliar(x.core) || x.shape === 0) && !(direct && intro >= 8)) return false;
   // "NAME (Expanded Acronym)" or "NAME: Expanded Acronym"
   let expansion: string[] | null = null;
-  if (paren && !citationLike(inside) && inside.length >= 2 && inside.join('').replace(NON_LETTER, '').length > runText.replace(NON_LETTER, '').length + 2) {
+  if (
+    paren &&
+    !citationLike(inside) &&
+    inside.length >= 2 &&
+    inside.join('').replace(NON_LETTER, '').length > runText.replace(NON_LETTER, '').length + 2
+  ) {
     const caps = inside.filter((w) => startsUpper(w)).length;
     if (acronymFits(run[run.length - 1].core, inside) || caps >= Math.ceil(inside.length / 2)) expansion = inside;
   }
@@ -110,14 +128,27 @@ export function readName(doc: Doc, cands: CandidateSet, i: number, intro: number
   const name = single ? baseName(t.core) : runText;
   // evidence that the run is a name and not a capitalized modifier ("a Pseudo-simulation-based RL method")
   const next = toks[end + 1];
-  const modifier = next && next.sent === t.sent && !breaksAfter(toks[end]) && startsLower(next.core) && !FUNC.has(next.lower) && !VERBS.has(next.lower);
+  const modifier =
+    next &&
+    next.sent === t.sent &&
+    !breaksAfter(toks[end]) &&
+    startsLower(next.core) &&
+    !FUNC.has(next.lower) &&
+    !VERBS.has(next.lower);
   const reps = occurrences(doc, name).length;
   const coined = run.some((x) => x.shape >= 2 && !isKnown(x.core));
   let ok = direct || !!expansion || !!(app && kind);
   if (!ok && coined) ok = !(modifier && run.every((x) => x.shape <= 2)) || reps >= 2;
   if (!ok && !single && reps >= 2 && !modifier) ok = true;
   if (!ok) return false;
-  if (single && t.shape === 1 && !expansion && !(app && kind) && !(direct && (NAME_END_PUNCT.test(t.post) || reps >= 2))) return false;
+  if (
+    single &&
+    t.shape === 1 &&
+    !expansion &&
+    !(app && kind) &&
+    !(direct && (NAME_END_PUNCT.test(t.post) || reps >= 2))
+  )
+    return false;
   cands.add(name, i, intro, { expansion, appositive: expansion && !app ? null : app, preNoun, kind });
   return true;
 }
@@ -141,21 +172,38 @@ function readAliased(
   const single = run.length === 1;
   const a = aliasText(toks, alias);
   const aShape = shapeOf(a);
-  const fits = acronymFits(a, run.map((x) => x.core));
+  const fits = acronymFits(
+    a,
+    run.map((x) => x.core),
+  );
   // "a discretized Least-Squares Value Iteration (LSVI) algorithm": an acronym used as a modifier names a
   // variant of something known, unless the paper keeps using it as its name
   const asModifier = modifierAfter(toks[alias.to], toks[alias.to + 1], t.sent, CLAUSE_PUNCT);
   const tooFew = asModifier && occurrences(doc, baseName(a)).length < 3 && !direct;
-  if (tooFew || isKnown(a) || !(aShape >= 2 || (aShape === 1 && fits) || (aShape === 0 && fits && startsLower(a)))) return null;
+  if (tooFew || isKnown(a) || !(aShape >= 2 || (aShape === 1 && fits) || (aShape === 0 && fits && startsLower(a))))
+    return null;
   const alnum = baseName(a).replace(NON_ALNUM, '').length;
-  const compoundName = single && t.shape === 1 && t.core.split('-').filter((x) => startsUpper(x)).length >= 2 && t.core.split('-').length >= 3;
-  const compoundWins = compoundName && occurrences(doc, baseName(t.core)).length >= occurrences(doc, baseName(a)).length;
+  const compoundName =
+    single &&
+    t.shape === 1 &&
+    t.core.split('-').filter((x) => startsUpper(x)).length >= 2 &&
+    t.core.split('-').length >= 3;
+  const compoundWins =
+    compoundName && occurrences(doc, baseName(t.core)).length >= occurrences(doc, baseName(a)).length;
   // "MCP-Universe RL (MCP-U RL)": the short form abbreviates a coined name
   const runCoined = !single && t.shape === 3 && !t.known && a.length >= 3 && t.core.startsWith(a.slice(0, 3));
-  if ((single && (t.shape === 3 || compoundWins) && !isKnown(t.core)) || runCoined) cands.add(single ? baseName(t.core) : runText, i, intro, { appositive: app, preNoun, kind, alias: baseName(a) });
+  if ((single && (t.shape === 3 || compoundWins) && !isKnown(t.core)) || runCoined)
+    cands.add(single ? baseName(t.core) : runText, i, intro, { appositive: app, preNoun, kind, alias: baseName(a) });
   else if (alnum <= 2 && !single) cands.add(runText, i, intro, { appositive: app, preNoun, kind, alias: baseName(a) });
-  else if (run.every((x) => x.known)) cands.add(baseName(a), alias.from, intro, { appositive: app, preNoun: [...(preNoun ?? []), ...run], kind });
-  else if (capitalized(t.core) || fits) cands.add(baseName(a), alias.from, intro, { expansion: run.length > 1 || fits ? run.map((x) => x.core) : null, appositive: app, preNoun, kind });
+  else if (run.every((x) => x.known))
+    cands.add(baseName(a), alias.from, intro, { appositive: app, preNoun: [...(preNoun ?? []), ...run], kind });
+  else if (capitalized(t.core) || fits)
+    cands.add(baseName(a), alias.from, intro, {
+      expansion: run.length > 1 || fits ? run.map((x) => x.core) : null,
+      appositive: app,
+      preNoun,
+      kind,
+    });
   else return false;
   return true;
 }
@@ -190,14 +238,24 @@ export function lookahead(doc: Doc, cands: CandidateSet, from: number, sentIdx: 
       if (!modifier && !isKnown(a) && (shapeOf(a) >= 2 || (exp && exp.length >= 2 && startsUpper(a)))) {
         // the noun phrase the name stands for: from the verb's object up to the parenthesis
         const preNoun = exp && exp.length >= 2 ? null : toks.slice(phraseStart(toks, from, k), k);
-        cands.add(baseName(a), k, intro - 1, { expansion: exp && exp.length >= 2 ? exp : null, preNoun: preNoun && preNoun.length > 0 ? preNoun : null, appositive: appositiveAfter(toks, p.to), kind: kindOf(appositiveAfter(toks, p.to)) });
+        cands.add(baseName(a), k, intro - 1, {
+          expansion: exp && exp.length >= 2 ? exp : null,
+          preNoun: preNoun && preNoun.length > 0 ? preNoun : null,
+          appositive: appositiveAfter(toks, p.to),
+          kind: kindOf(appositiveAfter(toks, p.to)),
+        });
         return;
       }
     }
     const prev = toks[k - 1];
     if (prev && prev.post.includes(',') && nameLike(t.core) && !isFamiliar(t.core)) {
       const after = toks[k + 1];
-      if (FULL_STOP_OR_SEMICOLON.test(t.post) || !after || after.sent !== sentIdx || (t.post.includes(',') && APPOSITIVE_OPENERS.has(after.lower))) {
+      if (
+        FULL_STOP_OR_SEMICOLON.test(t.post) ||
+        !after ||
+        after.sent !== sentIdx ||
+        (t.post.includes(',') && APPOSITIVE_OPENERS.has(after.lower))
+      ) {
         const s0 = phraseStart(toks, from, k);
         cands.add(baseName(t.core), k, intro - 2, { preNoun: k - 1 > s0 ? toks.slice(s0, k) : null });
         return;

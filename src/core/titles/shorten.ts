@@ -5,7 +5,8 @@ import { NUMBERS, badFinal, badFirst, isCut, isParticiple } from './wordClasses'
 import { ADJ, CUT_BEFORE, FUNC, GENERIC_HEADS, HYPE, VERBS } from './wordLists';
 
 /** A cut before word k leaves "the quality" / "the benefits" without the "of X" it needs. */
-const needsOf = (w: string[], k: number): boolean => /^of$/i.test(w[k] ?? '') && k >= 2 && /^(the|a|an)$/i.test(w[k - 2]);
+const needsOf = (w: string[], k: number): boolean =>
+  /^of$/i.test(w[k] ?? '') && k >= 2 && /^(the|a|an)$/i.test(w[k - 2]);
 
 /** True when the phrase cannot end here: a dangling function word or adjective, or a participle without its object. */
 export function badEnd(ws: string[]): boolean {
@@ -15,7 +16,9 @@ export function badEnd(ws: string[]): boolean {
   if (isParticiple(l) && !VERBS.has(l)) {
     // "reward hacking", "evidence of overthinking" are nouns; "framework combining" lacks its object
     const prev = (ws[ws.length - 2] ?? '').toLowerCase();
-    return !prev || GENERIC_HEADS.has(prev.replace(/s$/, '')) || (FUNC.has(prev) && !CUT_BEFORE.has(prev)) || ADJ.has(prev);
+    return (
+      !prev || GENERIC_HEADS.has(prev.replace(/s$/, '')) || (FUNC.has(prev) && !CUT_BEFORE.has(prev)) || ADJ.has(prev)
+    );
   }
   return badFinal(last);
 }
@@ -26,7 +29,8 @@ function droppable(ws: string[], i: number): number {
   const l = w.toLowerCase();
   const next = ws[i + 1];
   if (!next || FUNC.has(next.toLowerCase()) || CUT_BEFORE.has(next.toLowerCase())) return 0;
-  if (FUNC.has(l) || CUT_BEFORE.has(l) || isParticiple(l) || NUMBERS.test(l) || (/^[A-Z]/.test(w) && shapeOf(w) >= 2)) return 0;
+  if (FUNC.has(l) || CUT_BEFORE.has(l) || isParticiple(l) || NUMBERS.test(l) || (/^[A-Z]/.test(w) && shapeOf(w) >= 2))
+    return 0;
   if (HYPE.has(l) || ADJ.has(l)) return 3;
   if (/-/.test(l) && badFinal(w)) return 2;
   if (badFinal(w) && !VERBS.has(l)) return 1;
@@ -48,7 +52,12 @@ function compress(ws: string[], max: number, keep: number): string[] | null {
     }
     if (at < 0) return null;
     c.splice(at, 1);
-    if (at < c.length && /^(and|or)$/i.test(c[at]) && (at === 0 || badFinal(c[at - 1]) || /^(and|or)$/i.test(c[at - 1] ?? ''))) c.splice(at, 1);
+    if (
+      at < c.length &&
+      /^(and|or)$/i.test(c[at]) &&
+      (at === 0 || badFinal(c[at - 1]) || /^(and|or)$/i.test(c[at - 1] ?? ''))
+    )
+      c.splice(at, 1);
     else if (at > 0 && /^(and|or)$/i.test(c[at - 1])) c.splice(at - 1, 1);
   }
   return c;
@@ -72,14 +81,20 @@ export function shorten(ws: string[], max: number, keep = 0): string[] {
   let best: string[] = [];
   let bestScore = -Infinity;
   // "stability and off-policy challenges": a cut inside a coordinated noun phrase distorts it
-  const coordinated = (k: number): boolean => /^(and|or)$/i.test(w[k]) && !(/^(a|an|the)$/i.test(w[k + 1] ?? '') || isParticiple((w[k + 1] ?? '').toLowerCase()));
+  const coordinated = (k: number): boolean =>
+    /^(and|or)$/i.test(w[k]) && !(/^(a|an|the)$/i.test(w[k + 1] ?? '') || isParticiple((w[k + 1] ?? '').toLowerCase()));
   for (let k = Math.max(keep, 1); k <= w.length; k++) {
     if (k < w.length && (!isCut(w[k]) || needsOf(w, k))) continue;
     const prefix = w.slice(0, k);
     if (badEnd(prefix)) continue;
     const c = compress(prefix, max, keep);
     if (!c || c.length === 0 || badEnd(c)) continue;
-    const sc = contentWords(c).length + (isWeak(c) ? -4 : 0) + (c.some((x) => CUT_BEFORE.has(x.toLowerCase())) ? 0.5 : 0) - 1.5 * (prefix.length - c.length) - (k < w.length && coordinated(k) ? 1.5 : 0);
+    const sc =
+      contentWords(c).length +
+      (isWeak(c) ? -4 : 0) +
+      (c.some((x) => CUT_BEFORE.has(x.toLowerCase())) ? 0.5 : 0) -
+      1.5 * (prefix.length - c.length) -
+      (k < w.length && coordinated(k) ? 1.5 : 0);
     if (sc > bestScore) {
       best = c;
       bestScore = sc;
@@ -104,5 +119,15 @@ export function isWeak(ws: string[]): boolean {
   if (ws.some((w) => CUT_BEFORE.has(w.toLowerCase()) && w.toLowerCase() !== 'and')) return false;
   const head = c[c.length - 1].toLowerCase().replace(/s$/, '');
   if (!GENERIC_HEADS.has(head)) return c.length === 1 && c[0].length < 5;
-  return c.slice(0, -1).every((w) => badFinal(w) || isKnown(w) || ADJ.has(w.toLowerCase()) || /^(unified|general|generic|scalable|lightweight|modular|comprehensive|systematic|extensive|open|open-source)$/i.test(w));
+  return c
+    .slice(0, -1)
+    .every(
+      (w) =>
+        badFinal(w) ||
+        isKnown(w) ||
+        ADJ.has(w.toLowerCase()) ||
+        /^(unified|general|generic|scalable|lightweight|modular|comprehensive|systematic|extensive|open|open-source)$/i.test(
+          w,
+        ),
+    );
 }

@@ -39,12 +39,36 @@ function countIn(text: string, from: number, to: number, code: number): number {
 
 /** Opening punctuation stripped from the front of a word: ( " ' “ ‘ ` [ { < \ */
 function isLeadChar(c: number): boolean {
-  return c === 40 || c === 34 || c === 39 || c === 0x201c || c === 0x2018 || c === 96 || c === 91 || c === 123 || c === 60 || c === 92;
+  return (
+    c === 40 ||
+    c === 34 ||
+    c === 39 ||
+    c === 0x201c ||
+    c === 0x2018 ||
+    c === 96 ||
+    c === 91 ||
+    c === 123 ||
+    c === 60 ||
+    c === 92
+  );
 }
 
 /** Closing punctuation stripped from the end of a word: " ' ” ’ ] , . ; : ! ? > */
 function isTrailChar(c: number): boolean {
-  return c === 34 || c === 39 || c === 0x201d || c === 0x2019 || c === 93 || c === 44 || c === 46 || c === 59 || c === 58 || c === 33 || c === 63 || c === 62;
+  return (
+    c === 34 ||
+    c === 39 ||
+    c === 0x201d ||
+    c === 0x2019 ||
+    c === 93 ||
+    c === 44 ||
+    c === 46 ||
+    c === 59 ||
+    c === 58 ||
+    c === 33 ||
+    c === 63 ||
+    c === 62
+  );
 }
 
 const NON_ASCII_ALNUM = /[\p{L}\p{N}]/u;
@@ -53,7 +77,13 @@ const NON_ASCII_ALNUM = /[\p{L}\p{N}]/u;
 function hasAlnum(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && NON_ASCII_ALNUM.test(text[i]))) return true;
+    if (
+      (c >= 48 && c <= 57) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      (c > 127 && NON_ASCII_ALNUM.test(text[i]))
+    )
+      return true;
   }
   return false;
 }
@@ -112,12 +142,36 @@ export function tokenize(text: string): Tok[] {
     lastSent = sent;
     // most words are plain lower-case words, bare or before a comma or stop
     if (PLAIN_LOWER.test(w)) {
-      toks.push({ core: w, lower: w, pre: '', post: '', sent, sentStart, possessive: false, base: w, shape: 0, known: KNOWN.has(w), familiar: false });
+      toks.push({
+        core: w,
+        lower: w,
+        pre: '',
+        post: '',
+        sent,
+        sentStart,
+        possessive: false,
+        base: w,
+        shape: 0,
+        known: KNOWN.has(w),
+        familiar: false,
+      });
       continue;
     }
     if (PLAIN_LOWER_BEFORE_STOP.test(w)) {
       const core = w.slice(0, n - 1);
-      toks.push({ core, lower: core, pre: '', post: w.slice(n - 1), sent, sentStart, possessive: false, base: core, shape: 0, known: KNOWN.has(core), familiar: false });
+      toks.push({
+        core,
+        lower: core,
+        pre: '',
+        post: w.slice(n - 1),
+        sent,
+        sentStart,
+        possessive: false,
+        base: core,
+        shape: 0,
+        known: KNOWN.has(core),
+        familiar: false,
+      });
       continue;
     }
     let a = 0;
@@ -137,15 +191,40 @@ export function tokenize(text: string): Tok[] {
     if (!hasAlnum(w, a, coreEnd)) {
       // a dash or other lone symbol: glue it to the previous word's trailing punctuation
       if (sentStart) lastSent = -1;
-      if (toks.length > 0 && toks[toks.length - 1].sent === sent) toks[toks.length - 1].post += ` ${pre}${w.slice(a, coreEnd)}${post}`;
+      if (toks.length > 0 && toks[toks.length - 1].sent === sent)
+        toks[toks.length - 1].post += ` ${pre}${w.slice(a, coreEnd)}${post}`;
       continue;
     }
     const core = a === 0 && coreEnd === n ? w : w.slice(a, coreEnd);
     if (PLAIN_LOWER.test(core)) {
-      toks.push({ core, lower: core, pre, post, sent, sentStart, possessive, base: core, shape: 0, known: KNOWN.has(core), familiar: false });
+      toks.push({
+        core,
+        lower: core,
+        pre,
+        post,
+        sent,
+        sentStart,
+        possessive,
+        base: core,
+        shape: 0,
+        known: KNOWN.has(core),
+        familiar: false,
+      });
     } else {
       const info = wordInfo(core);
-      toks.push({ core, lower: info.lower, pre, post, sent, sentStart, possessive, base: info.base, shape: info.shape, known: info.known, familiar: info.familiar });
+      toks.push({
+        core,
+        lower: info.lower,
+        pre,
+        post,
+        sent,
+        sentStart,
+        possessive,
+        base: info.base,
+        shape: info.shape,
+        known: info.known,
+        familiar: info.familiar,
+      });
     }
   }
   return toks;
@@ -153,7 +232,21 @@ export function tokenize(text: string): Tok[] {
 
 /** Punctuation that breaks a phrase: , ; : . ! ? ) ] } ( — – - */
 function isBreakChar(c: number): boolean {
-  return c === 44 || c === 59 || c === 58 || c === 46 || c === 33 || c === 63 || c === 41 || c === 93 || c === 125 || c === 40 || c === 0x2014 || c === 0x2013 || c === 45;
+  return (
+    c === 44 ||
+    c === 59 ||
+    c === 58 ||
+    c === 46 ||
+    c === 33 ||
+    c === 63 ||
+    c === 41 ||
+    c === 93 ||
+    c === 125 ||
+    c === 40 ||
+    c === 0x2014 ||
+    c === 0x2013 ||
+    c === 45
+  );
 }
 
 /** True when punctuation after the token breaks the phrase (comma, stop, bracket, dash, colon). */

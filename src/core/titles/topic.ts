@@ -13,7 +13,18 @@ import { badEnd, shorten } from './shorten';
 import { type Tok, breaksAfter, startsLower } from './tokens';
 import { ANAPHORA, LY_NOUNS, badFinal, badFirstTok, isParticiple } from './wordClasses';
 import { memoByWord } from './wordMemo';
-import { ADJ, ADVERBS, FUNC, GENERIC_HEADS, HYPE, NOUN_EXCEPTIONS, PHRASE_STOP, PLACEHOLDERS, VERBS, set } from './wordLists';
+import {
+  ADJ,
+  ADVERBS,
+  FUNC,
+  GENERIC_HEADS,
+  HYPE,
+  NOUN_EXCEPTIONS,
+  PHRASE_STOP,
+  PLACEHOLDERS,
+  VERBS,
+  set,
+} from './wordLists';
 
 /** Gerund subject of a sentence: "Training vision-language web agents with multi-step RL is compute-intensive". */
 function gerundSubject(doc: Doc, sent: number): string[] {
@@ -21,16 +32,32 @@ function gerundSubject(doc: Doc, sent: number): string[] {
   let i = toks.findIndex((t) => t.sent === sent);
   if (i < 0) return [];
   let lowerOk = false;
-  if (/^(however|yet|but|moreover|still|thus|therefore|unfortunately|nevertheless|meanwhile|importantly|crucially)$/i.test(toks[i].lower) && /,/.test(toks[i].post)) {
+  if (
+    /^(however|yet|but|moreover|still|thus|therefore|unfortunately|nevertheless|meanwhile|importantly|crucially)$/i.test(
+      toks[i].lower,
+    ) &&
+    /,/.test(toks[i].post)
+  ) {
     i++;
     lowerOk = true;
   }
   const g = toks[i];
-  if (!g || !(lowerOk ? /^[A-Za-z][a-z]+ing$/ : /^[A-Z][a-z]+ing$/).test(g.core) || g.core.length < 6 || isStopCapital(g.core) || g.sent !== sent) return [];
+  if (
+    !g ||
+    !(lowerOk ? /^[A-Za-z][a-z]+ing$/ : /^[A-Z][a-z]+ing$/).test(g.core) ||
+    g.core.length < 6 ||
+    isStopCapital(g.core) ||
+    g.sent !== sent
+  )
+    return [];
   const out: Tok[] = [g];
   for (let j = i + 1; j < toks.length && toks[j].sent === sent && out.length < 14; j++) {
     const t = toks[j];
-    if (/^(is|are|was|were|remains|remain|requires|require|has|have|can|could|may|poses|presents|faces|becomes|involves|demands|relies|offers|provides|enables|allows|suffers|struggles|often|typically|still|also|not|helps|plays|leads|yields|demonstrates|shows|makes)$/.test(t.lower)) {
+    if (
+      /^(is|are|was|were|remains|remain|requires|require|has|have|can|could|may|poses|presents|faces|becomes|involves|demands|relies|offers|provides|enables|allows|suffers|struggles|often|typically|still|also|not|helps|plays|leads|yields|demonstrates|shows|makes)$/.test(
+        t.lower,
+      )
+    ) {
       if (out.length < 2) return [];
       const w = shorten(cleanPhrase(doc, out), MAX_DESC_WORDS, 1);
       return w.length >= 2 && w[0].toLowerCase() === g.lower && !w.some((x) => ANAPHORA.test(x.toLowerCase())) ? w : [];
@@ -51,12 +78,20 @@ function gerundSubject(doc: Doc, sent: number): string[] {
 /** The first sentence's subject when it is a compact "X for/of/in Y" phrase. */
 function firstSubject(doc: Doc): string[] {
   const { toks } = doc;
-  if (toks.length === 0 || isStopCapital(toks[0].core) || /^(recent|recently|existing|current|despite|while|although|over|with|as|since|many|most|modern|large|deep|given|when|one|there|it|a|an)$/i.test(toks[0].lower)) return [];
+  if (
+    toks.length === 0 ||
+    isStopCapital(toks[0].core) ||
+    /^(recent|recently|existing|current|despite|while|although|over|with|as|since|many|most|modern|large|deep|given|when|one|there|it|a|an)$/i.test(
+      toks[0].lower,
+    )
+  )
+    return [];
   const ph = phraseFrom(toks, 0, 12);
   const next = toks[ph.length];
   if (ph.length < 3 || !next || next.sent !== 0 || breaksAfter(ph[ph.length - 1])) return [];
   const w = cleanPhrase(doc, ph);
-  if (!w.some((x) => /^(for|of|in|with|on)$/.test(x)) || w.length > MAX_DESC_WORDS || badFinal(w[w.length - 1])) return [];
+  if (!w.some((x) => /^(for|of|in|with|on)$/.test(x)) || w.length > MAX_DESC_WORDS || badFinal(w[w.length - 1]))
+    return [];
   return w;
 }
 
@@ -81,7 +116,8 @@ function topicNorm(core: string): string {
 /** The part of nounPhraseWord that depends on the word alone. */
 function nounLike(core: string): boolean {
   const l = core.toLowerCase();
-  const adverb = core === l && (ADVERBS.has(l) || (l.endsWith('ly') && !NOUN_EXCEPTIONS.has(l) && !LY_NOUNS.has(l) && l !== 'only'));
+  const adverb =
+    core === l && (ADVERBS.has(l) || (l.endsWith('ly') && !NOUN_EXCEPTIONS.has(l) && !LY_NOUNS.has(l) && l !== 'only'));
   return (
     HAS_LETTER.test(core) &&
     !FUNC.has(l) &&
@@ -128,7 +164,15 @@ function nounPhraseWord(toks: Tok[], i: number, nounLikes: boolean[]): boolean {
     nounLikes[i] &&
     !(t.pre.includes('(') || CLOSE_PAREN.test(t.post)) &&
     // "learning waits for": a verb after a singular noun, before a preposition
-    !(THIRD_PERSON.test(t.core) && !SIBILANT_END.test(t.core) && VERB_OBJECT_PREPOSITIONS.has(toks[i + 1]?.lower) && i > 0 && ENDS_LOWER.test(toks[i - 1].core) && !toks[i - 1].core.endsWith('s') && !breaksAfter(toks[i - 1]))
+    !(
+      THIRD_PERSON.test(t.core) &&
+      !SIBILANT_END.test(t.core) &&
+      VERB_OBJECT_PREPOSITIONS.has(toks[i + 1]?.lower) &&
+      i > 0 &&
+      ENDS_LOWER.test(toks[i - 1].core) &&
+      !toks[i - 1].core.endsWith('s') &&
+      !breaksAfter(toks[i - 1])
+    )
   );
 }
 
@@ -235,7 +279,10 @@ function badSpanStart(toks: Tok[], c: number[], a: number): boolean {
 /** True when the span c[a..b] starts the abstract (checks the first word before building the phrase). */
 function spanOpensAbstract(doc: Doc, c: number[], a: number, b: number): boolean {
   if (!doc.opening.startsWith(doc.toks[c[a]].core.toLowerCase())) return false;
-  return opensAbstract(doc, c.slice(a, b + 1).map((x) => doc.toks[x].core));
+  return opensAbstract(
+    doc,
+    c.slice(a, b + 1).map((x) => doc.toks[x].core),
+  );
 }
 
 /** Salient noun phrase of the abstract (used when nothing better says what it is about). */

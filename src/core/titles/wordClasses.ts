@@ -15,29 +15,49 @@ export const LY_NOUNS = set('family assembly anomaly supply reply poly monopoly'
 export const isParticiple = (w: string): boolean => w.length > 5 && ING_FORM.test(w) && !ING_NOUNS.has(w);
 
 export const isAdverb = (t: Tok): boolean =>
-  t.core === t.lower && (ADVERBS.has(t.lower) || (t.lower.endsWith('ly') && !NOUN_EXCEPTIONS.has(t.lower) && !LY_NOUNS.has(t.lower) && t.lower !== 'only'));
+  t.core === t.lower &&
+  (ADVERBS.has(t.lower) ||
+    (t.lower.endsWith('ly') && !NOUN_EXCEPTIONS.has(t.lower) && !LY_NOUNS.has(t.lower) && t.lower !== 'only'));
 
 const ADJ_SUFFIX = /(ive|ous|ful|able|ible|ical|less|ant|ent|ic|al)$/;
 
-const NOUN_AL_IC = /(signal|goal|trial|interval|proposal|arrival|retrieval|removal|approval|survival|terminal|material|manual|journal|animal|capital|chemical|principal|portal|tutorial|hospital|crystal|metal|total|rival|logic|topic|metric|heuristic|music|clinic|graphic|mechanic|critic|epic|traffic|republic|public|basic|magic|panic|rhetoric|arithmetic|dynamic|polic)s?$/;
+const NOUN_AL_IC =
+  /(signal|goal|trial|interval|proposal|arrival|retrieval|removal|approval|survival|terminal|material|manual|journal|animal|capital|chemical|principal|portal|tutorial|hospital|crystal|metal|total|rival|logic|topic|metric|heuristic|music|clinic|graphic|mechanic|critic|epic|traffic|republic|public|basic|magic|panic|rhetoric|arithmetic|dynamic|polic)s?$/;
 
-export const OF_NOUNS = /^(class|set|range|variety|number|kind|type|series|suite|collection|amount|couple|lot|host|plethora|family|part|sequence|pair|form|array|mix|mixture|combination)$/i;
+export const OF_NOUNS =
+  /^(class|set|range|variety|number|kind|type|series|suite|collection|amount|couple|lot|host|plethora|family|part|sequence|pair|form|array|mix|mixture|combination)$/i;
 
 const OF_NOUNS_THAT_END = set('family sequence mixture combination series suite collection pair');
-const VAGUE_NOUNS = set('way ways manner fashion sense end order terms respect regard lens light means hand basis face extent degree fact');
-const IRREGULAR_PARTICIPLES = set('built made done given known shown taken seen written driven grown chosen hidden drawn held kept left brought taught thought found run begun become got gotten');
+const VAGUE_NOUNS = set(
+  'way ways manner fashion sense end order terms respect regard lens light means hand basis face extent degree fact',
+);
+const IRREGULAR_PARTICIPLES = set(
+  'built made done given known shown taken seen written driven grown chosen hidden drawn held kept left brought taught thought found run begun become got gotten',
+);
 const PREFIXED_ADJECTIVE = /^(multi|single|cross|semi|non|inter|intra)-[a-z]+$/;
 const PREFIXED_NOUN = /-(training|learning|play|distillation|evolution|supervision|correction|reflection|attention)$/;
 const STARTS_UPPER_OR_DIGIT = /^[A-Z0-9]/;
-const ADJECTIVE_COMPOUND = /-(based|aware|driven|guided|free|level|wise|style|like|specific|oriented|centric|conditioned|augmented|enhanced|grounded|scale|step|turn|shot|agnostic|efficient|intensive|friendly|ready|dependent|independent|invariant|consistent|preserving|informed|tuned|trained)$/;
+const ADJECTIVE_COMPOUND =
+  /-(based|aware|driven|guided|free|level|wise|style|like|specific|oriented|centric|conditioned|augmented|enhanced|grounded|scale|step|turn|shot|agnostic|efficient|intensive|friendly|ready|dependent|independent|invariant|consistent|preserving|informed|tuned|trained)$/;
 const ED_NOUNS = /(eed|speed|seed|bed|hundred|red)$/;
 const ENT_ANT = /(ment|ent|ant)$/;
 const ENT_ANT_END = /(ent|ant)$/;
-const ENT_ANT_NOUNS = /(agent|ment|gradient|environment|component|student|content|element|client|patient|assistant|participant|constant|variant|event|extent|intent|descent|percent|talent|segment|document|experiment|argument|instrument|treatment|payment|investment|equipment|judgment|parent|point|plant|tenant|accent|consent|continent|current|dependent|incident|opponent|precedent|present|recipient|resident|respondent|president|coefficient|quotient|solvent|sediment|ent)$/;
+const ENT_ANT_NOUNS =
+  /(agent|ment|gradient|environment|component|student|content|element|client|patient|assistant|participant|constant|variant|event|extent|intent|descent|percent|talent|segment|document|experiment|argument|instrument|treatment|payment|investment|equipment|judgment|parent|point|plant|tenant|accent|consent|continent|current|dependent|incident|opponent|precedent|present|recipient|resident|respondent|president|coefficient|quotient|solvent|sediment|ent)$/;
 
 function computeBadFinal(w: string): boolean {
   const l = w.toLowerCase();
-  if (FUNC.has(l) || CUT_BEFORE.has(l) || PHRASE_STOP.has(l) || HYPE.has(l) || ADJ.has(l) || VERBS.has(l) || ADVERBS.has(l) || NUMBERS.test(l)) return true;
+  if (
+    FUNC.has(l) ||
+    CUT_BEFORE.has(l) ||
+    PHRASE_STOP.has(l) ||
+    HYPE.has(l) ||
+    ADJ.has(l) ||
+    VERBS.has(l) ||
+    ADVERBS.has(l) ||
+    NUMBERS.test(l)
+  )
+    return true;
   if (OF_NOUNS.test(l) && !OF_NOUNS_THAT_END.has(l)) return true;
   if (VAGUE_NOUNS.has(l)) return true;
   if (IRREGULAR_PARTICIPLES.has(l)) return true;
@@ -60,7 +80,14 @@ const STARTS_DIGIT = /^\d/;
 
 export function badFirst(w: string): boolean {
   const l = w.toLowerCase();
-  return FUNC.has(l) || CUT_BEFORE.has(l) || PHRASE_STOP.has(l) || ADVERBS.has(l) || (l.endsWith('ly') && w === l) || STARTS_DIGIT.test(w);
+  return (
+    FUNC.has(l) ||
+    CUT_BEFORE.has(l) ||
+    PHRASE_STOP.has(l) ||
+    ADVERBS.has(l) ||
+    (l.endsWith('ly') && w === l) ||
+    STARTS_DIGIT.test(w)
+  );
 }
 
 export const badFinalTok = (t: Tok): boolean => badFinal(t.core);
@@ -75,7 +102,8 @@ export const isCut = (w: string): boolean => {
   return CUT_BEFORE.has(l) || isParticiple(l) || CUT_WORDS.has(l);
 };
 
-export const NUMBERS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|\d[\d.,]*[a-z%]*)$/i;
+export const NUMBERS =
+  /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|\d[\d.,]*[a-z%]*)$/i;
 
 export function verbIng(v: string): string {
   const l = v.toLowerCase();
@@ -86,8 +114,10 @@ export function verbIng(v: string): string {
   let st = /[^s]s$/.test(l) ? l.slice(0, -1) : l;
   if (/ie$/.test(st)) return `${st.slice(0, -2)}ying`;
   if (/[^aeiou]e$/.test(st) || (/[aiou]e$/.test(st) && !/(ee|ye|oe)$/.test(st))) st = st.slice(0, -1);
-  else if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(st) || /(fer|cur|mit|pel|trol|gret|get|gin|set|bed)$/.test(st)) st += st[st.length - 1];
+  else if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(st) || /(fer|cur|mit|pel|trol|gret|get|gin|set|bed)$/.test(st))
+    st += st[st.length - 1];
   return `${st}ing`;
 }
 
-export const ANAPHORA = /^(it|them|itself|themselves|this|these|those|both|such|either|each|former|latter|above|aforementioned|they|its|their)$/;
+export const ANAPHORA =
+  /^(it|them|itself|themselves|this|these|those|both|such|either|each|former|latter|above|aforementioned|they|its|their)$/;

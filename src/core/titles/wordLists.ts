@@ -21,7 +21,9 @@ export const PHRASE_STOP = set(
 );
 
 /** Prepositions and conjunctions at which a phrase may be cut (the cut goes before them). */
-export const CUT_BEFORE = set('for of in on with via from across under over between within into beyond without towards toward and or at among before after during');
+export const CUT_BEFORE = set(
+  'for of in on with via from across under over between within into beyond without towards toward and or at among before after during',
+);
 
 /** Verbs common in abstracts (never part of a noun phrase). */
 export const VERBS = set(
@@ -117,7 +119,9 @@ export const KNOWN_FAMILY =
   /^(gpt|chatgpt|llama|qwen|qwq|mistral|mixtral|gemini|gemma|claude|deepseek|phi|t5|flan|bert|roberta|opt|falcon|palm|o1|o3|o4|internvl|internlm|llava|glm|chatglm|kimi|doubao|grok|sdxl?|stable|flux|dall-e|clip|sam|dino|dinov2|alphago|alphazero|alphafold|alphatensor|muzero|dreamer|dreamerv\d|resnet|vgg|unet|u-net|transformer|mamba|imagenet|cifar|mnist|coco|glue|superglue|squad|mmlu|gsm8k|humaneval|aime|math500|mujoco|atari|d4rl|procgen|minecraft|nethack|starcraft|pytorch|tensorflow|jax|numpy|github|huggingface|arxiv|python|java|linux|ros)(\b|[-\d.]|$)/i;
 
 /** All-caps words that stand for a scrubbed or generic name, not a name. */
-export const PLACEHOLDERS = set('METHOD METHODS MODEL OURS NAME ALGORITHM SYSTEM FRAMEWORK APPROACH DATASET BENCHMARK PROPOSED BASELINE TODO XXX');
+export const PLACEHOLDERS = set(
+  'METHOD METHODS MODEL OURS NAME ALGORITHM SYSTEM FRAMEWORK APPROACH DATASET BENCHMARK PROPOSED BASELINE TODO XXX',
+);
 
 export const INTRO_VERBS = set(
   'propose proposes proposed introduce introduces introduced present presents presented develop develops developed ' +
@@ -128,11 +132,15 @@ export const INTRO_VERBS = set(
 
 export const NAMING_WORDS = set('called named dubbed termed coined namely');
 
-export const SECONDARY_ADVERBS = set('further also additionally moreover then second secondly third finally besides next lastly subsequently');
+export const SECONDARY_ADVERBS = set(
+  'further also additionally moreover then second secondly third finally besides next lastly subsequently',
+);
 
 export const PRIOR_ADVERBS = set('previously earlier recently formerly once');
 
-export const SUBJECT_NOUNS = set('paper work study article report letter chapter survey thesis note manuscript contribution');
+export const SUBJECT_NOUNS = set(
+  'paper work study article report letter chapter survey thesis note manuscript contribution',
+);
 
 /** Nouns that end in -ing (the rest of the -ing words are participles). */
 export const ING_NOUNS = set(
@@ -145,7 +153,9 @@ export const ING_NOUNS = set(
     'padding landing opening beginning morning evening thing something nothing anything everything string spring king ring wing',
 );
 
-export const ADVERBS = set('often also still even already usually always never just well much far rather quite thus hence further therefore however instead again almost nearly merely solely simply');
+export const ADVERBS = set(
+  'often also still even already usually always never just well much far rather quite thus hence further therefore however instead again almost nearly merely solely simply',
+);
 
 export const BLOCK_PREV = set(
   'on using trained train trains from over than against vs versus including such like e.g of in to beyond upon via ' +

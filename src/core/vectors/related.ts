@@ -12,7 +12,11 @@ export class RelatedIndex {
    * @param ids paper ids, row order of `rows`
    * @param rows `ids.length × dims` unit-length vectors, row-major (cosine = dot product)
    */
-  constructor(private readonly ids: readonly string[], rows: Float32Array | (() => Float32Array), readonly dims: number) {
+  constructor(
+    private readonly ids: readonly string[],
+    rows: Float32Array | (() => Float32Array),
+    readonly dims: number,
+  ) {
     this.readRows = typeof rows === 'function' ? rows : () => rows;
   }
 
@@ -106,7 +110,10 @@ class TopK {
   private readonly score: Float64Array;
   private readonly size: Int32Array;
 
-  constructor(rows: number, private readonly count: number) {
+  constructor(
+    rows: number,
+    private readonly count: number,
+  ) {
     this.index = new Int32Array(rows * count);
     this.score = new Float64Array(rows * count);
     this.size = new Int32Array(rows);

@@ -65,4 +65,3 @@ export function sparseCosine(m: SparseMatrix, i: number, j: number): number {
   }
   return s;
 }
-

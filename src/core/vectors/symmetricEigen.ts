@@ -91,7 +91,16 @@ function qrStep(d: Float64Array, e: Float64Array, Q: Float64Array, l: number, lo
 // The inner loops are small functions of their own (see denseKernels.ts for why).
 
 /** Row `row` of A, columns [from, to), minus 2 (vi w + wi v). */
-function rankTwoUpdateRow(A: Float64Array, row: number, from: number, to: number, vi: number, wi: number, w: Float64Array, v: Float64Array): void {
+function rankTwoUpdateRow(
+  A: Float64Array,
+  row: number,
+  from: number,
+  to: number,
+  vi: number,
+  wi: number,
+  w: Float64Array,
+  v: Float64Array,
+): void {
   for (let j = from; j < to; j++) A[row + j] -= 2 * (vi * w[j] + wi * v[j]);
 }
 

@@ -23,7 +23,13 @@ export interface TermMaps {
  * Adds the weighted term counts of one word stream into acc (entries of the first `lead` words count
  * leadWeight times) and lists each term met for the first time in `touched`; returns how many.
  */
-export function countTerms(stream: Int32Array, lead: number, maps: TermMaps, acc: Float64Array, touched: Uint32Array): number {
+export function countTerms(
+  stream: Int32Array,
+  lead: number,
+  maps: TermMaps,
+  acc: Float64Array,
+  touched: Uint32Array,
+): number {
   const { wordToTerm, pairs, pairToTerm, bigrams, leadWeight } = maps;
   let count = 0;
   for (let k = 0; k < stream.length; k++) {
@@ -46,7 +52,15 @@ export function countTerms(stream: Int32Array, lead: number, maps: TermMaps, acc
 }
 
 /** Row [from, to) of a CSR matrix of counts, in place: sublinear tf × idf (phrases × bigramWeight), L2-normalized. */
-export function weighRow(indices: Uint32Array, values: Float32Array, from: number, to: number, idf: Float32Array, isBigram: Uint8Array, bigramWeight: number): void {
+export function weighRow(
+  indices: Uint32Array,
+  values: Float32Array,
+  from: number,
+  to: number,
+  idf: Float32Array,
+  isBigram: Uint8Array,
+  bigramWeight: number,
+): void {
   let norm = 0;
   for (let p = from; p < to; p++) {
     const t = indices[p];

@@ -30,7 +30,13 @@ export function truncatedSvdBasis(
 ): { makeBasis: () => Float32Array; sampleCoords: Float32Array; singular: Float32Array; dims: number } {
   const V = m.cols;
   const r = rows.length;
-  if (want <= 0 || r === 0 || V === 0) return { makeBasis: () => new Float32Array(0), sampleCoords: new Float32Array(0), singular: new Float32Array(0), dims: 0 };
+  if (want <= 0 || r === 0 || V === 0)
+    return {
+      makeBasis: () => new Float32Array(0),
+      sampleCoords: new Float32Array(0),
+      singular: new Float32Array(0),
+      dims: 0,
+    };
   const l = Math.min(want + o.oversample, r, V);
   const rand = seededRandom(o.seed);
   // Z: V × l row-major, started with random signs (as good as Gaussian for a range finder, and cheap);
@@ -102,7 +108,14 @@ export function truncatedSvdBasis(
 }
 
 /** Y = X[rows] Z: Y is r × l column-major, Z is V × l row-major. */
-function multiplyXZ(m: SparseMatrix, rows: readonly number[], Z: Float32Array, l: number, Y: Float64Array, tmp: Float64Array): void {
+function multiplyXZ(
+  m: SparseMatrix,
+  rows: readonly number[],
+  Z: Float32Array,
+  l: number,
+  Y: Float64Array,
+  tmp: Float64Array,
+): void {
   const r = rows.length;
   const { indptr, indices, values } = m;
   for (let a = 0; a < r; a++) {
@@ -114,7 +127,14 @@ function multiplyXZ(m: SparseMatrix, rows: readonly number[], Z: Float32Array, l
 }
 
 /** Z = X[rows]ᵀ Y (see multiplyXZ for the layouts). */
-function multiplyXtY(m: SparseMatrix, rows: readonly number[], Y: Float64Array, l: number, Z: Float32Array, tmp: Float64Array): void {
+function multiplyXtY(
+  m: SparseMatrix,
+  rows: readonly number[],
+  Y: Float64Array,
+  l: number,
+  Z: Float32Array,
+  tmp: Float64Array,
+): void {
   const r = rows.length;
   const { indptr, indices, values } = m;
   Z.fill(0);
@@ -154,7 +174,6 @@ function normalizeRowMajorColumns(Z: Float32Array, rows: number, l: number): voi
   for (let j = 0; j < l; j++) norms[j] = norms[j] > 0 ? 1 / Math.sqrt(norms[j]) : 0;
   for (let c = 0; c < rows; c++) multiplyRange(Z, c * l, norms, l);
 }
-
 
 /** Σ Q[i + a] P[j + a] + Q[j + a] P[i + a] (both halves of a symmetric product, in order). */
 function crossDot(Q: Float64Array, P: Float64Array, i: number, j: number, r: number): number {

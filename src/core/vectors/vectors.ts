@@ -132,7 +132,9 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   if (opts.minDf === undefined && n < 10) o.minDf = 1;
 
   // Canonical order: by text, so that the result does not depend on the input order.
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : a - b));
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) =>
+    texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : a - b,
+  );
 
   const sample = countSample(texts, order, o);
   const terms = chooseTerms(sample, n, o);
@@ -144,7 +146,8 @@ export function buildVectors(texts: readonly string[], opts: VectorOptions = {})
   for (let t = 0; t < V; t++) idf[t] = Math.pow(Math.log((1 + n) / (1 + df[t])) + 1, o.idfPower);
 
   // TF-IDF: sublinear tf, idf, L2-normalized rows.
-  for (let doc = 0; doc < n; doc++) weighRow(indices, values, indptr[doc], indptr[doc + 1], idf, terms.isBigram, o.bigramWeight);
+  for (let doc = 0; doc < n; doc++)
+    weighRow(indices, values, indptr[doc], indptr[doc + 1], idf, terms.isBigram, o.bigramWeight);
   const tfidf: SparseMatrix = { rows: n, cols: V, indptr, indices, values };
 
   const { dims, lsa, getBasis, singular } = lsaOf(tfidf, order, o);
@@ -224,7 +227,9 @@ function lsaOf(
 ): { dims: number; lsa: Float32Array[]; getBasis: () => Float32Array; singular: Float32Array } {
   const n = tfidf.rows;
   const { indptr } = tfidf;
-  const svdRows = strideSample(n, o.svdSampleSize).map((pos) => order[pos]).filter((doc) => indptr[doc + 1] > indptr[doc]);
+  const svdRows = strideSample(n, o.svdSampleSize)
+    .map((pos) => order[pos])
+    .filter((doc) => indptr[doc + 1] > indptr[doc]);
   const svd = truncatedSvdBasis(tfidf, svdRows, Math.max(0, Math.min(o.dims, svdRows.length, tfidf.cols)), o);
   const dims = svd.dims;
   const buffer = new Float32Array(n * dims);
@@ -251,7 +256,8 @@ export function tfidfOfText(v: DocVectors, text: string): { indices: Uint32Array
   const occ = termOccurrences(text, v.options.bigrams);
   for (let k = 0; k < occ.keys.length; k++) {
     const t = v.termIndex.get(occ.keys[k]);
-    if (t !== undefined) counts.set(t, (counts.get(t) ?? 0) + (occ.sentences[k] < v.options.leadSentences ? v.options.leadWeight : 1));
+    if (t !== undefined)
+      counts.set(t, (counts.get(t) ?? 0) + (occ.sentences[k] < v.options.leadSentences ? v.options.leadWeight : 1));
   }
   const terms = [...counts.keys()].sort((a, b) => a - b);
   const values = new Float32Array(terms.length);
@@ -269,7 +275,13 @@ export function tfidfOfText(v: DocVectors, text: string): { indices: Uint32Array
 export function embedText(v: DocVectors, text: string): Float32Array {
   const row = tfidfOfText(v, text);
   const out = new Float32Array(v.dims);
-  const single: SparseMatrix = { rows: 1, cols: v.vocab.length, indptr: Uint32Array.of(0, row.indices.length), indices: row.indices, values: row.values };
+  const single: SparseMatrix = {
+    rows: 1,
+    cols: v.vocab.length,
+    indptr: Uint32Array.of(0, row.indices.length),
+    indices: row.indices,
+    values: row.values,
+  };
   projectRow(single, 0, v.basis, v.dims, out);
   return normalizeInPlace(out);
 }
@@ -278,7 +290,12 @@ export function embedText(v: DocVectors, text: string): Float32Array {
  * The k documents whose LSA vectors are most similar to `query` (cosine, highest first; ties by index),
  * leaving out the indices in `exclude`. Brute force: O(n · dims).
  */
-export function nearest(v: DocVectors, query: Float32Array, k: number, exclude: number | Iterable<number> = []): { index: number; score: number }[] {
+export function nearest(
+  v: DocVectors,
+  query: Float32Array,
+  k: number,
+  exclude: number | Iterable<number> = [],
+): { index: number; score: number }[] {
   const skip = new Set(typeof exclude === 'number' ? [exclude] : exclude);
   const best: { index: number; score: number }[] = [];
   for (let i = 0; i < v.lsa.length; i++) {

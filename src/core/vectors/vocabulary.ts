@@ -107,7 +107,8 @@ export function chooseTerms(sample: SampleCounts, n: number, o: VocabularyOption
   // [key, df, id]: word ids as they are, phrase ids after the words.
   let kept: [string, number, number][] = [];
   const W = wordList.length;
-  for (let w = 0; w < W; w++) if (wordDf[w] >= sampleMinDf && wordDf[w] <= sampleMaxDf) kept.push([wordList[w], wordDf[w], w]);
+  for (let w = 0; w < W; w++)
+    if (wordDf[w] >= sampleMinDf && wordDf[w] <= sampleMaxDf) kept.push([wordList[w], wordDf[w], w]);
   for (let id = 0; id < pairDf.length; id++) {
     if (pairDf[id] >= sampleMinDf && pairDf[id] <= sampleMaxDf) kept.push([pairKey(id), pairDf[id], W + id]);
   }

@@ -38,7 +38,19 @@ export const WORD_LIMIT = 1 << 22;
 
 /** Whitespace as the regular expression \s sees it. */
 function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**
@@ -63,7 +75,12 @@ let scratchStream = new Int32Array(1024);
  * token object per word: a word's entry is written when the next word shows whether it continues
  * the phrase.
  */
-export function readStream(text: string, words: Map<string, number>, wordList: string[] | null, leadSentences: number): { stream: Int32Array; lead: number } {
+export function readStream(
+  text: string,
+  words: Map<string, number>,
+  wordList: string[] | null,
+  leadSentences: number,
+): { stream: Int32Array; lead: number } {
   let k = 0;
   let lead = 0;
   // the previous word: its id (-1 when it is not in the stream), where it ends, its sentence
@@ -91,7 +108,11 @@ export function readStream(text: string, words: Map<string, number>, wordList: s
       }
       if (known !== undefined) id = known;
     }
-    if (prevId >= 0) emit(prevId * 2 + (id >= 0 && sentence === prevSentence && isPhraseGap(text, prevEnd, start) ? 1 : 0), prevSentence);
+    if (prevId >= 0)
+      emit(
+        prevId * 2 + (id >= 0 && sentence === prevSentence && isPhraseGap(text, prevEnd, start) ? 1 : 0),
+        prevSentence,
+      );
     prevId = id;
     prevEnd = start + surface.length;
     prevSentence = sentence;

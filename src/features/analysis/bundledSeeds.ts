@@ -6,7 +6,10 @@ import { seedsHash } from '../../node/cache/seedsHash';
  * The analysis of the bundled seeds made at build time (dist/seeds.snapshot), when the seed files read
  * now are exactly those it was made from; undefined otherwise (then they are analyzed as usual).
  */
-export async function bundledSeedsSnapshot(extensionUri: vscode.Uri, files: { path: string; bytes: Uint8Array }[]): Promise<AnalysisSnapshot | undefined> {
+export async function bundledSeedsSnapshot(
+  extensionUri: vscode.Uri,
+  files: { path: string; bytes: Uint8Array }[],
+): Promise<AnalysisSnapshot | undefined> {
   try {
     const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, 'dist', 'seeds.snapshot'));
     const named = files.map((f) => ({ name: f.path.slice(f.path.lastIndexOf('/') + 1), bytes: f.bytes }));

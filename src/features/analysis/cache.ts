@@ -24,12 +24,19 @@ const MEMO = 'digests.json';
 export class AnalysisCache {
   private readonly dir: vscode.Uri;
 
-  constructor(storage: vscode.Uri, private readonly version: string, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    storage: vscode.Uri,
+    private readonly version: string,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.dir = vscode.Uri.joinPath(storage, 'analysis-cache');
   }
 
   key(files: { path: string; bytes: Uint8Array }[]): string {
-    return contentKey(this.version, files.map((f) => digestOf(f.path, f.bytes)));
+    return contentKey(
+      this.version,
+      files.map((f) => digestOf(f.path, f.bytes)),
+    );
   }
 
   /**
@@ -39,7 +46,10 @@ export class AnalysisCache {
    * readable (the caller then reads the files and calls key() and load()). `onOutline` gets the entry's
    * themes before its papers are decoded (see load).
    */
-  async loadFor(uris: vscode.Uri[], onOutline?: (outline: SnapshotOutline) => Promise<void>): Promise<AnalysisSnapshot | undefined> {
+  async loadFor(
+    uris: vscode.Uri[],
+    onOutline?: (outline: SnapshotOutline) => Promise<void>,
+  ): Promise<AnalysisSnapshot | undefined> {
     if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
     const digests: FileDigest[] = [];
     const started = Date.now();
@@ -47,7 +57,9 @@ export class AnalysisCache {
       mkdirSync(this.dir.fsPath, { recursive: true }); // a local folder (checked above); no await at activation
       const memo = await DigestMemo.open(vscode.Uri.joinPath(this.dir, MEMO).fsPath);
       for (const u of uris) digests.push(await memo.digest(u.toString(), u.fsPath)); // one file open at a time
-      await memo.save(uris.map((u) => u.fsPath)).catch((err: Error) => this.log.warn(`could not save the collections' digests: ${err.message}`));
+      await memo
+        .save(uris.map((u) => u.fsPath))
+        .catch((err: Error) => this.log.warn(`could not save the collections' digests: ${err.message}`));
     } catch {
       return undefined;
     }
@@ -69,7 +81,10 @@ export class AnalysisCache {
    * from the file, kept open while any part of the snapshot is (openSnapshotFile's `whileUsed`). `onOutline`
    * is called with the entry's themes before its papers are decoded; what it throws is logged.
    */
-  async load(key: string, onOutline?: (outline: SnapshotOutline) => Promise<void>): Promise<AnalysisSnapshot | undefined> {
+  async load(
+    key: string,
+    onOutline?: (outline: SnapshotOutline) => Promise<void>,
+  ): Promise<AnalysisSnapshot | undefined> {
     const uri = vscode.Uri.joinPath(this.dir, key + EXT);
     let file: ReturnType<typeof openSnapshotFile> | undefined;
     try {
@@ -79,7 +94,9 @@ export class AnalysisCache {
       const opened = openSnapshot(file);
       if (onOutline) {
         const outline = opened.outline();
-        await onOutline(outline).catch((err: Error) => this.log.warn(`could not show the cached themes early: ${err.message}`));
+        await onOutline(outline).catch((err: Error) =>
+          this.log.warn(`could not show the cached themes early: ${err.message}`),
+        );
       }
       // in short steps (a large library's whole decode would hold this thread too long): the views are answered meanwhile
       return await runOnHost(opened.decodeInSteps({ deferred: true }));
@@ -88,7 +105,9 @@ export class AnalysisCache {
       const code = (err as { code?: string }).code;
       if (code === 'ENOENT' || code === 'FileNotFound') return undefined; // no entry yet
       // damaged, truncated or of another format (SnapshotError), or unreadable: analyze again, never fail
-      this.log.warn(`ignoring the cached analysis ${uri.fsPath} (${err instanceof SnapshotError ? err.message : String(err)}); analyzing again`);
+      this.log.warn(
+        `ignoring the cached analysis ${uri.fsPath} (${err instanceof SnapshotError ? err.message : String(err)}); analyzing again`,
+      );
       await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
       return undefined;
     }
@@ -111,8 +130,14 @@ export class AnalysisCache {
       await vscode.workspace.fs.createDirectory(this.dir);
       const bytes = encodeSnapshot(snapshot);
       // written aside, then renamed: an interrupted write never leaves a partial entry under the key
-      await replaceFile(vscode.Uri.joinPath(this.dir, key + EXT), bytes, vscode.Uri.joinPath(this.dir, `${key}${EXT}.partial`));
-      this.log.info(`cached the analysis (${(bytes.byteLength / 2 ** 20).toFixed(1)} MB) in ${Date.now() - started} ms`);
+      await replaceFile(
+        vscode.Uri.joinPath(this.dir, key + EXT),
+        bytes,
+        vscode.Uri.joinPath(this.dir, `${key}${EXT}.partial`),
+      );
+      this.log.info(
+        `cached the analysis (${(bytes.byteLength / 2 ** 20).toFixed(1)} MB) in ${Date.now() - started} ms`,
+      );
       await this.prune(key);
     } catch (err) {
       this.log.warn(`could not cache the analysis: ${(err as Error).message}`);
@@ -124,10 +149,17 @@ export class AnalysisCache {
     const stats = await Promise.all(
       entries
         .filter(([name]) => name.endsWith(EXT) && name !== keep + EXT)
-        .map(async ([name]) => ({ name, mtime: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime })),
+        .map(async ([name]) => ({
+          name,
+          mtime: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime,
+        })),
     );
     stats.sort((a, b) => b.mtime - a.mtime);
-    const stale = [...stats.slice(KEEP - 1).map((s) => s.name), ...entries.map(([name]) => name).filter((name) => !name.endsWith(EXT) && !name.startsWith(keep) && name !== MEMO)];
-    for (const name of stale) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name)).then(undefined, () => undefined);
+    const stale = [
+      ...stats.slice(KEEP - 1).map((s) => s.name),
+      ...entries.map(([name]) => name).filter((name) => !name.endsWith(EXT) && !name.startsWith(keep) && name !== MEMO),
+    ];
+    for (const name of stale)
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name)).then(undefined, () => undefined);
   }
 }

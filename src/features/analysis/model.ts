@@ -89,7 +89,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     if (!themes) return;
     this.outlined = themes;
     this.emitter.fire();
-    this.log.info(`showing the ${themes.length} themes of ${outline.papers} cached papers while the papers are decoded`);
+    this.log.info(
+      `showing the ${themes.length} themes of ${outline.papers} cached papers while the papers are decoded`,
+    );
   }
 
   paper(id: string): Paper | undefined {
@@ -140,13 +142,21 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
 
   /** The collection files to load: the setting's paths and globs in the workspace, or the bundled seeds. */
   async collectionUris(): Promise<vscode.Uri[]> {
-    const configured = vscode.workspace.getConfiguration('papers').get<string[]>('collections', []).filter((s) => typeof s === 'string' && s.trim() !== '');
+    const configured = vscode.workspace
+      .getConfiguration('papers')
+      .get<string[]>('collections', [])
+      .filter((s) => typeof s === 'string' && s.trim() !== '');
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (configured.length === 0 || !folder) {
-      if (configured.length > 0) this.log.warn('papers.collections is set but no folder is open; showing the bundled seeds');
+      if (configured.length > 0)
+        this.log.warn('papers.collections is set but no folder is open; showing the bundled seeds');
       const seeds = vscode.Uri.joinPath(this.context.extensionUri, 'seeds');
       const entries = await vscode.workspace.fs.readDirectory(seeds);
-      return entries.filter(([n]) => n.endsWith('.txt')).map(([n]) => n).sort().map((n) => vscode.Uri.joinPath(seeds, n));
+      return entries
+        .filter(([n]) => n.endsWith('.txt'))
+        .map(([n]) => n)
+        .sort()
+        .map((n) => vscode.Uri.joinPath(seeds, n));
     }
     const uris: vscode.Uri[] = [];
     for (const entry of configured) {
@@ -168,7 +178,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     this.clearStopped();
     const progress = new LoadProgress(stop);
     try {
-      const analysis = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () => this.loadAnalysis((m) => progress.report(m), stop.signal));
+      const analysis = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () =>
+        this.loadAnalysis((m) => progress.report(m), stop.signal),
+      );
       this.show(analysis, started);
     } catch (err) {
       this.loadFailed(err as Error);
@@ -206,24 +218,37 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     if (!snapshot) {
       const files = await readCollectionFiles(uris, unreadable);
       const key = this.cache.key(files);
-      snapshot = (seeds && files.length > 0 ? await bundledSeedsSnapshot(this.context.extensionUri, files) : undefined) ?? (await this.cache.load(key));
+      snapshot =
+        (seeds && files.length > 0 ? await bundledSeedsSnapshot(this.context.extensionUri, files) : undefined) ??
+        (await this.cache.load(key));
       restored = snapshot !== undefined;
       snapshot ??= await this.analyzeAndCache(files, key, report, signal);
     }
     if (restored) this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
-    const analysis = await runOnHost(fromSnapshotInSteps(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes)));
+    const analysis = await runOnHost(
+      fromSnapshotInSteps(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes)),
+    );
     // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
-    analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({ ...p, file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)) }));
+    analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({
+      ...p,
+      file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)),
+    }));
     return analysis;
   }
 
   /** Analyzes the files; the analysis process writes the cache entry (else it is written here) and it is read back. */
-  private async analyzeAndCache(files: CollectionFile[], key: string, report: (message: string) => void, signal: AbortSignal): Promise<AnalysisSnapshot> {
+  private async analyzeAndCache(
+    files: CollectionFile[],
+    key: string,
+    report: (message: string) => void,
+    signal: AbortSignal,
+  ): Promise<AnalysisSnapshot> {
     report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
     const entry = this.cache.fileFor(key);
     const analyzed = await this.analyze(files, report, entry, signal);
     if ('snapshot' in analyzed) {
-      if ('whyNotWritten' in analyzed) this.log.warn(`the analysis process could not write the cache (${analyzed.whyNotWritten}); writing it here`);
+      if ('whyNotWritten' in analyzed)
+        this.log.warn(`the analysis process could not write the cache (${analyzed.whyNotWritten}); writing it here`);
       void this.cache.save(key, analyzed.snapshot);
       return analyzed.snapshot;
     }
@@ -232,7 +257,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     this.provisional.release();
     await this.cache.written(key, analyzed.written);
     const snapshot = await this.cache.load(key);
-    if (!snapshot) throw new Error(`the analysis was written to ${entry} but could not be read back (see the Papers log)`);
+    if (!snapshot)
+      throw new Error(`the analysis was written to ${entry} but could not be read back (see the Papers log)`);
     return snapshot;
   }
 
@@ -240,7 +266,13 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private show(analysis: Analysis, started: number): void {
     this.current = analysis;
     this.keys = new Map();
-    this.log.info(`loaded ${analysis.papers.length} papers, ${analysis.themes.length} themes in ${Date.now() - started} ms (${Object.entries(analysis.timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
+    this.log.info(
+      `loaded ${analysis.papers.length} papers, ${analysis.themes.length} themes in ${Date.now() - started} ms (${Object.entries(
+        analysis.timings,
+      )
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ')})`,
+    );
     this.reportProblems(analysis.problems);
     this.watchCollections(this.lastUris);
     this.emitter.fire();
@@ -269,7 +301,14 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         void vscode.commands.executeCommand('setContext', 'papers.stopped', true);
         this.emitter.fire();
       }
-      void vscode.window.showInformationMessage(this.current ? 'Papers stopped analyzing the collections; the previous analysis is still shown.' : 'Papers stopped analyzing the collections.', 'Analyze Again').then((pick) => pick && void this.reload());
+      void vscode.window
+        .showInformationMessage(
+          this.current
+            ? 'Papers stopped analyzing the collections; the previous analysis is still shown.'
+            : 'Papers stopped analyzing the collections.',
+          'Analyze Again',
+        )
+        .then((pick) => pick && void this.reload());
       return;
     }
     this.log.error(err);
@@ -280,7 +319,12 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
    * Analyzes in a child process (the memory of a large analysis is never the extension host's); on a worker
    * thread when no process can be started; on the extension host itself as the last resort.
    */
-  protected async analyze(files: CollectionFile[], report: (step: string) => void, saveTo?: string, signal?: AbortSignal): Promise<{ snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number }> {
+  protected async analyze(
+    files: CollectionFile[],
+    report: (step: string) => void,
+    saveTo?: string,
+    signal?: AbortSignal,
+  ): Promise<{ snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number }> {
     const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
     // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
     const chunks = this.current ? {} : { chunks: SEARCH_CHUNKS, onChunk: this.provisional.add.bind(this.provisional) };
@@ -288,7 +332,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       if (!this.current) this.provisional.begin();
       try {
         const options = { onProgress: report, transport, signal, ...chunks };
-        return saveTo ? await analyzeIntoFile(workerPath, files, saveTo, options) : { snapshot: await analyzeInWorker(workerPath, files, options) };
+        return saveTo
+          ? await analyzeIntoFile(workerPath, files, saveTo, options)
+          : { snapshot: await analyzeInWorker(workerPath, files, options) };
       } catch (err) {
         this.provisional.end();
         if ((err as Error).name === 'AnalysisError' || (err as Error).name === 'Cancelled') throw err;
@@ -314,7 +360,12 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       const name = uri.path.split('/').pop()!;
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, name));
       const reload = () => void this.reload();
-      this.watchers.push(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload));
+      this.watchers.push(
+        watcher,
+        watcher.onDidChange(reload),
+        watcher.onDidCreate(reload),
+        watcher.onDidDelete(reload),
+      );
     }
   }
 }
@@ -323,7 +374,10 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
 type CollectionFile = { path: string; bytes: Uint8Array };
 
 /** Reads the collection files; one that cannot be read is left out and listed in `unreadable`. */
-async function readCollectionFiles(uris: vscode.Uri[], unreadable: { file: string; message: string }[]): Promise<CollectionFile[]> {
+async function readCollectionFiles(
+  uris: vscode.Uri[],
+  unreadable: { file: string; message: string }[],
+): Promise<CollectionFile[]> {
   const files: CollectionFile[] = [];
   for (const uri of uris) {
     try {
@@ -350,12 +404,15 @@ class LoadProgress {
   constructor(stop: AbortController) {
     this.timer = setTimeout(() => {
       if (this.finished) return;
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Papers', cancellable: true }, (progress, token) => {
-        token.onCancellationRequested(() => stop.abort());
-        this.notify = (m) => progress.report({ message: m });
-        this.notify(this.lastMessage);
-        return this.doneShown;
-      });
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Papers', cancellable: true },
+        (progress, token) => {
+          token.onCancellationRequested(() => stop.abort());
+          this.notify = (m) => progress.report({ message: m });
+          this.notify(this.lastMessage);
+          return this.doneShown;
+        },
+      );
     }, NOTIFY_AFTER_MS);
   }
 

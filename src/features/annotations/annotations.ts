@@ -66,7 +66,9 @@ async function syncNotes(deps: AnnotationDeps, paperId: string): Promise<void> {
     await syncAnnotationsIntoNotes(deps, paperId);
   } catch (e) {
     deps.log.error(`Could not update the highlights in the notes of ${paperId}: ${errorMessage(e)}`);
-    void vscode.window.showWarningMessage(`Papers: the highlight is saved, but the notes file could not be updated: ${errorMessage(e)}`);
+    void vscode.window.showWarningMessage(
+      `Papers: the highlight is saved, but the notes file could not be updated: ${errorMessage(e)}`,
+    );
   }
 }
 
@@ -74,11 +76,15 @@ async function syncNotes(deps: AnnotationDeps, paperId: string): Promise<void> {
  * The range to highlight: the page's offsets when its text is the abstract's there, else the page's quote
  * found near them (the abstract changed since the page was drawn).
  */
-function checkedRange(paper: Paper, range: { start: number; end: number; quote?: string }): { start: number; end: number } {
+function checkedRange(
+  paper: Paper,
+  range: { start: number; end: number; quote?: string },
+): { start: number; end: number } {
   const { abstract } = paper;
   if (range.quote === undefined || abstract.slice(range.start, range.end) === range.quote) return range;
   const anchor = anchorQuote({ exact: range.quote, prefix: '', suffix: '' }, range, abstract);
-  if (anchor.status === 'detached') throw new Error('Papers: the abstract changed while you were selecting; select the words again.');
+  if (anchor.status === 'detached')
+    throw new Error('Papers: the abstract changed while you were selecting; select the words again.');
   return anchor;
 }
 
@@ -118,14 +124,19 @@ export async function editHighlight(
     const current = annotationsOf(onDisk).find((a) => a.id === annotationId);
     if (!current) return onDisk;
     const anchor = anchorAnnotation(current, paper.abstract);
-    const target = anchor.status === 'moved' || anchor.status === 'fuzzy' ? reanchoredTarget(paper.abstract, anchor) : undefined;
+    const target =
+      anchor.status === 'moved' || anchor.status === 'fuzzy' ? reanchoredTarget(paper.abstract, anchor) : undefined;
     return withAnnotationEdited(onDisk, annotationId, { ...change, ...(target ? { target } : {}) });
   });
   await syncNotes(deps, paperId);
 }
 
 /** Deletes a highlight (and its note); returns it as it was on disk, for an undo. */
-export async function deleteHighlight(deps: AnnotationDeps, paperId: string, annotationId: string): Promise<Annotation | undefined> {
+export async function deleteHighlight(
+  deps: AnnotationDeps,
+  paperId: string,
+  annotationId: string,
+): Promise<Annotation | undefined> {
   let removed: Annotation | undefined;
   await deps.state.update(paperId, (onDisk) => {
     removed = annotationsOf(onDisk).find((a) => a.id === annotationId);
@@ -146,19 +157,27 @@ export async function restoreHighlight(deps: AnnotationDeps, paperId: string, an
  * them in the page's current color. Returns the new highlight; undefined (with a message) when there is
  * no paper view or no selection.
  */
-export async function highlightSelection(services: Pick<Services, 'model' | 'state' | 'notes' | 'log' | 'panel'>): Promise<Annotation | undefined> {
+export async function highlightSelection(
+  services: Pick<Services, 'model' | 'state' | 'notes' | 'log' | 'panel'>,
+): Promise<Annotation | undefined> {
   const source = services.panel;
   if (!isSelectionSource(source) || !source.current) {
-    void vscode.window.showInformationMessage('Papers: open a paper, select words of its abstract, then run Highlight Selection.');
+    void vscode.window.showInformationMessage(
+      'Papers: open a paper, select words of its abstract, then run Highlight Selection.',
+    );
     return undefined;
   }
   const reply = await source.requestSelection();
   if (!reply) {
-    void vscode.window.showInformationMessage('Papers: the paper view did not answer; show it, select words of the abstract, then try again.');
+    void vscode.window.showInformationMessage(
+      'Papers: the paper view did not answer; show it, select words of the abstract, then try again.',
+    );
     return undefined;
   }
   if (!reply.range) {
-    void vscode.window.showInformationMessage('Papers: select words of the abstract in the paper view first (mouse, or Shift+arrow keys in the abstract).');
+    void vscode.window.showInformationMessage(
+      'Papers: select words of the abstract in the paper view first (mouse, or Shift+arrow keys in the abstract).',
+    );
     return undefined;
   }
   try {

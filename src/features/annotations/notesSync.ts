@@ -1,6 +1,11 @@
 import * as vscode from 'vscode';
 import { anchorAll, annotationsOf } from '../../core/annotations';
-import { ANNOTATIONS_END, ANNOTATIONS_START, updateAnnotationsBlock, withAnnotationsBlockBeforeNotes } from '../../core/annotations';
+import {
+  ANNOTATIONS_END,
+  ANNOTATIONS_START,
+  updateAnnotationsBlock,
+  withAnnotationsBlockBeforeNotes,
+} from '../../core/annotations';
 import { lineOfOffset } from '../../core/common';
 import { renderNotesTemplate } from '../../core/notes';
 import { Paper } from '../../core/papers';
@@ -27,7 +32,10 @@ const isFileSystemError = (e: unknown, code: string) => e instanceof vscode.File
  */
 export function syncAnnotationsIntoNotes(deps: Deps, paperId: string): Promise<NotesSyncResult> {
   const previous = queues.get(paperId) ?? Promise.resolve();
-  const next = previous.then(() => syncNow(deps, paperId), () => syncNow(deps, paperId));
+  const next = previous.then(
+    () => syncNow(deps, paperId),
+    () => syncNow(deps, paperId),
+  );
   const settled = next.catch(() => undefined);
   queues.set(paperId, settled);
   void settled.then(() => {
@@ -49,8 +57,13 @@ async function syncNow(deps: Deps, paperId: string): Promise<NotesSyncResult> {
     if (update.kind === 'broken') return broken(deps, paperId, uri, text, update.problem);
     if (update.kind === 'unchanged') return 'unchanged';
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(document.positionAt(update.edit.start), document.positionAt(update.edit.end)), update.edit.insert);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the open editor of ${vscode.workspace.asRelativePath(uri)} refused the change`);
+    edit.replace(
+      uri,
+      new vscode.Range(document.positionAt(update.edit.start), document.positionAt(update.edit.end)),
+      update.edit.insert,
+    );
+    if (!(await vscode.workspace.applyEdit(edit)))
+      throw new Error(`the open editor of ${vscode.workspace.asRelativePath(uri)} refused the change`);
     return 'edited';
   }
 
@@ -60,7 +73,8 @@ async function syncNow(deps: Deps, paperId: string): Promise<NotesSyncResult> {
   } catch (e) {
     if (!isFileSystemError(e, 'FileNotFound')) throw e;
     if (!items.length) return 'skipped';
-    if (await createNotes(deps, paper, uri, withAnnotationsBlockBeforeNotes(template(deps, paper), items))) return 'created';
+    if (await createNotes(deps, paper, uri, withAnnotationsBlockBeforeNotes(template(deps, paper), items)))
+      return 'created';
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   }
   const update = updateAnnotationsBlock(text, items);

@@ -21,7 +21,11 @@ export function diagnosticOf(problem: LoadProblem): vscode.Diagnostic {
   const line = Math.max(0, (problem.line ?? 1) - 1);
   // the whole line: the problem is about the entry that starts there; VS Code clamps the end to the line's length
   const range = new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER);
-  const diagnostic = new vscode.Diagnostic(range, problem.message, problem.line === undefined ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+  const diagnostic = new vscode.Diagnostic(
+    range,
+    problem.message,
+    problem.line === undefined ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+  );
   diagnostic.source = 'Papers';
   return diagnostic;
 }

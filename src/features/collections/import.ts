@@ -20,10 +20,16 @@ export interface ImportResult {
  * written and the collections reloaded. Cancelled before the setting is written, nothing changes;
  * cancelled while reloading, the setting goes back to what it was.
  */
-export async function importCollections(services: Pick<Services, 'model'>, uris: readonly vscode.Uri[], outer?: vscode.CancellationToken): Promise<ImportResult | undefined> {
+export async function importCollections(
+  services: Pick<Services, 'model'>,
+  uris: readonly vscode.Uri[],
+  outer?: vscode.CancellationToken,
+): Promise<ImportResult | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
-    void vscode.window.showWarningMessage('Papers: open a folder first: imported collections are listed in its settings (papers.collections).');
+    void vscode.window.showWarningMessage(
+      'Papers: open a folder first: imported collections are listed in its settings (papers.collections).',
+    );
     return undefined;
   }
   if (uris.length === 0) return undefined;
@@ -32,7 +38,11 @@ export async function importCollections(services: Pick<Services, 'model'>, uris:
     { location: vscode.ProgressLocation.Notification, title: 'Papers: importing', cancellable: true },
     async (progress, button) => {
       // the notification's Cancel button, or the caller's token
-      const token = { get isCancellationRequested() { return button.isCancellationRequested || outer?.isCancellationRequested === true; } };
+      const token = {
+        get isCancellationRequested() {
+          return button.isCancellationRequested || outer?.isCancellationRequested === true;
+        },
+      };
       const result: ImportResult = { added: [], papers: 0, problems: 0, cancelled: false };
       const step = 80 / uris.length;
       for (const uri of uris) {
@@ -75,12 +85,17 @@ function reportImport(result: ImportResult | undefined, count: number): void {
   }
   const files = `${count} file${count === 1 ? '' : 's'}`;
   const already = result.added.length < count ? ` (${count - result.added.length} already listed)` : '';
-  const problems = result.problems ? `, ${result.problems} problem${result.problems === 1 ? '' : 's'} (see Problems)` : '';
+  const problems = result.problems
+    ? `, ${result.problems} problem${result.problems === 1 ? '' : 's'} (see Problems)`
+    : '';
   vscode.window.setStatusBarMessage(`Papers: imported ${files}${already}: ${result.papers} papers${problems}`, 8000);
 }
 
 /** `Papers: Import Collection…`: uris given (tests, other commands) or picked in a multi-select file dialog. */
-export async function importCollectionCommand(services: Pick<Services, 'model'>, given?: vscode.Uri | vscode.Uri[]): Promise<ImportResult | undefined> {
+export async function importCollectionCommand(
+  services: Pick<Services, 'model'>,
+  given?: vscode.Uri | vscode.Uri[],
+): Promise<ImportResult | undefined> {
   const uris =
     (given instanceof vscode.Uri ? [given] : given) ??
     (await vscode.window.showOpenDialog({
@@ -117,7 +132,9 @@ export async function dropCollections(services: Pick<Services, 'model'>, data: v
   if (uris.length === 0) return false;
   const readable = uris.filter((u) => formatByExtension(u.path) !== undefined);
   if (readable.length === 0) {
-    void vscode.window.showInformationMessage(`Papers: drop collection files (${COLLECTION_EXTENSIONS.map((e) => `.${e}`).join(', ')}) to import them.`);
+    void vscode.window.showInformationMessage(
+      `Papers: drop collection files (${COLLECTION_EXTENSIONS.map((e) => `.${e}`).join(', ')}) to import them.`,
+    );
     return true;
   }
   reportImport(await importCollections(services, readable), readable.length);

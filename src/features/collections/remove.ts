@@ -9,8 +9,17 @@ const COLLECTION_PREFIX = 'collection:';
  * Removes a collection row's file from papers.collections, after a confirmation. The file itself stays.
  * A file matched by a glob cannot be removed alone: the message names the pattern to edit instead.
  */
-export async function removeCollection(services: Pick<Services, 'model' | 'context'>, node: TreeNode | string | undefined, options: { confirmed?: boolean } = {}): Promise<boolean> {
-  const name = typeof node === 'string' ? node : node?.kind === 'group' && node.id.startsWith(COLLECTION_PREFIX) ? node.id.slice(COLLECTION_PREFIX.length) : undefined;
+export async function removeCollection(
+  services: Pick<Services, 'model' | 'context'>,
+  node: TreeNode | string | undefined,
+  options: { confirmed?: boolean } = {},
+): Promise<boolean> {
+  const name =
+    typeof node === 'string'
+      ? node
+      : node?.kind === 'group' && node.id.startsWith(COLLECTION_PREFIX)
+        ? node.id.slice(COLLECTION_PREFIX.length)
+        : undefined;
   const collection = services.model.analysis?.collections.find((c) => c.name === name);
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!collection || !folder) return false;

@@ -15,7 +15,9 @@ export function configuredEntries(): string[] {
 }
 
 export async function setEntries(entries: string[]): Promise<void> {
-  await vscode.workspace.getConfiguration('papers').update('collections', entries, vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace
+    .getConfiguration('papers')
+    .update('collections', entries, vscode.ConfigurationTarget.Workspace);
 }
 
 /** How the setting names a file: relative to the workspace folder when inside it, else its absolute path. */
@@ -27,5 +29,10 @@ export function settingEntryFor(uri: vscode.Uri, folder: vscode.WorkspaceFolder)
 /** The setting entry naming exactly this file (not a glob that happens to match it), if any. */
 export function entryOf(uri: vscode.Uri, folder: vscode.WorkspaceFolder, entries: string[]): string | undefined {
   const wanted = settingEntryFor(uri, folder);
-  return entries.find((e) => e === wanted || e.replace(/^\.\//, '') === wanted || (isAbsolutePath(e) && vscode.Uri.file(e).toString() === uri.toString()));
+  return entries.find(
+    (e) =>
+      e === wanted ||
+      e.replace(/^\.\//, '') === wanted ||
+      (isAbsolutePath(e) && vscode.Uri.file(e).toString() === uri.toString()),
+  );
 }

@@ -17,7 +17,14 @@ function annotatedPapers(services: Services): AnnotatedPaper[] {
       const paper = withData.has(id) ? model.paper(id) : undefined;
       if (!paper) continue;
       const data = state.data(id);
-      out.push({ key: model.keyOf(paper), title: paper.title, abstract: paper.abstract, themeLabel: theme.label, tags: data.tags ?? [], annotations: annotationsOf(data) });
+      out.push({
+        key: model.keyOf(paper),
+        title: paper.title,
+        abstract: paper.abstract,
+        themeLabel: theme.label,
+        tags: data.tags ?? [],
+        annotations: annotationsOf(data),
+      });
     }
   }
   return out;
@@ -26,7 +33,12 @@ function annotatedPapers(services: Services): AnnotatedPaper[] {
 /** Where to write one format: the save dialog, starting in the workspace folder. Undefined skips it. */
 function pickFile(title: string, name: string, filters: Record<string, string[]>): Thenable<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return vscode.window.showSaveDialog({ title, saveLabel: 'Export', filters, defaultUri: folder && vscode.Uri.joinPath(folder, name) });
+  return vscode.window.showSaveDialog({
+    title,
+    saveLabel: 'Export',
+    filters,
+    defaultUri: folder && vscode.Uri.joinPath(folder, name),
+  });
 }
 
 /**
@@ -50,14 +62,21 @@ async function exportAnnotations(services: Services): Promise<vscode.Uri[]> {
   };
   const markdown = await pickFile('Export Annotations: Markdown digest', 'papers-annotations.md', { Markdown: ['md'] });
   if (markdown) await write(markdown, annotationsDigest(papers, { date: new Date() }));
-  const json = await pickFile('Export Annotations: W3C Web Annotation JSON', 'papers-annotations.jsonld', { 'Web Annotation JSON-LD': ['jsonld', 'json'] });
+  const json = await pickFile('Export Annotations: W3C Web Annotation JSON', 'papers-annotations.jsonld', {
+    'Web Annotation JSON-LD': ['jsonld', 'json'],
+  });
   if (json) await write(json, `${JSON.stringify(annotationsW3C(papers), null, 2)}\n`);
   if (written.length) {
     const count = papers.filter((p) => p.tags.length || p.annotations.length).length;
     const names = written.map((u) => vscode.workspace.asRelativePath(u, false)).join(' and ');
-    void vscode.window.showInformationMessage(`Papers: exported the annotations of ${count} paper${count === 1 ? '' : 's'} to ${names}.`, 'Open').then((choice) => {
-      if (choice === 'Open') void vscode.window.showTextDocument(written[0]);
-    });
+    void vscode.window
+      .showInformationMessage(
+        `Papers: exported the annotations of ${count} paper${count === 1 ? '' : 's'} to ${names}.`,
+        'Open',
+      )
+      .then((choice) => {
+        if (choice === 'Open') void vscode.window.showTextDocument(written[0]);
+      });
   }
   return written;
 }

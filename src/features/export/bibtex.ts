@@ -51,7 +51,12 @@ export async function bibtexOf(services: Services, papers: readonly Paper[]): Pr
   const notes = new Map<string, string>();
   for (const p of papers) {
     const uri = services.notes.hasNotes(p.id) ? services.notes.uriFor(p) : undefined;
-    const text = uri ? await vscode.workspace.fs.readFile(uri).then((b) => new TextDecoder().decode(b), () => services.notes.notesText(p.id)) : undefined;
+    const text = uri
+      ? await vscode.workspace.fs.readFile(uri).then(
+          (b) => new TextDecoder().decode(b),
+          () => services.notes.notesText(p.id),
+        )
+      : undefined;
     const own = text === undefined ? '' : userNoteText(text);
     if (own) notes.set(p.id, own);
   }
@@ -62,14 +67,22 @@ export async function bibtexOf(services: Services, papers: readonly Paper[]): Pr
  * `Papers: Export BibTeX`: which papers (quick pick, with counts), where (save dialog), then the file.
  * Tree rows the command was run on count as the selection.
  */
-export async function exportBibtexCommand(services: Services, args: ExportBibtexArgs = {}, clicked?: readonly TreeNode[]): Promise<vscode.Uri | undefined> {
+export async function exportBibtexCommand(
+  services: Services,
+  args: ExportBibtexArgs = {},
+  clicked?: readonly TreeNode[],
+): Promise<vscode.Uri | undefined> {
   if (!services.model.analysis) {
     void vscode.window.showInformationMessage('Papers: the papers are still loading; try again in a moment.');
     return undefined;
   }
   let set = args.set;
   if (!set) {
-    const items = (Object.keys(SET_LABELS) as ExportSet[]).map((s) => ({ label: SET_LABELS[s], set: s, description: `${papersOf(services, s, clicked).length} papers` }));
+    const items = (Object.keys(SET_LABELS) as ExportSet[]).map((s) => ({
+      label: SET_LABELS[s],
+      set: s,
+      description: `${papersOf(services, s, clicked).length} papers`,
+    }));
     set = (await vscode.window.showQuickPick(items, { title: 'Export BibTeX', placeHolder: 'Which papers?' }))?.set;
     if (!set) return undefined;
   }
@@ -91,15 +104,25 @@ export async function exportBibtexCommand(services: Services, args: ExportBibtex
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(await bibtexOf(services, papers)));
   const open = 'Open';
   void vscode.window
-    .showInformationMessage(`Papers: exported ${papers.length} paper${papers.length === 1 ? '' : 's'} to ${vscode.workspace.asRelativePath(uri)}.`, open)
+    .showInformationMessage(
+      `Papers: exported ${papers.length} paper${papers.length === 1 ? '' : 's'} to ${vscode.workspace.asRelativePath(uri)}.`,
+      open,
+    )
     .then((pick) => (pick === open ? vscode.window.showTextDocument(uri) : undefined));
   return uri;
 }
 
 export function registerExportBibtex(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand('papers.exportBibtex', (arg?: ExportBibtexArgs | TreeNode, selection?: TreeNode[]) => {
+  return vscode.commands.registerCommand(
+    'papers.exportBibtex',
+    (arg?: ExportBibtexArgs | TreeNode, selection?: TreeNode[]) => {
       // from a tree row's menu VS Code passes the row and the selection; from code, options
       const fromTree = arg !== undefined && 'kind' in arg;
-      return exportBibtexCommand(services, fromTree ? { set: 'selected' } : (arg as ExportBibtexArgs | undefined), fromTree ? (selection?.length ? selection : [arg as TreeNode]) : undefined);
-    });
+      return exportBibtexCommand(
+        services,
+        fromTree ? { set: 'selected' } : (arg as ExportBibtexArgs | undefined),
+        fromTree ? (selection?.length ? selection : [arg as TreeNode]) : undefined,
+      );
+    },
+  );
 }

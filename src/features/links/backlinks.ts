@@ -21,7 +21,8 @@ interface FileMentions {
 }
 
 /** A Markdown file of the workspace (not a diff's or another scheme's copy of one). */
-const isMarkdown = (uri: vscode.Uri) => /\.(md|markdown)$/i.test(uri.path) && vscode.workspace.getWorkspaceFolder(uri) !== undefined;
+const isMarkdown = (uri: vscode.Uri) =>
+  /\.(md|markdown)$/i.test(uri.path) && vscode.workspace.getWorkspaceFolder(uri) !== undefined;
 
 /** The mentions of paper keys in a Markdown file's text, with their places (core/links' LineIndex) and lines. */
 function scan(text: string, trigger: string): FileMentions {
@@ -31,7 +32,11 @@ function scan(text: string, trigger: string): FileMentions {
     const end = index.positionAt(m.end);
     const lineStart = index.lineStart(start.line);
     const line = text.slice(lineStart, lineStart + index.lineLength(start.line));
-    return { key: m.key, range: new vscode.Range(start.line, start.character, end.line, end.character), line: line.trim().replace(/\r$/, '') };
+    return {
+      key: m.key,
+      range: new vscode.Range(start.line, start.character, end.line, end.character),
+      line: line.trim().replace(/\r$/, ''),
+    };
   });
   return { mentions };
 }
@@ -172,7 +177,8 @@ export class Backlinks implements vscode.Disposable {
     for (const [uri, file] of this.cache) {
       if (uri === ownNotes) continue;
       for (const m of file.mentions) {
-        if (this.services.model.resolve(m.key)?.id === paperId) out.push({ uri: vscode.Uri.parse(uri), range: m.range, line: m.line });
+        if (this.services.model.resolve(m.key)?.id === paperId)
+          out.push({ uri: vscode.Uri.parse(uri), range: m.range, line: m.line });
       }
     }
     return out.sort((a, b) => a.uri.path.localeCompare(b.uri.path) || a.range.start.line - b.range.start.line);

@@ -9,7 +9,9 @@ const FILES: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'vscode-re
 
 /** A small page glyph for the gutter, in the given colour. */
 function gutterIcon(color: string, warning: boolean): vscode.Uri {
-  const mark = warning ? '<path d="M8 9v2M8 12.5v.5" stroke="#1e1e1e" stroke-width="1.4"/>' : '<path d="M6 7h5M6 9.5h5M6 12h3" stroke="#ffffff" stroke-width="1"/>';
+  const mark = warning
+    ? '<path d="M8 9v2M8 12.5v.5" stroke="#1e1e1e" stroke-width="1.4"/>'
+    : '<path d="M6 7h5M6 9.5h5M6 12h3" stroke="#ffffff" stroke-width="1"/>';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><path d="M4 2h6l3 3v9H4z" fill="${color}"/>${mark}</svg>`;
   return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`);
 }
@@ -46,7 +48,11 @@ class LinkDecorations implements vscode.Disposable {
     gutterIconSize: 'contain',
     overviewRulerColor: new vscode.ThemeColor('editorWarning.foreground'),
     overviewRulerLane: vscode.OverviewRulerLane.Left,
-    after: { contentText: '  ⚠ stale paper link', color: new vscode.ThemeColor('editorWarning.foreground'), fontStyle: 'italic' },
+    after: {
+      contentText: '  ⚠ stale paper link',
+      color: new vscode.ThemeColor('editorWarning.foreground'),
+      fontStyle: 'italic',
+    },
   });
 
   constructor(private readonly placed: (doc: vscode.TextDocument) => Placed[]) {}
@@ -59,7 +65,10 @@ class LinkDecorations implements vscode.Disposable {
     const all = this.placed(editor.document);
     const firstLine = (p: Placed) => new vscode.Range(p.range.start.line, 0, p.range.start.line, 0);
     editor.setDecorations(this.linked, all.filter((p) => !p.stale).map(firstLine));
-    editor.setDecorations(this.stale, all.filter((p) => p.stale).map((p) => p.range));
+    editor.setDecorations(
+      this.stale,
+      all.filter((p) => p.stale).map((p) => p.range),
+    );
   }
 
   dispose(): void {
@@ -73,7 +82,10 @@ class LinkCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  constructor(private readonly services: Services, private readonly placed: (doc: vscode.TextDocument) => Placed[]) {}
+  constructor(
+    private readonly services: Services,
+    private readonly placed: (doc: vscode.TextDocument) => Placed[],
+  ) {}
 
   refresh(): void {
     this.changed.fire();
@@ -86,12 +98,34 @@ class LinkCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
       const at = new vscode.Range(p.range.start, p.range.start);
       const title = paperTitle(this.services, p.link.paper);
       if (!p.stale) {
-        lenses.push(new vscode.CodeLens(at, { title: `📄 ${title}`, command: 'papers.openPaper', arguments: [p.link.paper], tooltip: p.link.note ? `Open the paper — note: ${p.link.note}` : 'Open the paper' }));
+        lenses.push(
+          new vscode.CodeLens(at, {
+            title: `📄 ${title}`,
+            command: 'papers.openPaper',
+            arguments: [p.link.paper],
+            tooltip: p.link.note ? `Open the paper — note: ${p.link.note}` : 'Open the paper',
+          }),
+        );
       } else {
         lenses.push(
-          new vscode.CodeLens(at, { title: `⚠ Stale link to ${title}`, command: 'papers.openPaper', arguments: [p.link.paper], tooltip: 'The linked text is no longer here. Open the paper' }),
-          new vscode.CodeLens(at, { title: 'Re-link to selection', command: 'papers.relinkLink', arguments: [p.link.id], tooltip: 'Link the paper to the current selection instead' }),
-          new vscode.CodeLens(at, { title: 'Remove', command: 'papers.unlink', arguments: [p.link.id], tooltip: 'Remove this link' }),
+          new vscode.CodeLens(at, {
+            title: `⚠ Stale link to ${title}`,
+            command: 'papers.openPaper',
+            arguments: [p.link.paper],
+            tooltip: 'The linked text is no longer here. Open the paper',
+          }),
+          new vscode.CodeLens(at, {
+            title: 'Re-link to selection',
+            command: 'papers.relinkLink',
+            arguments: [p.link.id],
+            tooltip: 'Link the paper to the current selection instead',
+          }),
+          new vscode.CodeLens(at, {
+            title: 'Remove',
+            command: 'papers.unlink',
+            arguments: [p.link.id],
+            tooltip: 'Remove this link',
+          }),
         );
       }
     }
@@ -105,10 +139,15 @@ class LinkCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
 
 /** The hover of a linked range: the paper, the link's note, and what can be done. */
 class LinkHover implements vscode.HoverProvider {
-  constructor(private readonly services: Services, private readonly placed: (doc: vscode.TextDocument) => Placed[]) {}
+  constructor(
+    private readonly services: Services,
+    private readonly placed: (doc: vscode.TextDocument) => Placed[],
+  ) {}
 
   provideHover(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
-    const here = this.placed(doc).filter((p) => p.range.contains(position) || (p.stale && p.range.start.line === position.line));
+    const here = this.placed(doc).filter(
+      (p) => p.range.contains(position) || (p.stale && p.range.start.line === position.line),
+    );
     if (here.length === 0) return undefined;
     const md = trustedMarkdown();
     for (const p of here) {
@@ -133,8 +172,14 @@ class LinkHover implements vscode.HoverProvider {
       md.appendMarkdown(`> ${escapeMarkdown(p.link.note.replace(/\s+/g, ' '))}\n\n`);
     }
     const actions = paper ? [paperActions(paper)] : [];
-    actions.push(`[$(edit) ${p.link.note ? 'Edit note' : 'Add note'}](${commandUri('papers.editLinkNote', p.link.id)})`);
-    if (p.stale) actions.push(`[$(link) Re-link to selection](${commandUri('papers.relinkLink', p.link.id)})`, `[$(trash) Remove](${commandUri('papers.unlink', p.link.id)})`);
+    actions.push(
+      `[$(edit) ${p.link.note ? 'Edit note' : 'Add note'}](${commandUri('papers.editLinkNote', p.link.id)})`,
+    );
+    if (p.stale)
+      actions.push(
+        `[$(link) Re-link to selection](${commandUri('papers.relinkLink', p.link.id)})`,
+        `[$(trash) Remove](${commandUri('papers.unlink', p.link.id)})`,
+      );
     else actions.push(`[$(trash) Unlink](${commandUri('papers.unlink', p.link.id)})`);
     md.appendMarkdown(`${actions.join(' · ')}\n\n`);
   }

@@ -15,5 +15,10 @@ export type { Backlink, LinksApi, LinkView } from './types';
 export function activate(context: vscode.ExtensionContext, services: Services): void {
   const { store, live } = services.links;
   const notes = new NoteThreads(services, store, live);
-  context.subscriptions.push(notes, registerEditorView(services, store, live), registerLinkCommands(services, store, live, notes), registerPaperKeys(services));
+  context.subscriptions.push(
+    notes,
+    registerEditorView(services, store, live),
+    registerLinkCommands(services, store, live, notes),
+    registerPaperKeys(services),
+  );
 }

@@ -16,8 +16,14 @@ const PERSIST_MS = 300;
 /** Events of several documents and the watcher in a burst give one refresh of the views. */
 const FIRE_MS = 30;
 
-export const toTextRange = (r: vscode.Range): TextRange => ({ startLine: r.start.line, startCharacter: r.start.character, endLine: r.end.line, endCharacter: r.end.character });
-export const toRange = (r: TextRange): vscode.Range => new vscode.Range(r.startLine, r.startCharacter, r.endLine, r.endCharacter);
+export const toTextRange = (r: vscode.Range): TextRange => ({
+  startLine: r.start.line,
+  startCharacter: r.start.character,
+  endLine: r.end.line,
+  endCharacter: r.end.character,
+});
+export const toRange = (r: TextRange): vscode.Range =>
+  new vscode.Range(r.startLine, r.startCharacter, r.endLine, r.endCharacter);
 
 /**
  * Keeps links true while their files change. In an open document, edits move the ranges as they happen
@@ -37,22 +43,35 @@ export class LiveLinks implements vscode.Disposable {
   private readonly persists = new Map<string, ReturnType<typeof setTimeout>>();
   private fireTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly store: LinkStore, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly store: LinkStore,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     const folder = store.folder;
     if (folder) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
       const onDisk = (uri: vscode.Uri) => {
         const file = this.fileOf(uri);
         // An open document follows the disk through its own change events.
-        if (file && !this.documentOf(file) && this.store.ofFile(file).length) this.scheduleCheck(file, 'all', PERSIST_MS);
+        if (file && !this.documentOf(file) && this.store.ofFile(file).length)
+          this.scheduleCheck(file, 'all', PERSIST_MS);
       };
-      this.disposables.push(watcher, watcher.onDidChange(onDisk), watcher.onDidCreate(onDisk), watcher.onDidDelete(onDisk));
+      this.disposables.push(
+        watcher,
+        watcher.onDidChange(onDisk),
+        watcher.onDidCreate(onDisk),
+        watcher.onDidDelete(onDisk),
+      );
     }
     this.disposables.push(
       vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)),
       vscode.workspace.onDidSaveTextDocument((doc) => this.whenFile(doc.uri, (file) => this.schedulePersist(file))),
-      vscode.workspace.onDidOpenTextDocument((doc) => this.whenFile(doc.uri, (file) => this.scheduleCheck(file, 'all', 0))),
-      vscode.workspace.onDidCloseTextDocument((doc) => this.whenFile(doc.uri, (file) => this.scheduleCheck(file, 'all', 0))),
+      vscode.workspace.onDidOpenTextDocument((doc) =>
+        this.whenFile(doc.uri, (file) => this.scheduleCheck(file, 'all', 0)),
+      ),
+      vscode.workspace.onDidCloseTextDocument((doc) =>
+        this.whenFile(doc.uri, (file) => this.scheduleCheck(file, 'all', 0)),
+      ),
       vscode.workspace.onDidRenameFiles((e) => void this.onRename(e.files)),
       store.onDidChange((paperIds) => this.onStoreChange(paperIds)),
     );
@@ -144,7 +163,9 @@ export class LiveLinks implements vscode.Disposable {
     const merged = pending?.ids === 'all' || ids === 'all' ? 'all' : new Set([...(pending?.ids ?? []), ...ids]);
     const timer = setTimeout(() => {
       this.rechecks.delete(file);
-      void this.check(file, merged).catch((err) => this.log.error(`Papers links: checking ${file}: ${(err as Error).message}`));
+      void this.check(file, merged).catch((err) =>
+        this.log.error(`Papers links: checking ${file}: ${(err as Error).message}`),
+      );
     }, delay);
     this.rechecks.set(file, { ids: merged, timer });
   }
@@ -171,7 +192,9 @@ export class LiveLinks implements vscode.Disposable {
       if (ids !== 'all' && !ids.has(link.id)) continue;
       if (ids === 'all' && dirty && this.states.has(link.id) && this.states.get(link.id)!.status !== 'stale') continue;
       const found = text === undefined ? { status: 'stale' as const } : reanchor(link, text);
-      const next: LiveState = found.range ? { range: found.range, status: found.status } : { range: this.state(link).range, status: 'stale' };
+      const next: LiveState = found.range
+        ? { range: found.range, status: found.status }
+        : { range: this.state(link).range, status: 'stale' };
       const before = this.states.get(link.id);
       if (!before || before.status !== next.status || !sameRange(before.range, next.range)) {
         this.states.set(link.id, next);
@@ -188,7 +211,9 @@ export class LiveLinks implements vscode.Disposable {
       file,
       setTimeout(() => {
         this.persists.delete(file);
-        void this.persist(file).catch((err) => this.log.error(`Papers links: saving the links of ${file}: ${(err as Error).message}`));
+        void this.persist(file).catch((err) =>
+          this.log.error(`Papers links: saving the links of ${file}: ${(err as Error).message}`),
+        );
       }, PERSIST_MS),
     );
   }
@@ -210,13 +235,24 @@ export class LiveLinks implements vscode.Disposable {
       }
       const anchor = anchorAt(text, now.range);
       const a = link.anchor;
-      if (sameRange(now.range, link.range) && anchor.text === a.text && anchor.before === a.before && anchor.after === a.after && anchor.copies === a.copies) continue;
+      if (
+        sameRange(now.range, link.range) &&
+        anchor.text === a.text &&
+        anchor.before === a.before &&
+        anchor.after === a.after &&
+        anchor.copies === a.copies
+      )
+        continue;
       const forPaper = updates.get(link.paper) ?? new Map<string, PaperLink>();
       forPaper.set(link.id, { ...link, range: now.range, anchor });
       updates.set(link.paper, forPaper);
     }
     for (const [paper, links] of updates) {
-      await this.store.change(paper, links.keys(), (onDisk) => ({ ...onDisk, range: links.get(onDisk.id)!.range, anchor: links.get(onDisk.id)!.anchor }));
+      await this.store.change(paper, links.keys(), (onDisk) => ({
+        ...onDisk,
+        range: links.get(onDisk.id)!.range,
+        anchor: links.get(onDisk.id)!.anchor,
+      }));
     }
   }
 
@@ -224,7 +260,9 @@ export class LiveLinks implements vscode.Disposable {
     const known = new Set(this.store.all().map((l) => l.id));
     for (const id of this.states.keys()) if (!known.has(id)) this.states.delete(id);
     const files = new Set<string>();
-    for (const id of paperIds) for (const link of this.store.ofPaper(id)) if (!this.states.has(link.id) || !this.documentOf(link.file)?.isDirty) files.add(link.file);
+    for (const id of paperIds)
+      for (const link of this.store.ofPaper(id))
+        if (!this.states.has(link.id) || !this.documentOf(link.file)?.isDirty) files.add(link.file);
     for (const file of files) this.scheduleCheck(file, 'all', 0);
     this.fireSoon();
   }
@@ -235,9 +273,11 @@ export class LiveLinks implements vscode.Disposable {
       const from = this.fileOf(oldUri);
       const to = this.fileOf(newUri);
       if (!from || !to) continue;
-      const moved = (file: string) => (file === from ? to : file.startsWith(`${from}/`) ? `${to}${file.slice(from.length)}` : undefined);
+      const moved = (file: string) =>
+        file === from ? to : file.startsWith(`${from}/`) ? `${to}${file.slice(from.length)}` : undefined;
       const byPaper = new Map<string, string[]>();
-      for (const link of this.store.all()) if (moved(link.file)) byPaper.set(link.paper, [...(byPaper.get(link.paper) ?? []), link.id]);
+      for (const link of this.store.all())
+        if (moved(link.file)) byPaper.set(link.paper, [...(byPaper.get(link.paper) ?? []), link.id]);
       for (const [paper, ids] of byPaper) {
         await this.store.change(paper, ids, (l) => ({ ...l, file: moved(l.file) ?? l.file }));
       }

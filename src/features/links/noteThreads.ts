@@ -13,7 +13,12 @@ export class LinkNoteComment implements vscode.Comment {
   readonly contextValue = 'paperLinkNote';
   body: string | vscode.MarkdownString;
 
-  constructor(readonly linkId: string, public note: string, readonly author: vscode.CommentAuthorInformation, readonly thread?: vscode.CommentThread) {
+  constructor(
+    readonly linkId: string,
+    public note: string,
+    readonly author: vscode.CommentAuthorInformation,
+    readonly thread?: vscode.CommentThread,
+  ) {
     this.body = LinkNoteComment.render(note);
   }
 
@@ -31,9 +36,17 @@ export class NoteThreads implements vscode.Disposable {
   private readonly threads = new Map<string, { thread: vscode.CommentThread; key: string }>();
   private readonly disposables: vscode.Disposable[] = [this.controller];
 
-  constructor(private readonly services: Services, private readonly store: LinkStore, private readonly live: LiveLinks) {
+  constructor(
+    private readonly services: Services,
+    private readonly store: LinkStore,
+    private readonly live: LiveLinks,
+  ) {
     this.controller.options = { prompt: 'Note on this link', placeHolder: 'Why this code relates to the paper' };
-    this.disposables.push(store.onDidChange(() => this.sync()), live.onDidChange(() => this.sync()), services.model.onDidChange(() => this.sync()));
+    this.disposables.push(
+      store.onDidChange(() => this.sync()),
+      live.onDidChange(() => this.sync()),
+      services.model.onDidChange(() => this.sync()),
+    );
     this.sync();
   }
 

@@ -11,7 +11,8 @@ export function keyTrigger(scope?: vscode.Uri): string {
   return effectiveTrigger(vscode.workspace.getConfiguration('papers', scope).get<string>('keyTrigger'));
 }
 
-export const isMarkdown = (doc: vscode.TextDocument) => doc.languageId === 'markdown' || /\.(md|markdown)$/i.test(doc.uri.path);
+export const isMarkdown = (doc: vscode.TextDocument) =>
+  doc.languageId === 'markdown' || /\.(md|markdown)$/i.test(doc.uri.path);
 
 /** Paper-key mentions of a document (`@paper:key` everywhere, `[[key]]` in Markdown). */
 export function mentionsIn(doc: vscode.TextDocument): Mention[] {
@@ -30,13 +31,19 @@ export function registerPaperKeys(services: Services): vscode.Disposable {
   const completion: vscode.CompletionItemProvider = {
     provideCompletionItems(doc, position) {
       const line = doc.lineAt(position.line).text;
-      const at = keyCompletionAt(line.slice(0, position.character), line.slice(position.character), { trigger: keyTrigger(doc.uri), wikilinks: isMarkdown(doc) });
+      const at = keyCompletionAt(line.slice(0, position.character), line.slice(position.character), {
+        trigger: keyTrigger(doc.uri),
+        wikilinks: isMarkdown(doc),
+      });
       const papers = model.analysis?.papers;
       if (!at || !papers) return undefined;
       const replace = new vscode.Range(position.line, at.keyStart, position.line, position.character);
       const items = papers.map((paper) => {
         const key = model.keyOf(paper);
-        const item = new vscode.CompletionItem({ label: paper.title, description: key }, vscode.CompletionItemKind.Reference);
+        const item = new vscode.CompletionItem(
+          { label: paper.title, description: key },
+          vscode.CompletionItemKind.Reference,
+        );
         item.insertText = at.kind === 'wikilink' && !at.closed ? `${key}]]` : key;
         item.filterText = `${key} ${paper.title}`;
         item.range = replace;
@@ -54,7 +61,10 @@ export function registerPaperKeys(services: Services): vscode.Disposable {
       for (const m of mentionsIn(doc)) {
         const paper = model.resolve(m.key);
         if (!paper) continue;
-        const link = new vscode.DocumentLink(new vscode.Range(doc.positionAt(m.start), doc.positionAt(m.end)), vscode.Uri.parse(commandUri('papers.openPaper', paper.id)));
+        const link = new vscode.DocumentLink(
+          new vscode.Range(doc.positionAt(m.start), doc.positionAt(m.end)),
+          vscode.Uri.parse(commandUri('papers.openPaper', paper.id)),
+        );
         link.tooltip = `Open paper: ${paper.title}`;
         out.push(link);
       }
@@ -72,7 +82,11 @@ export function registerPaperKeys(services: Services): vscode.Disposable {
       const md = trustedMarkdown();
       if (!paper) {
         md.appendMarkdown(`No loaded paper has the key \`${m.key.replace(/`/g, '')}\`. `);
-        md.appendMarkdown(model.analysis ? 'Keys resolve by their id part; check the collections in the setting `papers.collections`.' : 'The collections are still loading.');
+        md.appendMarkdown(
+          model.analysis
+            ? 'Keys resolve by their id part; check the collections in the setting `papers.collections`.'
+            : 'The collections are still loading.',
+        );
         return new vscode.Hover(md, range);
       }
       appendPaper(md, services, paper);

@@ -3,7 +3,14 @@ import { Paper } from '../../core/papers';
 import { Services } from '../services';
 
 /** Commands a hover or comment may run from a link: only this extension's own. */
-export const HOVER_COMMANDS = ['papers.openPaper', 'papers.openNotes', 'papers.unlink', 'papers.relinkLink', 'papers.editLinkNote', 'papers.openLink'];
+export const HOVER_COMMANDS = [
+  'papers.openPaper',
+  'papers.openNotes',
+  'papers.unlink',
+  'papers.relinkLink',
+  'papers.editLinkNote',
+  'papers.openLink',
+];
 
 /** How much of the abstract a hover shows. */
 const ABSTRACT_CHARS = 320;
@@ -58,5 +65,7 @@ export function paperActions(paper: Paper): string {
 export function paperTitle(services: Services, paperId: string): string {
   const paper = services.model.paper(paperId);
   if (paper) return paper.title;
-  return services.model.analysis ? `paper ${paperId.slice(0, 7)} (not in the loaded collections)` : `paper ${paperId.slice(0, 7)}`;
+  return services.model.analysis
+    ? `paper ${paperId.slice(0, 7)} (not in the loaded collections)`
+    : `paper ${paperId.slice(0, 7)}`;
 }

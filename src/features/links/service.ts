@@ -64,11 +64,16 @@ export class Links implements LinksService, vscode.Disposable {
     item.id = `link:${v.id}`;
     // The linked text; a stale link says so first (its icon is a warning too).
     item.description = v.status === 'stale' ? `stale · ${v.preview}` : v.preview;
-    const tooltip = new vscode.MarkdownString(`${escapeMarkdown(`${v.file}:${lines}`)}${v.status === 'stale' ? ' — _stale: the linked text is no longer there_' : ''}\n\n`);
+    const tooltip = new vscode.MarkdownString(
+      `${escapeMarkdown(`${v.file}:${lines}`)}${v.status === 'stale' ? ' — _stale: the linked text is no longer there_' : ''}\n\n`,
+    );
     if (v.note) tooltip.appendMarkdown(`${escapeMarkdown(v.note)}\n\n`);
     tooltip.appendCodeblock(v.preview);
     item.tooltip = tooltip;
-    item.iconPath = new vscode.ThemeIcon(v.status === 'stale' ? 'warning' : 'link', v.status === 'stale' ? new vscode.ThemeColor('editorWarning.foreground') : undefined);
+    item.iconPath = new vscode.ThemeIcon(
+      v.status === 'stale' ? 'warning' : 'link',
+      v.status === 'stale' ? new vscode.ThemeColor('editorWarning.foreground') : undefined,
+    );
     item.contextValue = v.status === 'stale' ? 'paperLink stale' : 'paperLink';
     item.command = { command: 'papers.openLink', title: 'Open Link', arguments: [v.id] };
     return item;
@@ -84,11 +89,17 @@ export class Links implements LinksService, vscode.Disposable {
       range: toRange(state.range),
       status: state.status,
       note: link.note,
-      preview: link.anchor.text.split('\n').find((l) => l.trim())?.trim() ?? '',
+      preview:
+        link.anchor.text
+          .split('\n')
+          .find((l) => l.trim())
+          ?.trim() ?? '',
     };
   }
 
   private sorted(links: PaperLink[]): LinkView[] {
-    return links.map((l) => this.view(l)).sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line);
+    return links
+      .map((l) => this.view(l))
+      .sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line);
   }
 }

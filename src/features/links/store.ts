@@ -29,7 +29,8 @@ export class LinkStore extends JsonFileStore<PaperLink[]> {
         serialize: serializeLinks,
         empty: () => [],
         isEmpty: (links) => links.length === 0,
-        unreadable: "Its links are not shown as they are on disk; fix the file, or your next change to this paper's links keeps a backup of it first.",
+        unreadable:
+          "Its links are not shown as they are on disk; fix the file, or your next change to this paper's links keeps a backup of it first.",
         noFolder: 'Papers: open a folder to link code to papers (links are stored in the folder, in .papers/links/).',
         logPrefix: 'Papers links',
         lookAgainMs: REREAD_MS,

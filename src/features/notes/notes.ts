@@ -1,7 +1,13 @@
 import * as vscode from 'vscode';
 import { Analysis } from '../../core/analysis';
 import { idPartOfKey } from '../../core/papers';
-import { NotesFrontMatter, notesFileName, notesFolderSetting, readFrontMatter, renderNotesTemplate } from '../../core/notes';
+import {
+  NotesFrontMatter,
+  notesFileName,
+  notesFolderSetting,
+  readFrontMatter,
+  renderNotesTemplate,
+} from '../../core/notes';
 import { Paper } from '../../core/papers';
 import { NotesService, PapersModel } from '../services';
 import { isRestrictedModeError } from '../storage/restrictedMode';
@@ -62,7 +68,10 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
   private warnedSetting: string | undefined;
   private disposed = false;
 
-  constructor(private readonly model: PapersModel, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly model: PapersModel,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.notesFolder')) this.configure();
@@ -116,10 +125,15 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
     }
     try {
       const document = await vscode.workspace.openTextDocument(uri);
-      return await vscode.window.showTextDocument(document, { viewColumn: column ?? vscode.ViewColumn.Active, preview: false });
+      return await vscode.window.showTextDocument(document, {
+        viewColumn: column ?? vscode.ViewColumn.Active,
+        preview: false,
+      });
     } catch (e) {
       this.log.error(`Could not open the notes file ${uri.toString(true)}: ${errorMessage(e)}`);
-      void vscode.window.showErrorMessage(`Papers: could not open the notes file ${vscode.workspace.asRelativePath(uri)}: ${errorMessage(e)}.`);
+      void vscode.window.showErrorMessage(
+        `Papers: could not open the notes file ${vscode.workspace.asRelativePath(uri)}: ${errorMessage(e)}.`,
+      );
       return undefined;
     }
   }
@@ -191,7 +205,12 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
       }),
     );
     if (plain) {
-      const self = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder.workspaceFolder, folder.relative), false, true, false);
+      const self = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(folder.workspaceFolder, folder.relative),
+        false,
+        true,
+        false,
+      );
       const rescan = (uri: vscode.Uri) => {
         if (uri.toString() === folderKey) this.rescan();
       };
@@ -209,7 +228,12 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
         for (const [name, type] of await vscode.workspace.fs.readDirectory(folder.uri)) {
           if (type & vscode.FileType.File && isNotesFileName(name)) {
             const known = this.files.get(name);
-            found.set(name, known && known.uri.toString() === vscode.Uri.joinPath(folder.uri, name).toString() ? known : { uri: vscode.Uri.joinPath(folder.uri, name), version: 0 });
+            found.set(
+              name,
+              known && known.uri.toString() === vscode.Uri.joinPath(folder.uri, name).toString()
+                ? known
+                : { uri: vscode.Uri.joinPath(folder.uri, name), version: 0 },
+            );
           }
         }
       } catch (e) {
@@ -239,7 +263,9 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
 
   /** Reads the files only a front matter can tie to a paper, so that none is missed before creating one. */
   private async readUnresolved(): Promise<void> {
-    const names = [...this.files].filter(([name, f]) => f.frontMatter === undefined && f.text === undefined && !this.resolvedByName.has(name)).map(([name]) => name);
+    const names = [...this.files]
+      .filter(([name, f]) => f.frontMatter === undefined && f.text === undefined && !this.resolvedByName.has(name))
+      .map(([name]) => name);
     await Promise.all(names.map((name) => this.read(name)));
   }
 
@@ -252,12 +278,15 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
     try {
       const bytes = await vscode.workspace.fs.readFile(file.uri);
       if (this.files.get(name) !== file || file.version !== version) return;
-      file.text = new TextDecoder().decode(bytes.byteLength > MAX_TEXT_BYTES ? bytes.subarray(0, MAX_TEXT_BYTES) : bytes);
+      file.text = new TextDecoder().decode(
+        bytes.byteLength > MAX_TEXT_BYTES ? bytes.subarray(0, MAX_TEXT_BYTES) : bytes,
+      );
       file.frontMatter = readFrontMatter(file.text);
       if (!this.resolvedByName.has(name)) this.reindex();
       this.fireSoon();
     } catch (e) {
-      if (!isFileSystemError(e, 'FileNotFound')) this.log.warn(`Could not read the notes file ${file.uri.toString(true)}: ${errorMessage(e)}`);
+      if (!isFileSystemError(e, 'FileNotFound'))
+        this.log.warn(`Could not read the notes file ${file.uri.toString(true)}: ${errorMessage(e)}`);
     } finally {
       if (file.version === version) file.reading = false;
     }
@@ -348,7 +377,10 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
   /** Creates the notes from the template, without overwriting a file created meanwhile (createFileAtomic). */
   private async createIfMissing(uri: vscode.Uri, paper: Paper): Promise<boolean> {
     if (await this.exists(uri)) return false;
-    const text = renderNotesTemplate(paper, { key: this.model.keyOf(paper), themeLabel: this.model.theme(paper.theme)?.label });
+    const text = renderNotesTemplate(paper, {
+      key: this.model.keyOf(paper),
+      themeLabel: this.model.theme(paper.theme)?.label,
+    });
     const name = baseName(uri);
     if (!(await createFileAtomic(uri, text))) return false;
     this.log.info(`Created notes ${uri.toString(true)} for paper ${paper.id}.`);

@@ -9,18 +9,31 @@ export function linkPlace(view: Pick<LinkView, 'file' | 'range'>): string {
 }
 
 export function linkItems(links: LinksApi, paperId: string): LinkItemView[] {
-  return links.linksOf(paperId).map((v) => ({ id: v.id, place: linkPlace(v), preview: v.preview, note: v.note, stale: v.status === 'stale' }));
+  return links
+    .linksOf(paperId)
+    .map((v) => ({ id: v.id, place: linkPlace(v), preview: v.preview, note: v.note, stale: v.status === 'stale' }));
 }
 
 export async function backlinkItems(links: LinksApi, paperId: string): Promise<BacklinkItemView[]> {
-  return (await links.backlinksOf(paperId)).map((b) => ({ uri: b.uri.toString(), file: vscode.workspace.asRelativePath(b.uri, false), line: b.range.start.line, text: b.line }));
+  return (await links.backlinksOf(paperId)).map((b) => ({
+    uri: b.uri.toString(),
+    file: vscode.workspace.asRelativePath(b.uri, false),
+    line: b.range.start.line,
+    text: b.line,
+  }));
 }
 
 /**
  * Opens a backlink the page asked for, at its mention: only one the host listed for that paper, since the
  * page's messages are data, not orders to open any file.
  */
-export async function openBacklink(links: LinksApi, paperId: string, uri: string, line: number, viewColumn: vscode.ViewColumn): Promise<void> {
+export async function openBacklink(
+  links: LinksApi,
+  paperId: string,
+  uri: string,
+  line: number,
+  viewColumn: vscode.ViewColumn,
+): Promise<void> {
   const known = (await links.backlinksOf(paperId)).find((b) => b.uri.toString() === uri && b.range.start.line === line);
   if (!known) {
     void vscode.window.showWarningMessage('Papers: that note no longer mentions this paper.');

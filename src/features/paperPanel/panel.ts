@@ -12,7 +12,14 @@ import {
   toPaperPageState,
   WebviewDidReportSelection,
 } from '../../webview/protocol';
-import { addHighlight, annotationViews, deleteHighlight, editHighlight, restoreHighlight, SelectionSource } from '../annotations/annotations';
+import {
+  addHighlight,
+  annotationViews,
+  deleteHighlight,
+  editHighlight,
+  restoreHighlight,
+  SelectionSource,
+} from '../annotations/annotations';
 import { removeTags } from '../../core/papers';
 import { PaperPanelService, Services } from '../services';
 import { backlinkItems, linkItems, openBacklink } from './links';
@@ -116,16 +123,27 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
       this.panel.reveal(notesShown ? vscode.ViewColumn.Two : undefined, preserveFocus);
       this.postPaper();
     } else {
-      const column = notesShown ? vscode.ViewColumn.Two : vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
-      const panel = vscode.window.createWebviewPanel(PAPER_VIEW_TYPE, paper.title, { viewColumn: column, preserveFocus }, {
-        enableScripts: true,
-        enableFindWidget: true,
-        localResourceRoots: [this.mediaRoot],
-      });
+      const column = notesShown
+        ? vscode.ViewColumn.Two
+        : vscode.window.activeTextEditor
+          ? vscode.ViewColumn.Beside
+          : vscode.ViewColumn.Active;
+      const panel = vscode.window.createWebviewPanel(
+        PAPER_VIEW_TYPE,
+        paper.title,
+        { viewColumn: column, preserveFocus },
+        {
+          enableScripts: true,
+          enableFindWidget: true,
+          localResourceRoots: [this.mediaRoot],
+        },
+      );
       this.adopt(panel);
     }
     if (!state.marks(paper.id).read) {
-      state.setRead(paper.id, true).then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`));
+      state
+        .setRead(paper.id, true)
+        .then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`));
     }
   }
 
@@ -181,7 +199,8 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         break;
       case 'webviewDidOpenRelated': {
         const related = this.deps.model.paper(message.id);
-        if (related) void this.showPaper(related, undefined, true).catch((e) => this.failed('open the related paper', e));
+        if (related)
+          void this.showPaper(related, undefined, true).catch((e) => this.failed('open the related paper', e));
         break;
       }
       case 'webviewDidRequest':
@@ -197,14 +216,20 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         this.selectionRequests.get(message.requestId)?.(message);
         break;
       case 'webviewDidOpenLink':
-        void vscode.commands.executeCommand('papers.openLink', message.linkId, { viewColumn: this.besideView() }).then(undefined, (e) => this.failed('open the link', e));
+        void vscode.commands
+          .executeCommand('papers.openLink', message.linkId, { viewColumn: this.besideView() })
+          .then(undefined, (e) => this.failed('open the link', e));
         break;
       case 'webviewDidOpenBacklink':
-        void openBacklink(this.deps.links, message.paperId, message.uri, message.line, this.besideView()).catch((e) => this.failed('open the note', e));
+        void openBacklink(this.deps.links, message.paperId, message.uri, message.line, this.besideView()).catch((e) =>
+          this.failed('open the note', e),
+        );
         break;
       case 'webviewDidRemoveTag': {
         const { id, tag } = message;
-        void this.deps.state.update(id, (d) => ({ ...d, tags: removeTags(d.tags, [tag]) })).catch((e) => this.failed(`remove the tag ${tag}`, e));
+        void this.deps.state
+          .update(id, (d) => ({ ...d, tags: removeTags(d.tags, [tag]) }))
+          .catch((e) => this.failed(`remove the tag ${tag}`, e));
         break;
       }
       default:
@@ -213,7 +238,16 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   }
 
   private async annotate(
-    message: Extract<PageToHostMessage, { type: 'webviewDidCreateAnnotation' | 'webviewDidEditAnnotation' | 'webviewDidDeleteAnnotation' | 'webviewDidRestoreAnnotation' }>,
+    message: Extract<
+      PageToHostMessage,
+      {
+        type:
+          | 'webviewDidCreateAnnotation'
+          | 'webviewDidEditAnnotation'
+          | 'webviewDidDeleteAnnotation'
+          | 'webviewDidRestoreAnnotation';
+      }
+    >,
   ): Promise<void> {
     const { paperId, annotationId } = message;
     switch (message.type) {
@@ -228,7 +262,8 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         const known = annotationsOf(this.deps.state.data(paperId)).find((a) => a.id === annotationId);
         if (known) this.lastDeleted = { paperId, annotation: known };
         const removed = await deleteHighlight(this.deps, paperId, annotationId);
-        if (removed && this.lastDeleted?.annotation.id === annotationId) this.lastDeleted = { paperId, annotation: removed };
+        if (removed && this.lastDeleted?.annotation.id === annotationId)
+          this.lastDeleted = { paperId, annotation: removed };
         break;
       }
       case 'webviewDidRestoreAnnotation': {
@@ -294,7 +329,9 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   }
 
   private closeUnknown(paperId: string | undefined): void {
-    this.deps.log.info(`Paper view: closing the restored view of ${paperId ?? 'no paper'}, which is not in the collections now.`);
+    this.deps.log.info(
+      `Paper view: closing the restored view of ${paperId ?? 'no paper'}, which is not in the collections now.`,
+    );
     this.panel?.dispose();
   }
 
@@ -326,7 +363,9 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
 
   private post(message: HostToPageMessage): void {
     if (!this.panel || !this.ready) return;
-    this.panel.webview.postMessage(message).then(undefined, (e) => this.deps.log.warn(`Paper view: could not post ${message.type}: ${errorMessage(e)}`));
+    this.panel.webview
+      .postMessage(message)
+      .then(undefined, (e) => this.deps.log.warn(`Paper view: could not post ${message.type}: ${errorMessage(e)}`));
   }
 
   private postPaper(): void {
@@ -349,7 +388,8 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     const id = this.currentPaper?.id;
     const links = this.deps.links;
     if (!id || !this.ready) return;
-    if (this.lastBacklinks?.id === id) this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks: this.lastBacklinks.items });
+    if (this.lastBacklinks?.id === id)
+      this.post({ type: 'didUpdateLinks', id, links: linkItems(links, id), backlinks: this.lastBacklinks.items });
     void backlinkItems(links, id).then(
       (backlinks) => {
         if (this.currentPaper?.id !== id) return;
@@ -364,12 +404,23 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     const id = this.currentPaper?.id;
     if (!id) return;
     const marks = this.deps.state.marks(id);
-    this.post({ type: 'didUpdateMarks', id, read: marks.read, starred: marks.starred, hasNotes: this.deps.notes.hasNotes(id) });
+    this.post({
+      type: 'didUpdateMarks',
+      id,
+      read: marks.read,
+      starred: marks.starred,
+      hasNotes: this.deps.notes.hasNotes(id),
+    });
   }
 
   private postAnnotations(): void {
     const paper = this.currentPaper;
-    if (paper) this.post({ type: 'didUpdateAnnotations', id: paper.id, annotations: annotationViews(paper, this.deps.state.data(paper.id)) });
+    if (paper)
+      this.post({
+        type: 'didUpdateAnnotations',
+        id: paper.id,
+        annotations: annotationViews(paper, this.deps.state.data(paper.id)),
+      });
   }
 
   private failed(what: string, e: unknown): void {

@@ -22,7 +22,8 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
     onPaper('papers.openPaper', 'Open Paper', async (paper) => {
       await panel.show(paper, { withNotes: true });
       const node = tree.nodeOf(paper.id);
-      if (node && tree.view.visible) await tree.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+      if (node && tree.view.visible)
+        await tree.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
     }),
     onPaper('papers.openNotes', 'Open Notes', (paper) => notes.open(paper, vscode.ViewColumn.One)),
     onPaper('papers.toggleStar', 'Toggle Star', (paper) => state.setStarred(paper.id, !state.marks(paper.id).starred)),
@@ -43,7 +44,11 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
         value ??
         (
           await vscode.window.showQuickPick(
-            (Object.keys(GROUP_BY_LABELS) as GroupBy[]).map((g) => ({ label: GROUP_BY_LABELS[g], value: g, description: g === prefs.groupBy ? 'current' : undefined })),
+            (Object.keys(GROUP_BY_LABELS) as GroupBy[]).map((g) => ({
+              label: GROUP_BY_LABELS[g],
+              value: g,
+              description: g === prefs.groupBy ? 'current' : undefined,
+            })),
             { title: 'Group Papers By' },
           )
         )?.value;
@@ -54,7 +59,11 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
         value ??
         (
           await vscode.window.showQuickPick(
-            (Object.keys(FILTER_LABELS) as PaperFilter[]).map((f) => ({ label: FILTER_LABELS[f], value: f, description: f === prefs.filter ? 'current' : undefined })),
+            (Object.keys(FILTER_LABELS) as PaperFilter[]).map((f) => ({
+              label: FILTER_LABELS[f],
+              value: f,
+              description: f === prefs.filter ? 'current' : undefined,
+            })),
             { title: 'Show Papers' },
           )
         )?.value;

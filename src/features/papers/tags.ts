@@ -20,10 +20,16 @@ export async function promptAddTags(services: Services, paper: Paper): Promise<v
   qp.title = `Add Tag to "${paper.title}"`;
   qp.placeholder = 'Pick tags or type new ones (comma separated), then Enter';
   qp.canSelectMany = true;
-  const base = existing.map((t) => ({ label: t.tag, description: `${t.count} paper${t.count === 1 ? '' : 's'}`, tag: t.tag }));
+  const base = existing.map((t) => ({
+    label: t.tag,
+    description: `${t.count} paper${t.count === 1 ? '' : 's'}`,
+    tag: t.tag,
+  }));
   qp.items = base;
   qp.onDidChangeValue((value) => {
-    const typed = parseTagList(value).filter((t) => !current.has(t.toLowerCase()) && !existing.some((e) => e.tag.toLowerCase() === t.toLowerCase()));
+    const typed = parseTagList(value).filter(
+      (t) => !current.has(t.toLowerCase()) && !existing.some((e) => e.tag.toLowerCase() === t.toLowerCase()),
+    );
     const keep = qp.selectedItems;
     qp.items = [...typed.map((t) => ({ label: t, description: 'new tag', tag: t, alwaysShow: true })), ...base];
     qp.selectedItems = keep.filter((k) => qp.items.some((i) => i.tag === k.tag));
@@ -52,6 +58,16 @@ export async function promptRemoveTags(services: Services, paper: Paper): Promis
     void vscode.window.showInformationMessage(`"${paper.title}" has no tags.`);
     return;
   }
-  const picked = await vscode.window.showQuickPick(tags.map((t) => ({ label: t })), { title: `Remove Tag from "${paper.title}"`, canPickMany: true });
-  if (picked?.length) await services.state.update(paper.id, (d) => ({ ...d, tags: removeTags(d.tags, picked.map((p) => p.label)) }));
+  const picked = await vscode.window.showQuickPick(
+    tags.map((t) => ({ label: t })),
+    { title: `Remove Tag from "${paper.title}"`, canPickMany: true },
+  );
+  if (picked?.length)
+    await services.state.update(paper.id, (d) => ({
+      ...d,
+      tags: removeTags(
+        d.tags,
+        picked.map((p) => p.label),
+      ),
+    }));
 }

@@ -61,7 +61,11 @@ export function syncUserTextIntoIndex(services: Services): vscode.Disposable {
       }
     }
   };
-  return vscode.Disposable.from(notes.onDidChange(() => sync()), model.onDidChange(() => sync()), state.onDidChange((ids) => sync(ids)));
+  return vscode.Disposable.from(
+    notes.onDidChange(() => sync()),
+    model.onDidChange(() => sync()),
+    state.onDidChange((ids) => sync(ids)),
+  );
 }
 
 /** The quick pick rows for search results: title, theme and where it matched. */
@@ -86,7 +90,13 @@ function toPicks(services: Services, hits: SearchHit[]): PaperPick[] {
 function toPartialPicks(services: Services, result: PartialResult): PaperPick[] {
   if (result.refused.length > 0) {
     const words = result.refused.map((k) => `${k}:`).join(', ');
-    return [{ label: `$(info) ${words} filters work once the themes are computed`, detail: 'Papers is still analyzing the collections; the results appear when it is done.', alwaysShow: true }];
+    return [
+      {
+        label: `$(info) ${words} filters work once the themes are computed`,
+        detail: 'Papers is still analyzing the collections; the results appear when it is done.',
+        alwaysShow: true,
+      },
+    ];
   }
   return result.hits.map((hit) => ({
     paperId: hit.id,
@@ -106,7 +116,9 @@ function afterTitle(snippet: string, title: string): string | undefined {
 }
 
 function firstWords(paper: Paper): string {
-  return paper.abstract.length > 140 ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', 140))}…` : paper.abstract;
+  return paper.abstract.length > 140
+    ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', 140))}…`
+    : paper.abstract;
 }
 
 /** The quick pick's title over partial results: how much is searchable so far. */
@@ -123,19 +135,25 @@ function paperWhenAnalyzed(services: Services, id: string): Promise<Paper | unde
   const { model } = services;
   if (model.analysis) return Promise.resolve(model.paper(id));
   return Promise.resolve(
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Papers: opening the paper when the analysis is done', cancellable: true }, (_progress, token) =>
-      new Promise<Paper | undefined>((resolve) => {
-        const subscriptions: vscode.Disposable[] = [];
-        const finish = (paper: Paper | undefined) => {
-          for (const d of subscriptions) d.dispose();
-          resolve(paper);
-        };
-        subscriptions.push(
-          model.onDidChange(() => model.analysis && finish(model.paper(id))),
-          model.provisional.onDidChange(() => !model.analysis && !model.provisional.active && finish(undefined)),
-          token.onCancellationRequested(() => finish(undefined)),
-        );
-      }),
+    vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: 'Papers: opening the paper when the analysis is done',
+        cancellable: true,
+      },
+      (_progress, token) =>
+        new Promise<Paper | undefined>((resolve) => {
+          const subscriptions: vscode.Disposable[] = [];
+          const finish = (paper: Paper | undefined) => {
+            for (const d of subscriptions) d.dispose();
+            resolve(paper);
+          };
+          subscriptions.push(
+            model.onDidChange(() => model.analysis && finish(model.paper(id))),
+            model.provisional.onDidChange(() => !model.analysis && !model.provisional.active && finish(undefined)),
+            token.onCancellationRequested(() => finish(undefined)),
+          );
+        }),
     ),
   );
 }
@@ -152,18 +170,26 @@ export interface SearchPickOptions {
  * switches to the full results when the analysis lands. `result` resolves to the chosen paper, or
  * undefined when dismissed; undefined altogether when there is nothing to search yet.
  */
-export function openSearchPick(services: Services, options: SearchPickOptions = {}): { quickPick: vscode.QuickPick<vscode.QuickPickItem>; result: Promise<Paper | undefined> } | undefined {
+export function openSearchPick(
+  services: Services,
+  options: SearchPickOptions = {},
+): { quickPick: vscode.QuickPick<vscode.QuickPickItem>; result: Promise<Paper | undefined> } | undefined {
   const { model } = services;
   if (!model.analysis && !model.provisional.active) return undefined;
   const base = options.title ?? 'Search Papers';
   const qp = vscode.window.createQuickPick<PaperPick>();
   qp.title = base;
-  qp.placeholder = options.placeholder ?? 'Search titles, abstracts, notes… (filters: theme: collection: tag: is:unread is:starred has:notes)';
+  qp.placeholder =
+    options.placeholder ??
+    'Search titles, abstracts, notes… (filters: theme: collection: tag: is:unread is:starred has:notes)';
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   const filters = userFilters(services);
   // partial results have no tags in their documents: read them from the user's data
-  const partialFilters: Record<string, FilterPredicate> = { ...filters, tag: (doc, value) => (services.state.data(doc.id).tags ?? []).some((t) => t.toLowerCase() === value.toLowerCase()) };
+  const partialFilters: Record<string, FilterPredicate> = {
+    ...filters,
+    tag: (doc, value) => (services.state.data(doc.id).tags ?? []).some((t) => t.toLowerCase() === value.toLowerCase()),
+  };
   const update = (value: string) => {
     const analysis = model.analysis;
     if (analysis) {
@@ -174,8 +200,12 @@ export function openSearchPick(services: Services, options: SearchPickOptions = 
       return;
     }
     const partial = model.provisional.search;
-    qp.items = partial ? toPartialPicks(services, partial.search(value, { limit: RESULT_LIMIT, filters: partialFilters })) : [];
-    qp.title = model.provisional.finishing ? `${base} — finishing the analysis…` : partialTitle(base, partial?.indexed ?? 0, partial?.total);
+    qp.items = partial
+      ? toPartialPicks(services, partial.search(value, { limit: RESULT_LIMIT, filters: partialFilters }))
+      : [];
+    qp.title = model.provisional.finishing
+      ? `${base} — finishing the analysis…`
+      : partialTitle(base, partial?.indexed ?? 0, partial?.total);
     qp.busy = true;
   };
   const result = new Promise<Paper | undefined>((resolve) => {

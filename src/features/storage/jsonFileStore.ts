@@ -71,7 +71,9 @@ export class JsonFileStore<T> implements vscode.Disposable {
     } catch {
       return []; // no files yet
     }
-    const keys = entries.filter(([, type]) => type === vscode.FileType.File).flatMap(([name]) => this.format.keyOf(name) ?? []);
+    const keys = entries
+      .filter(([, type]) => type === vscode.FileType.File)
+      .flatMap(([name]) => this.format.keyOf(name) ?? []);
     await Promise.all(keys.map((key) => this.reread(key)));
     return keys;
   }
@@ -82,7 +84,9 @@ export class JsonFileStore<T> implements vscode.Disposable {
     if (!uri) return false;
     const { serialize, lookAgainMs } = this.format;
     const before = this.values.has(key) ? serialize(this.values.get(key)!) : undefined;
-    const text = (await readText(uri)) ?? (lookAgainMs ? await new Promise((r) => setTimeout(r, lookAgainMs)).then(() => readText(uri)) : undefined);
+    const text =
+      (await readText(uri)) ??
+      (lookAgainMs ? await new Promise((r) => setTimeout(r, lookAgainMs)).then(() => readText(uri)) : undefined);
     if (text === undefined) {
       this.values.delete(key);
       return before !== undefined;
@@ -109,9 +113,18 @@ export class JsonFileStore<T> implements vscode.Disposable {
         .run(async () => {
           if (await this.reread(key)) this.emitter.fire([key]);
         })
-        .catch((err) => this.log.error(`${this.format.logPrefix}: cannot re-read ${vscode.workspace.asRelativePath(uri)}: ${(err as Error).message}`));
+        .catch((err) =>
+          this.log.error(
+            `${this.format.logPrefix}: cannot re-read ${vscode.workspace.asRelativePath(uri)}: ${(err as Error).message}`,
+          ),
+        );
     };
-    this.disposables.push(watcher, watcher.onDidCreate(reload), watcher.onDidChange(reload), watcher.onDidDelete(reload));
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate(reload),
+      watcher.onDidChange(reload),
+      watcher.onDidDelete(reload),
+    );
   }
 
   /**

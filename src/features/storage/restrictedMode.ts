@@ -30,7 +30,9 @@ export function isRestricted(): boolean {
 function tellRestricted(): void {
   if (Date.now() - lastShown <= QUIET_MS) return;
   lastShown = Date.now();
-  void vscode.window.showInformationMessage(MESSAGE, MANAGE).then((pick) => (pick === MANAGE ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
+  void vscode.window
+    .showInformationMessage(MESSAGE, MANAGE)
+    .then((pick) => (pick === MANAGE ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
 }
 
 /**

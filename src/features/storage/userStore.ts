@@ -16,7 +16,10 @@ const MEMENTO_KEY = 'papers.userData';
 export class UserStore extends JsonFileStore<PaperUserData> implements UserState {
   readonly onDidChange = this.onDidChangeKeys;
 
-  constructor(private readonly memento: vscode.Memento, log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly memento: vscode.Memento,
+    log: vscode.LogOutputChannel,
+  ) {
     const folder = vscode.workspace.workspaceFolders?.[0];
     super(
       folder && vscode.Uri.joinPath(folder.uri, STORE_DIR),

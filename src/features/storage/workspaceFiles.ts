@@ -38,7 +38,10 @@ export async function createFileAtomic(uri: vscode.Uri, text: string): Promise<b
   const folder = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
   await vscode.workspace.fs.createDirectory(folder);
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-  const temp = vscode.Uri.joinPath(folder, `.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const temp = vscode.Uri.joinPath(
+    folder,
+    `.${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`,
+  );
   await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
   try {
     await vscode.workspace.fs.rename(temp, uri, { overwrite: false });
@@ -47,7 +50,13 @@ export async function createFileAtomic(uri: vscode.Uri, text: string): Promise<b
     await Promise.resolve(vscode.workspace.fs.delete(temp)).catch(() => undefined);
     if (err instanceof vscode.FileSystemError && err.code === 'FileExists') return false;
     // created meanwhile under another error code
-    if (await vscode.workspace.fs.stat(uri).then(() => true, () => false)) return false;
+    if (
+      await vscode.workspace.fs.stat(uri).then(
+        () => true,
+        () => false,
+      )
+    )
+      return false;
     throw err;
   }
 }
@@ -66,7 +75,11 @@ export async function readText(uri: vscode.Uri): Promise<string | undefined> {
  * `<name>.corrupt-<time>` (never overwritten), reported with its path, and given back as `corrupt`
  * so the caller can start from the last good state it knows.
  */
-export async function readForUpdate<T>(uri: vscode.Uri, parse: (text: string, file: string) => T, log: vscode.LogOutputChannel): Promise<{ value: T | undefined; existed: boolean; corrupt?: boolean }> {
+export async function readForUpdate<T>(
+  uri: vscode.Uri,
+  parse: (text: string, file: string) => T,
+  log: vscode.LogOutputChannel,
+): Promise<{ value: T | undefined; existed: boolean; corrupt?: boolean }> {
   // every store reads this way right before it writes (or moves a corrupt file aside): the place to stop in Restricted Mode
   assertCanWrite(uri);
   const text = await readText(uri);
@@ -78,7 +91,9 @@ export async function readForUpdate<T>(uri: vscode.Uri, parse: (text: string, fi
     const backup = uri.with({ path: `${uri.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}` });
     await vscode.workspace.fs.rename(uri, backup, { overwrite: false });
     log.warn(`${err.message}; kept as ${vscode.workspace.asRelativePath(backup)}`);
-    void vscode.window.showWarningMessage(`Papers: ${err.message}. Kept it as ${vscode.workspace.asRelativePath(backup)} and started a new file.`);
+    void vscode.window.showWarningMessage(
+      `Papers: ${err.message}. Kept it as ${vscode.workspace.asRelativePath(backup)} and started a new file.`,
+    );
     return { value: undefined, existed: false, corrupt: true };
   }
 }

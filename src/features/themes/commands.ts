@@ -11,7 +11,12 @@ import { moveToTheme, THEME_PREFIX, withMembers } from './moves';
 async function targetTheme(services: Services, arg: unknown, title: string): Promise<Theme | undefined> {
   const { model } = services;
   if (typeof arg === 'string') return model.theme(arg);
-  if (arg && typeof arg === 'object' && (arg as TreeNode).kind === 'group' && (arg as TreeNode).id.startsWith(THEME_PREFIX)) {
+  if (
+    arg &&
+    typeof arg === 'object' &&
+    (arg as TreeNode).kind === 'group' &&
+    (arg as TreeNode).id.startsWith(THEME_PREFIX)
+  ) {
     return model.theme((arg as TreeNode).id.slice(THEME_PREFIX.length));
   }
   return pickTheme(services, title);
@@ -20,7 +25,13 @@ async function targetTheme(services: Services, arg: unknown, title: string): Pro
 async function pickTheme(services: Services, title: string, exclude?: string): Promise<Theme | undefined> {
   const themes = services.model.analysis?.themes ?? [];
   const picked = await vscode.window.showQuickPick(
-    themes.filter((t) => t.id !== exclude).map((t) => ({ label: t.label, description: `${t.paperIds.length} papers${t.user ? ' · your theme' : ''}`, theme: t })),
+    themes
+      .filter((t) => t.id !== exclude)
+      .map((t) => ({
+        label: t.label,
+        description: `${t.paperIds.length} papers${t.user ? ' · your theme' : ''}`,
+        theme: t,
+      })),
     { title, placeHolder: 'Theme' },
   );
   return picked?.theme;
@@ -29,7 +40,13 @@ async function pickTheme(services: Services, title: string, exclude?: string): P
 export async function renameTheme(services: Services, arg: unknown): Promise<void> {
   const theme = await targetTheme(services, arg, 'Rename Theme');
   if (!theme) return;
-  const label = (await vscode.window.showInputBox({ title: `Rename Theme "${theme.label}"`, value: theme.label, validateInput: (v) => (v.trim() ? undefined : 'A theme needs a name') }))?.trim();
+  const label = (
+    await vscode.window.showInputBox({
+      title: `Rename Theme "${theme.label}"`,
+      value: theme.label,
+      validateInput: (v) => (v.trim() ? undefined : 'A theme needs a name'),
+    })
+  )?.trim();
   if (!label || label === theme.label) return;
   await services.corrections.update((c) => {
     if (c.userThemes.some((u) => u.id === theme.id)) {
@@ -41,7 +58,13 @@ export async function renameTheme(services: Services, arg: unknown): Promise<voi
 
 /** Creates a theme of the user's own, optionally collecting papers by keywords; moves `paper` there when given. */
 export async function newTheme(services: Services, paper?: Paper): Promise<string | undefined> {
-  const label = (await vscode.window.showInputBox({ title: 'New Theme', prompt: 'Name of the theme', validateInput: (v) => (v.trim() ? undefined : 'A theme needs a name') }))?.trim();
+  const label = (
+    await vscode.window.showInputBox({
+      title: 'New Theme',
+      prompt: 'Name of the theme',
+      validateInput: (v) => (v.trim() ? undefined : 'A theme needs a name'),
+    })
+  )?.trim();
   if (!label) return undefined;
   const keywordText = await vscode.window.showInputBox({
     title: `New Theme "${label}"`,
@@ -76,7 +99,10 @@ export function registerThemeCommands(context: vscode.ExtensionContext, services
       if (!target) {
         const themes = (services.model.analysis?.themes ?? []).filter((t) => t.id !== paper.theme);
         const picked = await vscode.window.showQuickPick(
-          [...themes.map((t) => ({ label: t.label, description: `${t.paperIds.length} papers`, id: t.id })), { label: NEW, description: '', id: '' }],
+          [
+            ...themes.map((t) => ({ label: t.label, description: `${t.paperIds.length} papers`, id: t.id })),
+            { label: NEW, description: '', id: '' },
+          ],
           { title: `Move "${paper.title}" to Theme` },
         );
         if (!picked) return;
@@ -101,7 +127,11 @@ export function registerThemeCommands(context: vscode.ExtensionContext, services
       }
       const ok = await vscode.window.showWarningMessage(
         `Forget all ${count} theme correction${count === 1 ? '' : 's'} (renames, moved and pinned papers, your own themes)?`,
-        { modal: true, detail: 'The themes go back to the automatic grouping. The corrections stay in your git history (.papers/themes.json).' },
+        {
+          modal: true,
+          detail:
+            'The themes go back to the automatic grouping. The corrections stay in your git history (.papers/themes.json).',
+        },
         'Reset Themes',
       );
       if (ok) await corrections.reset();

@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { EMPTY_CORRECTIONS, parseCorrections, pruneMembers, serializeCorrections, StoredCorrections } from '../../core/themes';
+import {
+  EMPTY_CORRECTIONS,
+  parseCorrections,
+  pruneMembers,
+  serializeCorrections,
+  StoredCorrections,
+} from '../../core/themes';
 import { ThemeCorrections } from '../services';
 import { JsonFileStore } from '../storage/jsonFileStore';
 import { refusedInRestrictedMode } from '../storage/restrictedMode';
@@ -15,10 +21,14 @@ const MEMENTO_KEY = 'papers.themeCorrections';
  * watched; a broken file is reported and kept aside, never overwritten.
  */
 export class ThemeCorrectionsStore extends JsonFileStore<StoredCorrections> implements ThemeCorrections {
-  readonly onDidChange: vscode.Event<void> = (listener, thisArg, disposables) => this.onDidChangeKeys(() => listener.call(thisArg), undefined, disposables);
+  readonly onDidChange: vscode.Event<void> = (listener, thisArg, disposables) =>
+    this.onDidChangeKeys(() => listener.call(thisArg), undefined, disposables);
   private memoValue: StoredCorrections = EMPTY_CORRECTIONS;
 
-  constructor(private readonly memento: vscode.Memento, log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly memento: vscode.Memento,
+    log: vscode.LogOutputChannel,
+  ) {
     const folder = vscode.workspace.workspaceFolders?.[0];
     super(
       folder && vscode.Uri.joinPath(folder.uri, '.papers'),
@@ -31,7 +41,8 @@ export class ThemeCorrectionsStore extends JsonFileStore<StoredCorrections> impl
         empty: () => EMPTY_CORRECTIONS,
         // reset writes the empty corrections: the file stays, and says so in a diff
         isEmpty: () => false,
-        unreadable: 'Theme corrections from it are not applied; the file is left as it is until your next correction, which keeps a backup of it first.',
+        unreadable:
+          'Theme corrections from it are not applied; the file is left as it is until your next correction, which keeps a backup of it first.',
         noFolder: 'Papers: open a folder to keep theme corrections in .papers/themes.json.',
         logPrefix: 'Papers',
       },

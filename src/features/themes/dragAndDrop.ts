@@ -27,7 +27,9 @@ export class ThemeDragAndDrop implements vscode.TreeDragAndDropController<TreeNo
     if (!target) return;
     const groupId = target.kind === 'group' ? target.id : target.groupId;
     if (!groupId.startsWith(THEME_PREFIX)) {
-      void vscode.window.showInformationMessage('Papers: drop papers on a theme (group the tree by theme) to move them there.');
+      void vscode.window.showInformationMessage(
+        'Papers: drop papers on a theme (group the tree by theme) to move them there.',
+      );
       return;
     }
     const ids: string[] = typeof item.value === 'string' ? JSON.parse(item.value) : item.value;

@@ -25,7 +25,10 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   private readonly prefs: PapersTreeDeps['prefs'];
 
   /** `dragAndDrop`: what rows dropped on the tree do (the themes feature's moves, the collections' imports). */
-  constructor(private readonly services: PapersTreeDeps, dragAndDrop: vscode.TreeDragAndDropController<TreeNode>) {
+  constructor(
+    private readonly services: PapersTreeDeps,
+    dragAndDrop: vscode.TreeDragAndDropController<TreeNode>,
+  ) {
     this.prefs = services.prefs;
     this.view = vscode.window.createTreeView('papers.tree', {
       treeDataProvider: this,
@@ -58,7 +61,10 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     const filter = this.prefs.filter;
     const shown = this.groups.reduce((n, g) => n + g.paperIds.length, 0);
     this.view.description = filter === 'all' ? undefined : `${FILTER_LABELS[filter]} (${shown})`;
-    this.view.message = analysis && analysis.papers.length > 0 && shown === 0 && filter !== 'all' ? `No papers match the filter "${FILTER_LABELS[filter]}".` : undefined;
+    this.view.message =
+      analysis && analysis.papers.length > 0 && shown === 0 && filter !== 'all'
+        ? `No papers match the filter "${FILTER_LABELS[filter]}".`
+        : undefined;
     void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
     this.emitter.fire(undefined);
   }
@@ -81,23 +87,43 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     const analysis = this.services.model.analysis;
     if (!analysis) {
       // the themes of a restore before its papers are decoded: what the tree shows unfiltered by theme
-      const outline = this.prefs.groupBy === 'theme' && this.prefs.filter === 'all' ? this.services.model.outline : undefined;
-      return (outline ?? []).map((t) => ({ kind: 'group' as const, id: `theme:${t.id}`, label: t.label, paperIds: [], size: t.size }));
+      const outline =
+        this.prefs.groupBy === 'theme' && this.prefs.filter === 'all' ? this.services.model.outline : undefined;
+      return (outline ?? []).map((t) => ({
+        kind: 'group' as const,
+        id: `theme:${t.id}`,
+        label: t.label,
+        paperIds: [],
+        size: t.size,
+      }));
     }
     const source = this.groupSource(analysis);
     return source
-      .map((g) => ({ kind: 'group' as const, ...g, paperIds: g.paperIds.filter((id) => { const p = analysis.byId.get(id); return !!p && this.passes(p); }) }))
+      .map((g) => ({
+        kind: 'group' as const,
+        ...g,
+        paperIds: g.paperIds.filter((id) => {
+          const p = analysis.byId.get(id);
+          return !!p && this.passes(p);
+        }),
+      }))
       .filter((g) => g.paperIds.length > 0);
   }
 
-  private groupSource(analysis: NonNullable<PapersTreeDeps['model']['analysis']>): { id: string; label: string; paperIds: string[] }[] {
+  private groupSource(
+    analysis: NonNullable<PapersTreeDeps['model']['analysis']>,
+  ): { id: string; label: string; paperIds: string[] }[] {
     switch (this.prefs.groupBy) {
       case 'theme':
         return analysis.themes.map((t) => ({ id: `theme:${t.id}`, label: t.label, paperIds: t.paperIds }));
       case 'collection':
         return analysis.collections.map((c) => ({ id: `collection:${c.name}`, label: c.name, paperIds: c.paperIds }));
       case 'tag': {
-        const groups = allTags(this.services).map(({ tag }) => ({ id: `tag:${tag.toLowerCase()}`, label: tag, paperIds: [] as string[] }));
+        const groups = allTags(this.services).map(({ tag }) => ({
+          id: `tag:${tag.toLowerCase()}`,
+          label: tag,
+          paperIds: [] as string[],
+        }));
         const byKey = new Map(groups.map((g) => [g.id, g]));
         const untagged = { id: 'tag:', label: 'Untagged', paperIds: [] as string[] };
         for (const paper of analysis.papers) {
@@ -141,10 +167,14 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     if (node.kind === 'group') {
       const limit = this.listedIn(node.id);
       const rows: TreeNode[] = node.paperIds.slice(0, limit).map((id) => ({ kind: 'paper', id, groupId: node.id }));
-      if (node.paperIds.length > limit) rows.push({ kind: 'more', id: `${node.id}/more`, groupId: node.id, shown: limit, total: node.paperIds.length });
+      if (node.paperIds.length > limit)
+        rows.push({ kind: 'more', id: `${node.id}/more`, groupId: node.id, shown: limit, total: node.paperIds.length });
       return rows;
     }
-    if (node.kind === 'paper') return this.services.links.linksOf(node.id).map((l) => ({ kind: 'link', id: l.id, linkId: l.id, paperId: node.id, groupId: node.groupId }));
+    if (node.kind === 'paper')
+      return this.services.links
+        .linksOf(node.id)
+        .map((l) => ({ kind: 'link', id: l.id, linkId: l.id, paperId: node.id, groupId: node.groupId }));
     return [];
   }
 
@@ -181,7 +211,10 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   getTreeItem(node: TreeNode): vscode.TreeItem {
     if (node.kind === 'more') {
       const next = Math.min(this.pageSize, node.total - node.shown);
-      const item = new vscode.TreeItem(`Show ${next.toLocaleString('en-US')} more…`, vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(
+        `Show ${next.toLocaleString('en-US')} more…`,
+        vscode.TreeItemCollapsibleState.None,
+      );
       item.id = node.id;
       item.description = `${node.shown.toLocaleString('en-US')} of ${node.total.toLocaleString('en-US')} shown`;
       item.iconPath = new vscode.ThemeIcon('ellipsis');
@@ -203,7 +236,8 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       const size = node.size ?? node.paperIds.length;
       item.description = String(size);
       const kind = node.id.slice(0, node.id.indexOf(':'));
-      item.contextValue = kind === 'theme' && this.services.model.theme(node.id.slice('theme:'.length))?.user ? 'theme user' : kind;
+      item.contextValue =
+        kind === 'theme' && this.services.model.theme(node.id.slice('theme:'.length))?.user ? 'theme user' : kind;
       item.iconPath = new vscode.ThemeIcon(kind === 'theme' ? 'symbol-namespace' : kind === 'tag' ? 'tag' : 'library');
       item.tooltip = `${node.label}: ${size} paper${size === 1 ? '' : 's'}`;
       return item;
@@ -214,11 +248,19 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     const marks = state.marks(paper.id);
     const hasNotes = notes.hasNotes(paper.id);
     const linked = this.services.links.linksOf(paper.id).length > 0;
-    const item = new vscode.TreeItem(paper.title, linked ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      paper.title,
+      linked ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `${node.groupId}/${paper.id}`;
     const themeLabel = model.theme(paper.theme)?.label;
     // the method, unless the title already starts with it; the theme when grouped by collection
-    item.description = this.prefs.groupBy === 'theme' ? (paper.method && !paper.title.includes(paper.method) ? paper.method : undefined) : themeLabel;
+    item.description =
+      this.prefs.groupBy === 'theme'
+        ? paper.method && !paper.title.includes(paper.method)
+          ? paper.method
+          : undefined
+        : themeLabel;
     item.iconPath = marks.starred
       ? new vscode.ThemeIcon('star-full', new vscode.ThemeColor('charts.yellow'))
       : hasNotes
@@ -226,17 +268,37 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
         : marks.read
           ? new vscode.ThemeIcon('circle-outline', new vscode.ThemeColor('disabledForeground'))
           : new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.blue'));
-    const flags = [marks.read ? 'read' : 'unread', marks.starred ? 'starred' : 'unstarred', hasNotes ? 'notes' : 'nonotes'];
+    const flags = [
+      marks.read ? 'read' : 'unread',
+      marks.starred ? 'starred' : 'unstarred',
+      hasNotes ? 'notes' : 'nonotes',
+    ];
     item.contextValue = `paper ${flags.join(' ')}`;
-    item.accessibilityInformation = { label: `${paper.title}, ${flags.filter((f) => f !== 'unstarred' && f !== 'nonotes').join(', ')}` };
-    item.tooltip = paperTooltip(paper, themeLabel, marks.read, marks.starred, hasNotes, tagsOf(this.services, paper.id));
+    item.accessibilityInformation = {
+      label: `${paper.title}, ${flags.filter((f) => f !== 'unstarred' && f !== 'nonotes').join(', ')}`,
+    };
+    item.tooltip = paperTooltip(
+      paper,
+      themeLabel,
+      marks.read,
+      marks.starred,
+      hasNotes,
+      tagsOf(this.services, paper.id),
+    );
     item.command = { command: 'papers.openPaper', title: 'Open Paper', arguments: [paper.id] };
     return item;
   }
 }
 
 /** The hover of a paper row: untrusted text only ever goes through appendText (escaped). */
-export function paperTooltip(paper: Paper, themeLabel: string | undefined, read: boolean, starred: boolean, hasNotes: boolean, tags: string[] = []): vscode.MarkdownString {
+export function paperTooltip(
+  paper: Paper,
+  themeLabel: string | undefined,
+  read: boolean,
+  starred: boolean,
+  hasNotes: boolean,
+  tags: string[] = [],
+): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = false;
   md.supportHtml = false;
@@ -246,9 +308,21 @@ export function paperTooltip(paper: Paper, themeLabel: string | undefined, read:
   const meta = [paper.method, themeLabel, paper.collections.join(', ')].filter(Boolean).join(' · ');
   md.appendText(meta);
   md.appendMarkdown('\n\n');
-  const preview = paper.abstract.length > ABSTRACT_PREVIEW_CHARS ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', ABSTRACT_PREVIEW_CHARS))}…` : paper.abstract;
+  const preview =
+    paper.abstract.length > ABSTRACT_PREVIEW_CHARS
+      ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', ABSTRACT_PREVIEW_CHARS))}…`
+      : paper.abstract;
   md.appendText(preview);
   md.appendMarkdown('\n\n');
-  md.appendText([read ? 'Read' : 'Unread', starred ? 'Starred' : '', hasNotes ? 'Has notes' : '', tags.length ? `Tags: ${tags.join(', ')}` : ''].filter(Boolean).join(' · '));
+  md.appendText(
+    [
+      read ? 'Read' : 'Unread',
+      starred ? 'Starred' : '',
+      hasNotes ? 'Has notes' : '',
+      tags.length ? `Tags: ${tags.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  );
   return md;
 }

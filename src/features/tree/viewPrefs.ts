@@ -4,7 +4,12 @@ export type GroupBy = 'theme' | 'collection' | 'tag';
 export type PaperFilter = 'all' | 'unread' | 'starred' | 'notes';
 
 export const GROUP_BY_LABELS: Record<GroupBy, string> = { theme: 'Theme', collection: 'Collection', tag: 'Tag' };
-export const FILTER_LABELS: Record<PaperFilter, string> = { all: 'All papers', unread: 'Unread', starred: 'Starred', notes: 'With notes' };
+export const FILTER_LABELS: Record<PaperFilter, string> = {
+  all: 'All papers',
+  unread: 'Unread',
+  starred: 'Starred',
+  notes: 'With notes',
+};
 
 /** View preferences: kept in the workspace memento and mirrored to context keys for `when` clauses. */
 export class ViewPrefs implements vscode.Disposable {

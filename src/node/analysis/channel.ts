@@ -43,7 +43,12 @@ function processChannel(workerPath: string): AnalysisChannel {
       child.on('message', (m) => message(m as WorkerMessage));
       child.once('error', failed);
       child.once('exit', (code, signal) => {
-        if (!stopped) failed(new Error(`the analysis process ended (${signal ?? `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`));
+        if (!stopped)
+          failed(
+            new Error(
+              `the analysis process ended (${signal ?? `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`,
+            ),
+          );
       });
     },
     stop() {

@@ -31,7 +31,10 @@ const NODE_DEFAULT_POOL = 4;
  * node's default of 4) to V8's background threads. Undefined where it changes nothing (5 cores or more) and
  * under Electron (desktop VS Code runs the process with Electron's node, whose flags we do not test).
  */
-export function threadPoolFlag(cores = availableParallelism(), electron = process.versions.electron !== undefined): string | undefined {
+export function threadPoolFlag(
+  cores = availableParallelism(),
+  electron = process.versions.electron !== undefined,
+): string | undefined {
   const size = Math.max(1, Math.min(NODE_DEFAULT_POOL, cores - 1));
   return electron || size === NODE_DEFAULT_POOL ? undefined : `--v8-pool-size=${size}`;
 }

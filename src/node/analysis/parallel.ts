@@ -45,7 +45,11 @@ export interface ParallelOptions extends AnalyzeOptions {
 }
 
 /** analyzeCorpus, with the titles and keywords computed on a worker thread running `workerPath`. */
-export async function analyzeInParallel(corpus: Corpus, workerPath: string, options: ParallelOptions = {}): Promise<Analysis> {
+export async function analyzeInParallel(
+  corpus: Corpus,
+  workerPath: string,
+  options: ParallelOptions = {},
+): Promise<Analysis> {
   if (corpus.papers.length < (options.minPapers ?? PARALLEL_MIN_PAPERS) || !existsSync(workerPath)) {
     options.first?.();
     return analyzeCorpus(corpus, options);

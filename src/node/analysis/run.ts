@@ -24,7 +24,11 @@ export interface RunOptions {
 }
 
 /** Analyzes collection files in dist/analysisWorker.js (see analysisChannel.ts); the caller's thread stays free. */
-export async function analyzeInWorker(workerPath: string, files: AnalyzeRequest['files'], options: RunOptions = {}): Promise<AnalysisSnapshot> {
+export async function analyzeInWorker(
+  workerPath: string,
+  files: AnalyzeRequest['files'],
+  options: RunOptions = {},
+): Promise<AnalysisSnapshot> {
   const answer = await runWorker(workerPath, { type: 'analyze', files }, options);
   if (answer.type !== 'done') throw new Error(`the analysis worker answered ${answer.type}`);
   return answer.snapshot;
@@ -34,9 +38,16 @@ export async function analyzeInWorker(workerPath: string, files: AnalyzeRequest[
  * The same, the worker writing the encoded snapshot to `file` (a cache entry) instead of sending it: resolves
  * to the size written, or to the snapshot itself when the worker could not write the file.
  */
-export async function analyzeIntoFile(workerPath: string, files: AnalyzeRequest['files'], file: string, options: RunOptions = {}): Promise<{ written: number } | { snapshot: AnalysisSnapshot; whyNotWritten: string }> {
+export async function analyzeIntoFile(
+  workerPath: string,
+  files: AnalyzeRequest['files'],
+  file: string,
+  options: RunOptions = {},
+): Promise<{ written: number } | { snapshot: AnalysisSnapshot; whyNotWritten: string }> {
   const answer = await runWorker(workerPath, { type: 'analyze', files, saveTo: file }, options);
-  return answer.type === 'saved' ? { written: answer.bytes } : { snapshot: answer.snapshot, whyNotWritten: answer.whyNotSaved ?? 'unknown' };
+  return answer.type === 'saved'
+    ? { written: answer.bytes }
+    : { snapshot: answer.snapshot, whyNotWritten: answer.whyNotSaved ?? 'unknown' };
 }
 
 type Answer = Extract<WorkerMessage, { type: 'done' } | { type: 'saved' }>;

@@ -18,14 +18,15 @@ const port = parentPort;
 const send = process.send?.bind(process);
 if (!port && !send) throw new Error('analysisWorker.js runs as a worker thread or a child process with IPC');
 
-const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => (port ? port.postMessage(message, transfer) : send!(message));
+const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
+  port ? port.postMessage(message, transfer) : send!(message);
 
 /** Indexes the abstracts chunk by chunk and posts each chunk at once: search works on them before the analysis ends. */
 function postChunks(corpus: Corpus, plan: ChunkPlan): void {
   const papers = corpus.papers;
   if (papers.length < plan.minPapers) return;
   post({ type: 'progress', step: 'indexing abstracts for search' });
-  for (let start = 0; start < papers.length; ) {
+  for (let start = 0; start < papers.length;) {
     const end = Math.min(papers.length, start + Math.max(1, start === 0 ? plan.first : plan.size));
     const chunk = buildSearchChunk(papers.slice(start, end));
     post({ type: 'chunk', chunk, total: papers.length }, chunkBuffers(chunk));
@@ -36,7 +37,9 @@ function postChunks(corpus: Corpus, plan: ChunkPlan): void {
 const onRequest = async (request: AnalyzeRequest) => {
   try {
     post({ type: 'progress', step: 'reading' });
-    const corpus = mergeCollections(request.files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })));
+    const corpus = mergeCollections(
+      request.files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })),
+    );
     // titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here
     const plan = request.chunks;
     const analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), {
@@ -62,7 +65,12 @@ const onRequest = async (request: AnalyzeRequest) => {
     // on a worker thread typed arrays are moved, not copied: at 100k papers the index alone is ~100 MB
     // (a child process sends a copy through its IPC pipe)
     const index = snapshot.searchIndex;
-    const arrays = [snapshot.relatedRows, index.alive, index.titleOrder, ...index.segments.flatMap((g) => [g.offsets, g.docs, g.weights, g.fieldMasks])];
+    const arrays = [
+      snapshot.relatedRows,
+      index.alive,
+      index.titleOrder,
+      ...index.segments.flatMap((g) => [g.offsets, g.docs, g.weights, g.fieldMasks]),
+    ];
     const buffers = new Set(arrays.filter((a) => a !== undefined).map((a) => a.buffer as ArrayBuffer));
     post({ type: 'done', snapshot, whyNotSaved }, [...buffers]);
   } catch (err) {

@@ -46,7 +46,12 @@ export function peakRssMb(): number {
 /** Search latency summary of per-query times. */
 export function latencySummary(latencies: readonly number[]): BenchJson['search'] {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { queries: latencies.length, p50_ms: fine(quantile(sorted, 0.5)), p95_ms: fine(quantile(sorted, 0.95)), max_ms: fine(sorted[sorted.length - 1] ?? 0) };
+  return {
+    queries: latencies.length,
+    p50_ms: fine(quantile(sorted, 0.5)),
+    p95_ms: fine(quantile(sorted, 0.95)),
+    max_ms: fine(sorted[sorted.length - 1] ?? 0),
+  };
 }
 
 /** Runs every query once, in order (as typed: the prefixes of a word come one after another), timing each. */
@@ -63,7 +68,11 @@ export function timeQueries(analysis: Analysis, queries: readonly string[], limi
  * (index_ms = the search index; themes_ms = the rest: titles, keywords, vectors and theme grouping)
  * and the queries. total_ms = load + index + themes.
  */
-export async function measureCorpus(files: string[], queries: readonly string[], source: FileSource = nodeFileSource): Promise<CorpusMeasurement> {
+export async function measureCorpus(
+  files: string[],
+  queries: readonly string[],
+  source: FileSource = nodeFileSource,
+): Promise<CorpusMeasurement> {
   const t0 = performance.now();
   const corpus = await loadCorpus(files, source);
   const loadMs = performance.now() - t0;

@@ -37,5 +37,8 @@ export async function digestOfFile(path: string, fsPath: string): Promise<FileDi
  * file's path and SHA-256, in load order. node:crypto hashes 140 MB several times faster than a JS loop.
  */
 export function contentKey(version: string, files: readonly FileDigest[]): string {
-  return createHash('sha256').update(JSON.stringify({ version, format: SNAPSHOT_FORMAT, files: files.map((f) => [f.path, f.sha256]) })).digest('hex').slice(0, 40);
+  return createHash('sha256')
+    .update(JSON.stringify({ version, format: SNAPSHOT_FORMAT, files: files.map((f) => [f.path, f.sha256]) }))
+    .digest('hex')
+    .slice(0, 40);
 }

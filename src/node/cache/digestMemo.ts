@@ -49,7 +49,15 @@ export class DigestMemo {
   async digest(path: string, fsPath: string): Promise<FileDigest> {
     const s = statSync(fsPath);
     const r = this.files[fsPath];
-    if (r && r.size === s.size && r.mtimeMs === s.mtimeMs && r.ino === s.ino && s.mtimeMs < r.at - RACY_MS && typeof r.sha256 === 'string') return { path, sha256: r.sha256 };
+    if (
+      r &&
+      r.size === s.size &&
+      r.mtimeMs === s.mtimeMs &&
+      r.ino === s.ino &&
+      s.mtimeMs < r.at - RACY_MS &&
+      typeof r.sha256 === 'string'
+    )
+      return { path, sha256: r.sha256 };
     const at = Date.now();
     const d = await digestOfFile(path, fsPath);
     // the file changed while it was read: not remembered

@@ -11,7 +11,10 @@ const closeWhenUnused = new FinalizationRegistry<number>((fd) => closeSync(fd));
  * nothing holds it. Open, its content stays readable even when the cache entry is deleted or replaced (on
  * Windows the deletion fails and the next prune tries again).
  */
-export function openSnapshotFile(path: string, options: { whileUsed?: boolean } = {}): SnapshotSource & { close(): void } {
+export function openSnapshotFile(
+  path: string,
+  options: { whileUsed?: boolean } = {},
+): SnapshotSource & { close(): void } {
   const fd = openSync(path, 'r');
   let open = true;
   try {

@@ -11,7 +11,11 @@ export function tempPathBeside(path: string): string {
  * rename over it. On POSIX a rename replaces the target in one step: a reader (another window, a process
  * reading the file piece by piece) sees the old file or the new one, never a partial one or none.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, temp = tempPathBeside(path)): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  temp = tempPathBeside(path),
+): Promise<void> {
   await writeFile(temp, data, typeof data === 'string' ? 'utf8' : undefined);
   try {
     await rename(temp, path);

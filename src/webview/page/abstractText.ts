@@ -36,7 +36,11 @@ const visible = (a: AnnotationView) => a.status !== 'detached' && a.end > a.star
  * A paragraph element with its text split at every highlight boundary: covered pieces become <mark>
  * elements naming their highlights (`data-ids`), the last piece of each highlight carries its number.
  */
-export function renderParagraph(abstract: string, para: Paragraph, annotations: readonly AnnotationView[]): HTMLParagraphElement {
+export function renderParagraph(
+  abstract: string,
+  para: Paragraph,
+  annotations: readonly AnnotationView[],
+): HTMLParagraphElement {
   const p = document.createElement('p');
   p.className = 'abstract-para';
   p.dataset.start = String(para.start);
@@ -65,7 +69,10 @@ export function renderParagraph(abstract: string, para: Paragraph, annotations: 
     const ending = covering.filter((a) => Math.min(a.end, para.end) === to);
     if (ending.length) mark.dataset.numbers = ending.map((a) => a.number).join(',');
     mark.title = covering
-      .map((a) => `Highlight ${a.number}${a.status === 'fuzzy' ? ' (the abstract changed here since it was highlighted)' : ''}${a.note ? `: ${a.note}` : ''}`)
+      .map(
+        (a) =>
+          `Highlight ${a.number}${a.status === 'fuzzy' ? ' (the abstract changed here since it was highlighted)' : ''}${a.note ? `: ${a.note}` : ''}`,
+      )
       .join('\n');
     mark.append(text);
     p.append(mark);
@@ -101,7 +108,10 @@ export function pointAt(root: HTMLElement, offset: number, atEnd: boolean): { no
     const [s, e] = bounds(el);
     return atEnd ? offset > s && offset <= e : offset >= s && offset < e;
   });
-  if (!p) p = atEnd ? [...paras].reverse().find((el) => bounds(el)[1] <= offset) ?? paras[0] : paras.find((el) => bounds(el)[0] >= offset) ?? paras[paras.length - 1];
+  if (!p)
+    p = atEnd
+      ? ([...paras].reverse().find((el) => bounds(el)[1] <= offset) ?? paras[0])
+      : (paras.find((el) => bounds(el)[0] >= offset) ?? paras[paras.length - 1]);
   const [s, e] = bounds(p);
   let left = Math.min(Math.max(offset, s), e) - s;
   const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
@@ -126,19 +136,28 @@ export function abstractSelection(root: HTMLElement, abstract: string): Abstract
   const sel = document.getSelection();
   if (!sel || sel.rangeCount === 0 || sel.isCollapsed) return undefined;
   const range = sel.getRangeAt(0);
-  const paras = Array.from(root.querySelectorAll<HTMLElement>('p.abstract-para')).filter((p) => range.intersectsNode(p));
+  const paras = Array.from(root.querySelectorAll<HTMLElement>('p.abstract-para')).filter((p) =>
+    range.intersectsNode(p),
+  );
   if (!paras.length) return undefined;
   const first = paras[0];
   const last = paras[paras.length - 1];
-  let start = (first.contains(range.startContainer) ? offsetOf(range.startContainer, range.startOffset) : undefined) ?? Number(first.dataset.start);
-  let end = (last.contains(range.endContainer) ? offsetOf(range.endContainer, range.endOffset) : undefined) ?? Number(last.dataset.end);
+  let start =
+    (first.contains(range.startContainer) ? offsetOf(range.startContainer, range.startOffset) : undefined) ??
+    Number(first.dataset.start);
+  let end =
+    (last.contains(range.endContainer) ? offsetOf(range.endContainer, range.endOffset) : undefined) ??
+    Number(last.dataset.end);
   while (start < end && /\s/.test(abstract[start])) start++;
   while (end > start && /\s/.test(abstract[end - 1])) end--;
   if (start >= end) return undefined;
   let backward = false;
   if (sel.anchorNode && sel.focusNode) {
     const position = sel.anchorNode.compareDocumentPosition(sel.focusNode);
-    backward = sel.anchorNode === sel.focusNode ? sel.focusOffset < sel.anchorOffset : (position & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+    backward =
+      sel.anchorNode === sel.focusNode
+        ? sel.focusOffset < sel.anchorOffset
+        : (position & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
   }
   return { start, end, backward };
 }

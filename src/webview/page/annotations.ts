@@ -89,14 +89,22 @@ export function initAnnotations(h: AnnotationsHost, savedColor: AnnotationColor 
     const sel = root && paper ? abstractSelection(root, paper.abstract) : undefined;
     if (sel) lastSelection = sel;
   });
-  document.addEventListener('keydown', (e) => {
-    tabbing = e.key === 'Tab';
-  }, true);
-  document.addEventListener('mousedown', (e) => {
-    tabbing = false;
-    // A click anywhere but on a button starts a new selection (or none): the remembered one is gone.
-    if (!(e.target as Element | null)?.closest('button')) lastSelection = undefined;
-  }, true);
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      tabbing = e.key === 'Tab';
+    },
+    true,
+  );
+  document.addEventListener(
+    'mousedown',
+    (e) => {
+      tabbing = false;
+      // A click anywhere but on a button starts a new selection (or none): the remembered one is gone.
+      if (!(e.target as Element | null)?.closest('button')) lastSelection = undefined;
+    },
+    true,
+  );
   document.addEventListener('keydown', (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.key.toLowerCase() !== 'h') return;
     const target = e.target as HTMLElement | null;
@@ -162,7 +170,9 @@ export function updateAnnotations(annotations: AnnotationView[], focusAfter?: st
 
   if (selection && !opened) selectOffsets(textRoot()!, selection.start, selection.end, selection.backward);
   if (focusAfter) {
-    (document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusAfter)}"]`) ?? textRoot())?.focus({ preventScroll: true });
+    (document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusAfter)}"]`) ?? textRoot())?.focus({
+      preventScroll: true,
+    });
     return;
   }
   if (opened) {
@@ -174,7 +184,8 @@ export function updateAnnotations(annotations: AnnotationView[], focusAfter?: st
   if (!focusKey || (active && document.contains(active))) return;
   let target = document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`);
   // The focused item went away (deleted): the next one, or the abstract.
-  if (!target && nextIndex >= 0) target = document.querySelectorAll<HTMLElement>('.hl-item [data-focus-key^="hl-edit:"]')[nextIndex] ?? null;
+  if (!target && nextIndex >= 0)
+    target = document.querySelectorAll<HTMLElement>('.hl-item [data-focus-key^="hl-edit:"]')[nextIndex] ?? null;
   if (!target && focusKey.startsWith('hl-')) target = textRoot();
   target?.focus({ preventScroll: true });
   if (target instanceof HTMLTextAreaElement && caret) target.setSelectionRange(caret[0], caret[1]);
@@ -259,7 +270,13 @@ function saveOpenDraft(): void {
   const open = draft && paper?.annotations.find((a) => a.id === draft!.id);
   if (!open || !draft || !paper) return;
   if (draft.note.trim() !== (open.note ?? '') || draft.color !== open.color) {
-    host.post({ type: 'webviewDidEditAnnotation', paperId: paper.id, annotationId: open.id, note: draft.note, color: draft.color });
+    host.post({
+      type: 'webviewDidEditAnnotation',
+      paperId: paper.id,
+      annotationId: open.id,
+      note: draft.note,
+      color: draft.color,
+    });
   }
 }
 

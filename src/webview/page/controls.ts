@@ -6,14 +6,24 @@ import type { AnnotationColor } from '../protocol';
 const COLOR_LABELS: Record<AnnotationColor, string> = { yellow: 'Yellow', green: 'Green', blue: 'Blue', pink: 'Pink' };
 
 /** Creates an element with optional class and text; text always goes through `textContent`. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-export function button(className: string, text: string, label: string, focusKey: string, onClick: () => void): HTMLButtonElement {
+export function button(
+  className: string,
+  text: string,
+  label: string,
+  focusKey: string,
+  onClick: () => void,
+): HTMLButtonElement {
   const b = el('button', className, text);
   b.type = 'button';
   b.setAttribute('aria-label', label);
@@ -24,7 +34,12 @@ export function button(className: string, text: string, label: string, focusKey:
 }
 
 /** Color swatches as a radio group: arrow keys move the choice, one tab stop. */
-export function colorPicker(keyPrefix: string, chosen: AnnotationColor, label: string, onPick: (c: AnnotationColor) => void): HTMLElement {
+export function colorPicker(
+  keyPrefix: string,
+  chosen: AnnotationColor,
+  label: string,
+  onPick: (c: AnnotationColor) => void,
+): HTMLElement {
   const group = el('div', 'swatches');
   group.setAttribute('role', 'radiogroup');
   group.setAttribute('aria-label', label);
@@ -50,7 +65,8 @@ export function colorPicker(keyPrefix: string, chosen: AnnotationColor, label: s
     r.tabIndex = c === chosen ? 0 : -1;
     r.addEventListener('click', () => pick(c, true));
     r.addEventListener('keydown', (e) => {
-      const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+      const step =
+        e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
       if (!step) return;
       e.preventDefault();
       const i = (ANNOTATION_COLORS.indexOf(c) + step + ANNOTATION_COLORS.length) % ANNOTATION_COLORS.length;

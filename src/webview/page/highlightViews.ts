@@ -35,10 +35,23 @@ export function toolbar(color: AnnotationColor, actions: HighlightActions): HTML
   const bar = el('div', 'annotate-bar');
   bar.setAttribute('role', 'toolbar');
   bar.setAttribute('aria-label', 'Highlighting');
-  const highlight = button('action highlight', 'Highlight', 'Highlight the selected words of the abstract (H)', 'hl-highlight', () => actions.highlightSelection());
+  const highlight = button(
+    'action highlight',
+    'Highlight',
+    'Highlight the selected words of the abstract (H)',
+    'hl-highlight',
+    () => actions.highlightSelection(),
+  );
   highlight.setAttribute('aria-keyshortcuts', 'H');
-  bar.append(highlight, colorPicker('hl-new', color, 'Color of new highlights', (c) => actions.setColor(c)));
-  const hint = el('p', 'annotate-hint', 'Select words, then press H. Keyboard: focus the abstract, arrows move by word, Shift+arrows select.');
+  bar.append(
+    highlight,
+    colorPicker('hl-new', color, 'Color of new highlights', (c) => actions.setColor(c)),
+  );
+  const hint = el(
+    'p',
+    'annotate-hint',
+    'Select words, then press H. Keyboard: focus the abstract, arrows move by word, Shift+arrows select.',
+  );
   hint.id = 'annotate-hint';
   const status = el('p', 'annotate-status');
   status.id = 'annotate-status';
@@ -57,22 +70,38 @@ function item(a: AnnotationView, draft: Draft | undefined, actions: HighlightAct
   const li = el('li', `hl-item hl-${a.color}${a.status === 'detached' ? ' detached' : ''}`);
   li.id = itemDomId(a.id);
   li.dataset.id = a.id;
-  const number = a.status === 'detached'
-    ? el('span', 'hl-number', String(a.number))
-    : button('hl-number', String(a.number), `Show highlight ${a.number} in the abstract`, `hl-show:${a.id}`, () => actions.showInAbstract(a));
+  const number =
+    a.status === 'detached'
+      ? el('span', 'hl-number', String(a.number))
+      : button('hl-number', String(a.number), `Show highlight ${a.number} in the abstract`, `hl-show:${a.id}`, () =>
+          actions.showInAbstract(a),
+        );
   const body = el('div', 'hl-body');
   const quote = el('blockquote', 'hl-quote', shorten(a.quote));
   quote.title = a.quote;
   body.append(quote);
   if (a.status === 'fuzzy') body.append(el('p', 'hl-status', 'The abstract changed here since this was highlighted.'));
-  if (a.status === 'detached') body.append(el('p', 'hl-status', 'Detached: this passage is no longer in the abstract.'));
+  if (a.status === 'detached')
+    body.append(el('p', 'hl-status', 'Detached: this passage is no longer in the abstract.'));
   if (draft?.id === a.id) body.append(editor(a, draft, actions));
   else {
     if (a.note) body.append(el('p', 'hl-note', a.note));
     const buttons = el('div', 'hl-actions');
     buttons.append(
-      button('link', a.note ? 'Edit' : 'Add note', `${a.note ? 'Edit the note' : 'Add a note'} or change the color of highlight ${a.number}`, `hl-edit:${a.id}`, () => actions.openEditor(a)),
-      button('link danger', 'Delete', `Delete highlight ${a.number}${a.note ? ' and its note' : ''}`, `hl-delete:${a.id}`, () => actions.remove(a)),
+      button(
+        'link',
+        a.note ? 'Edit' : 'Add note',
+        `${a.note ? 'Edit the note' : 'Add a note'} or change the color of highlight ${a.number}`,
+        `hl-edit:${a.id}`,
+        () => actions.openEditor(a),
+      ),
+      button(
+        'link danger',
+        'Delete',
+        `Delete highlight ${a.number}${a.note ? ' and its note' : ''}`,
+        `hl-delete:${a.id}`,
+        () => actions.remove(a),
+      ),
     );
     body.append(buttons);
   }
@@ -112,8 +141,12 @@ function editor(a: AnnotationView, d: Draft, actions: HighlightActions): HTMLEle
   keys.id = `${noteId}-keys`;
   const row = el('div', 'note-row');
   row.append(
-    colorPicker(`hl-color:${a.id}`, d.color, `Color of highlight ${a.number}`, (c) => actions.editDraft(a.id, { color: c })),
-    button('action primary', 'Save', `Save the note of highlight ${a.number}`, `hl-save:${a.id}`, () => actions.save(a)),
+    colorPicker(`hl-color:${a.id}`, d.color, `Color of highlight ${a.number}`, (c) =>
+      actions.editDraft(a.id, { color: c }),
+    ),
+    button('action primary', 'Save', `Save the note of highlight ${a.number}`, `hl-save:${a.id}`, () =>
+      actions.save(a),
+    ),
     button('action', 'Cancel', 'Close without saving', `hl-cancel:${a.id}`, () => actions.closeEditor(a.id)),
   );
   form.addEventListener('submit', (e) => {
@@ -141,7 +174,9 @@ export function abstractSection(p: PaperViewModel, draft: Draft | undefined, act
     const block = el('div', 'para');
     block.append(renderParagraph(p.abstract, para, p.annotations));
     // A highlight's note goes under the paragraph it starts in (one between paragraphs: the next one).
-    const own = p.annotations.filter((a) => a.status !== 'detached' && !placed.has(a.id) && (a.start < para.end || i === paras.length - 1));
+    const own = p.annotations.filter(
+      (a) => a.status !== 'detached' && !placed.has(a.id) && (a.start < para.end || i === paras.length - 1),
+    );
     if (own.length) {
       const list = el('ol', 'hl-list');
       list.setAttribute('aria-label', `Highlights in paragraph ${i + 1}`);
@@ -159,7 +194,11 @@ export function abstractSection(p: PaperViewModel, draft: Draft | undefined, act
     const mark = (e.target as Element).closest<HTMLElement>('mark.hl');
     if (!mark || !document.getSelection()?.isCollapsed) return;
     const id = mark.dataset.ids?.split(' ').pop();
-    const target = id ? document.querySelector<HTMLElement>(`[data-focus-key="hl-edit:${CSS.escape(id)}"], [data-focus-key="hl-note:${CSS.escape(id)}"]`) : null;
+    const target = id
+      ? document.querySelector<HTMLElement>(
+          `[data-focus-key="hl-edit:${CSS.escape(id)}"], [data-focus-key="hl-note:${CSS.escape(id)}"]`,
+        )
+      : null;
     target?.focus();
     target?.scrollIntoView({ block: 'nearest' });
   });
@@ -170,14 +209,22 @@ export function abstractSection(p: PaperViewModel, draft: Draft | undefined, act
 }
 
 /** The highlights whose passage is no longer in the abstract, after it; undefined when there are none. */
-export function detachedSection(p: PaperViewModel, draft: Draft | undefined, actions: HighlightActions): HTMLElement | undefined {
+export function detachedSection(
+  p: PaperViewModel,
+  draft: Draft | undefined,
+  actions: HighlightActions,
+): HTMLElement | undefined {
   const detached = p.annotations.filter((a) => a.status === 'detached');
   if (!detached.length) return undefined;
   const section = el('section', 'detached-highlights');
   const h2 = el('h2', undefined, 'Detached highlights');
   h2.id = 'detached-title';
   section.setAttribute('aria-labelledby', 'detached-title');
-  const why = el('p', 'annotate-hint', 'The abstract changed and these passages were not found in it. Their notes are kept; delete them when they no longer matter.');
+  const why = el(
+    'p',
+    'annotate-hint',
+    'The abstract changed and these passages were not found in it. Their notes are kept; delete them when they no longer matter.',
+  );
   const list = el('ol', 'hl-list');
   for (const a of detached) list.append(item(a, draft, actions));
   section.append(h2, why, list);

@@ -32,19 +32,34 @@ function fillTags(row: HTMLElement, tags: string[]): void {
   for (const tag of tags) {
     const li = el('li', 'tag');
     li.dataset.tag = tag;
-    li.append(el('span', 'tag-name', `#${tag}`), button('tag-remove', '×', `Remove tag ${tag}`, `tag-remove:${tag}`, () => post({ type: 'webviewDidRemoveTag', id: paperId, tag })));
+    li.append(
+      el('span', 'tag-name', `#${tag}`),
+      button('tag-remove', '×', `Remove tag ${tag}`, `tag-remove:${tag}`, () =>
+        post({ type: 'webviewDidRemoveTag', id: paperId, tag }),
+      ),
+    );
     list.append(li);
   }
-  row.replaceChildren(list, button('action tag-add', '+ Add tag…', 'Add tags to this paper', 'tag-add', () => request('addTag')));
+  row.replaceChildren(
+    list,
+    button('action tag-add', '+ Add tag…', 'Add tags to this paper', 'tag-add', () => request('addTag')),
+  );
 }
 
 export function updateTags(tags: string[]): void {
   const row = document.getElementById('paper-tags');
   if (!row) return;
-  const focusKey = document.activeElement instanceof HTMLElement && row.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
+  const focusKey =
+    document.activeElement instanceof HTMLElement && row.contains(document.activeElement)
+      ? document.activeElement.dataset.focusKey
+      : undefined;
   fillTags(row, tags);
   // A removed tag's button is gone: the focus goes to "Add tag…" rather than to the page's top.
-  if (focusKey) (row.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) ?? row.querySelector<HTMLElement>('.tag-add'))?.focus();
+  if (focusKey)
+    (
+      row.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) ??
+      row.querySelector<HTMLElement>('.tag-add')
+    )?.focus();
 }
 
 /** The "Linked code" section (with the link button) and the "Mentioned in" section, in one container. */
@@ -60,7 +75,13 @@ export function renderLinks(paper: PaperViewModel): HTMLElement {
 function linkRow(link: LinkItemView): HTMLLIElement {
   const li = el('li', link.stale ? 'code-link stale' : 'code-link');
   li.dataset.linkId = link.id;
-  const open = button('link code-place', link.place, `Open ${link.place}${link.stale ? ' (stale: the linked text is gone)' : ''}`, `link:${link.id}`, () => post({ type: 'webviewDidOpenLink', linkId: link.id }));
+  const open = button(
+    'link code-place',
+    link.place,
+    `Open ${link.place}${link.stale ? ' (stale: the linked text is gone)' : ''}`,
+    `link:${link.id}`,
+    () => post({ type: 'webviewDidOpenLink', linkId: link.id }),
+  );
   li.append(open);
   if (link.stale) li.append(el('span', 'badge stale-badge', 'stale'));
   li.append(el('code', 'code-preview', link.preview));
@@ -72,7 +93,9 @@ function backlinkRow(b: BacklinkItemView): HTMLLIElement {
   const li = el('li', 'backlink');
   const place = `${b.file}:${b.line + 1}`;
   li.append(
-    button('link backlink-place', place, `Open ${place}`, `backlink:${b.uri}:${b.line}`, () => post({ type: 'webviewDidOpenBacklink', paperId, uri: b.uri, line: b.line })),
+    button('link backlink-place', place, `Open ${place}`, `backlink:${b.uri}:${b.line}`, () =>
+      post({ type: 'webviewDidOpenBacklink', paperId, uri: b.uri, line: b.line }),
+    ),
     el('span', 'backlink-text', b.text),
   );
   return li;
@@ -82,7 +105,13 @@ function backlinkRow(b: BacklinkItemView): HTMLLIElement {
 function fillLinks(section: HTMLElement, links: LinkItemView[], backlinks: BacklinkItemView[] | undefined): void {
   const h2 = el('h2', undefined, 'Linked code');
   h2.id = 'links-title';
-  const linkButton = button('action link-selection', 'Link to the active editor’s selection', 'Link the selection of the text editor used last to this paper', 'link-selection', () => request('linkSelection'));
+  const linkButton = button(
+    'action link-selection',
+    'Link to the active editor’s selection',
+    'Link the selection of the text editor used last to this paper',
+    'link-selection',
+    () => request('linkSelection'),
+  );
   const parts: HTMLElement[] = [h2];
   if (links.length) {
     const list = el('ul', 'code-links');
@@ -109,7 +138,14 @@ function fillLinks(section: HTMLElement, links: LinkItemView[], backlinks: Backl
 export function updateLinks(links: LinkItemView[], backlinks: BacklinkItemView[]): void {
   const section = document.getElementById('paper-links');
   if (!section) return;
-  const focusKey = document.activeElement instanceof HTMLElement && section.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
+  const focusKey =
+    document.activeElement instanceof HTMLElement && section.contains(document.activeElement)
+      ? document.activeElement.dataset.focusKey
+      : undefined;
   fillLinks(section, links, backlinks);
-  if (focusKey) (section.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) ?? section.querySelector<HTMLElement>('.link-selection'))?.focus();
+  if (focusKey)
+    (
+      section.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) ??
+      section.querySelector<HTMLElement>('.link-selection')
+    )?.focus();
 }

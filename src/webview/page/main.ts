@@ -1,6 +1,13 @@
 // The paper view page script; see src/webview/protocol.ts. Data is only ever put in the page with
 // `textContent` and attributes, never as HTML, so an abstract holding `<script>` shows those characters.
-import type { DidUpdateMarks, HostToPageMessage, PageToHostMessage, PaperAction, PaperPageState, PaperViewModel } from '../protocol';
+import type {
+  DidUpdateMarks,
+  HostToPageMessage,
+  PageToHostMessage,
+  PaperAction,
+  PaperPageState,
+  PaperViewModel,
+} from '../protocol';
 import { toPaperPageState } from '../protocol';
 import { afterRender, initAnnotations, renderAnnotated, reportSelection, updateAnnotations } from './annotations';
 import { el } from './controls';
@@ -114,7 +121,8 @@ function renderPaper(paper: PaperViewModel): void {
   const actions = el('div', 'actions');
   actions.setAttribute('role', 'group');
   actions.setAttribute('aria-label', 'Paper actions');
-  for (const action of ['toggleStar', 'toggleRead', 'openNotes', 'copyKey'] as const) actions.append(actionButton(action, paper));
+  for (const action of ['toggleStar', 'toggleRead', 'openNotes', 'copyKey'] as const)
+    actions.append(actionButton(action, paper));
 
   article.append(header, actions, ...renderAnnotated(paper), renderLinks(paper));
 
@@ -151,7 +159,8 @@ function showPaper(paper: PaperViewModel): void {
   renderPaper(paper);
   afterRender();
   // A refresh keeps keyboard focus where it was; a different paper starts reading at its title.
-  const target = samePaper && focusKey ? root().querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
+  const target =
+    samePaper && focusKey ? root().querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
   if (hadFocus) (target ?? document.getElementById('paper-title'))?.focus();
   if (!samePaper) window.scrollTo(0, 0);
 }
@@ -160,9 +169,11 @@ function updateMarks(marks: DidUpdateMarks): void {
   if (!current || current.id !== marks.id) return;
   current = { ...current, read: marks.read, starred: marks.starred, hasNotes: marks.hasNotes };
   const paper = current;
-  root().querySelectorAll<HTMLButtonElement>('button[data-action]').forEach((button) => {
-    labelActionButton(button, button.dataset.action as RowAction, paper);
-  });
+  root()
+    .querySelectorAll<HTMLButtonElement>('button[data-action]')
+    .forEach((button) => {
+      labelActionButton(button, button.dataset.action as RowAction, paper);
+    });
 }
 
 window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {

@@ -30,10 +30,20 @@ describe('papers analyze', () => {
     copyFileSync(join(fixtures, 'quasars.json'), join(dir, 'zotero-export'));
     copyFileSync(join(fixtures, 'quasars.xml'), join(dir, 'arxiv.json'));
     copyFileSync(join(fixtures, 'quasars.jsonl'), join(dir, 'papers.json'));
-    const run = papers('analyze', join(dir, 'refs.txt'), join(dir, 'zotero-export'), join(dir, 'arxiv.json'), join(dir, 'papers.json'), '--json');
+    const run = papers(
+      'analyze',
+      join(dir, 'refs.txt'),
+      join(dir, 'zotero-export'),
+      join(dir, 'arxiv.json'),
+      join(dir, 'papers.json'),
+      '--json',
+    );
     const out = JSON.parse(run.stdout);
     assert.equal(out.papers.length, 5, 'QuasarNet, tides, glacier, halos, bees');
-    assert.equal(out.papers.find((p: { abstract: string }) => p.abstract.startsWith('We propose QuasarNet')).collections.length, 4);
+    assert.equal(
+      out.papers.find((p: { abstract: string }) => p.abstract.startsWith('We propose QuasarNet')).collections.length,
+      4,
+    );
   });
 
   test('bad input in every format: one line per problem naming file and line, exit 1, good entries load, no stack trace', () => {
@@ -43,10 +53,19 @@ describe('papers analyze', () => {
       return join(dir, name);
     };
     const files = [
-      write('refs.bib', '@misc{ok, abstract = {A fine BibTeX abstract.}}\n@misc{open, abstract = {unclosed\n@misc{ok2, abstract = {Another fine one.}}\n'),
-      write('zotero.json', '[\n  {"id": "a", "abstract": "A fine CSL abstract."},\n  {"id": "b", "abstract": oops},\n  {"id": "c", "abstract": "Another CSL one."}\n]\n'),
+      write(
+        'refs.bib',
+        '@misc{ok, abstract = {A fine BibTeX abstract.}}\n@misc{open, abstract = {unclosed\n@misc{ok2, abstract = {Another fine one.}}\n',
+      ),
+      write(
+        'zotero.json',
+        '[\n  {"id": "a", "abstract": "A fine CSL abstract."},\n  {"id": "b", "abstract": oops},\n  {"id": "c", "abstract": "Another CSL one."}\n]\n',
+      ),
       write('papers.jsonl', '{"abstract": "A fine JSON Lines abstract."}\nnot json at all\n'),
-      write('query.xml', '<feed>\n<entry><id>1</id><summary>A fine Atom abstract.</summary></entry>\n<entry><id>2</id><summary>broken</summmary></entry>\n</feed>\n'),
+      write(
+        'query.xml',
+        '<feed>\n<entry><id>1</id><summary>A fine Atom abstract.</summary></entry>\n<entry><id>2</id><summary>broken</summmary></entry>\n</feed>\n',
+      ),
       write('empty.bib', ''),
       write('binary.json', Buffer.from([0x5b, 0x0a, 0x00, 0x01])),
       write('notes.md', '# not papers\n'),
@@ -68,11 +87,23 @@ describe('papers analyze', () => {
     assert.equal(run.status, 0, run.stderr);
     const out = JSON.parse(run.stdout);
     assert.equal(out.papers.length, 340);
-    assert.deepEqual(Object.keys(out.papers[0]), ['id', 'title', 'method', 'theme', 'keywords', 'collections', 'abstract', 'related']);
+    assert.deepEqual(Object.keys(out.papers[0]), [
+      'id',
+      'title',
+      'method',
+      'theme',
+      'keywords',
+      'collections',
+      'abstract',
+      'related',
+    ]);
     assert.deepEqual(Object.keys(out.themes[0]), ['id', 'label', 'size']);
     const ids = new Set(out.themes.map((t: { id: string }) => t.id));
     assert.ok(out.papers.every((p: { theme: string }) => ids.has(p.theme)));
-    assert.equal(out.themes.reduce((n: number, t: { size: number }) => n + t.size, 0), 340);
+    assert.equal(
+      out.themes.reduce((n: number, t: { size: number }) => n + t.size, 0),
+      340,
+    );
   });
 
   test('bad input: one line per problem naming file and line, exit 1, the good file still loads, no stack trace', () => {
@@ -80,10 +111,17 @@ describe('papers analyze', () => {
     const good = join(dir, 'good.txt');
     const noHeader = join(dir, 'notes.txt');
     const binary = join(dir, 'image.txt');
-    writeFileSync(good, 'Daily Papers\n\nWe propose QuasarNet, a network for quasar spectra.\nA study of soil microbes under drought.\n');
+    writeFileSync(
+      good,
+      'Daily Papers\n\nWe propose QuasarNet, a network for quasar spectra.\nA study of soil microbes under drought.\n',
+    );
     writeFileSync(noHeader, 'my shopping list\nmilk\n');
     writeFileSync(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0a, 0x00, 0x00]));
-    const run = spawnSync(process.execPath, [cli, 'analyze', good, noHeader, binary, join(dir, 'missing.txt'), '--json'], { encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [cli, 'analyze', good, noHeader, binary, join(dir, 'missing.txt'), '--json'],
+      { encoding: 'utf8' },
+    );
     assert.equal(run.status, 1);
     assert.equal(JSON.parse(run.stdout).papers.length, 2);
     const lines = run.stderr.trim().split('\n');

@@ -37,12 +37,25 @@ describe('papers bench', () => {
     const run = papers('bench', corpus, '--queries', queries, '--json');
     assert.equal(run.status, 0, run.stderr);
     const out = JSON.parse(run.stdout);
-    assert.deepEqual(Object.keys(out), ['papers', 'load_ms', 'tokenize_floor_ms', 'index_ms', 'themes_ms', 'total_ms', 'search', 'peak_rss_mb']);
+    assert.deepEqual(Object.keys(out), [
+      'papers',
+      'load_ms',
+      'tokenize_floor_ms',
+      'index_ms',
+      'themes_ms',
+      'total_ms',
+      'search',
+      'peak_rss_mb',
+    ]);
     assert.deepEqual(Object.keys(out.search), ['queries', 'p50_ms', 'p95_ms', 'max_ms']);
     assert.equal(out.papers, ABSTRACTS.length);
     assert.equal(out.search.queries, 5, 'one query a line, the blank line skipped');
-    for (const key of ['load_ms', 'tokenize_floor_ms', 'index_ms', 'themes_ms', 'total_ms', 'peak_rss_mb']) assert.ok(typeof out[key] === 'number' && out[key] >= 0, key);
-    assert.ok(Math.abs(out.total_ms - (out.load_ms + out.index_ms + out.themes_ms)) <= 0.2, 'total = load + index + themes');
+    for (const key of ['load_ms', 'tokenize_floor_ms', 'index_ms', 'themes_ms', 'total_ms', 'peak_rss_mb'])
+      assert.ok(typeof out[key] === 'number' && out[key] >= 0, key);
+    assert.ok(
+      Math.abs(out.total_ms - (out.load_ms + out.index_ms + out.themes_ms)) <= 0.2,
+      'total = load + index + themes',
+    );
     assert.ok(out.search.p50_ms <= out.search.p95_ms && out.search.p95_ms <= out.search.max_ms);
     assert.ok(out.peak_rss_mb > 0);
   });

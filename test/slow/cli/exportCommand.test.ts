@@ -16,7 +16,10 @@ describe('papers export', () => {
     const back = parseBibtex(run.stdout, 'export.bib');
     assert.deepEqual(back.problems, []);
     assert.equal(back.papers.length, 6);
-    assert.ok(back.papers.every((p) => /^[a-z0-9-]+-[0-9a-f]{7}$/.test(p.sourceKey ?? '')), back.papers.map((p) => p.sourceKey).join(' '));
+    assert.ok(
+      back.papers.every((p) => /^[a-z0-9-]+-[0-9a-f]{7}$/.test(p.sourceKey ?? '')),
+      back.papers.map((p) => p.sourceKey).join(' '),
+    );
     const qn = back.papers.find((p) => p.abstract.startsWith('We propose QuasarNet'))!;
     assert.equal(qn.sourceTitle, 'QuasarNet: Classifying Quasar Spectra with Über-Fast Convolutions');
     assert.deepEqual(qn.authors, ['Jane Doe', 'Hans Müller', 'Sloan Digital Sky Survey']);
@@ -28,9 +31,16 @@ describe('papers export', () => {
     const notes = join(dir, 'notes');
     mkdirSync(notes);
     const clean = [join(fixtures, 'quasars.jsonl'), join(fixtures, 'quasars.xml')];
-    const keyed = JSON.parse(papers('export', '--format', 'json', ...clean).stdout) as { key: string; id: string; abstract: string }[];
+    const keyed = JSON.parse(papers('export', '--format', 'json', ...clean).stdout) as {
+      key: string;
+      id: string;
+      abstract: string;
+    }[];
     const qn = keyed.find((p) => p.abstract.startsWith('We propose QuasarNet'))!;
-    writeFileSync(join(notes, `${qn.key}.md`), `---\npaper: ${qn.key}\nid: ${qn.id}\n---\n\n# QuasarNet\n\n> ...\n\n## Notes\n\nCompare with SDSS templates.\n`);
+    writeFileSync(
+      join(notes, `${qn.key}.md`),
+      `---\npaper: ${qn.key}\nid: ${qn.id}\n---\n\n# QuasarNet\n\n> ...\n\n## Notes\n\nCompare with SDSS templates.\n`,
+    );
     const json = papers('export', '--format', 'json', '--notes', notes, ...clean);
     assert.equal(json.status, 0, json.stderr);
     const out = JSON.parse(json.stdout);

@@ -5,7 +5,11 @@ import { cli } from '../../helpers/cli';
 
 describe('papers search', () => {
   test('papers search ranks and filters; usage errors exit 2 with one line', () => {
-    const run = spawnSync(process.execPath, [cli, 'search', '--query', 'offline reinforcement', '--limit', '3', '--json'], { encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [cli, 'search', '--query', 'offline reinforcement', '--limit', '3', '--json'],
+      { encoding: 'utf8' },
+    );
     assert.equal(run.status, 0, run.stderr);
     const hits = JSON.parse(run.stdout);
     assert.equal(hits.length, 3);

@@ -9,8 +9,12 @@ import { papersApi, EXTENSION_ID } from './papersApi';
 const api = () => papersApi();
 
 suite('Activation', () => {
-  test('opening the view fills the tree with the seeds\' themes from the bundled snapshot, without analyzing them, in under 5 s', async () => {
-    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, false, 'nothing activated the extension before the view opened');
+  test("opening the view fills the tree with the seeds' themes from the bundled snapshot, without analyzing them, in under 5 s", async () => {
+    assert.equal(
+      vscode.extensions.getExtension(EXTENSION_ID)?.isActive,
+      false,
+      'nothing activated the extension before the view opened',
+    );
     const started = Date.now();
     await vscode.commands.executeCommand('workbench.view.extension.papers');
     const { tree, services } = await api();
@@ -26,8 +30,15 @@ suite('Activation', () => {
     // The loose time bound only catches an activation that stalls.
     assert.ok(elapsed < 5000, `tree populated in ${elapsed} ms`);
     const cacheDir = vscode.Uri.joinPath(services.context.globalStorageUri, 'analysis-cache');
-    const cached = await Promise.resolve(vscode.workspace.fs.readDirectory(cacheDir)).then((entries) => entries.map(([name]) => name), () => []);
-    assert.deepEqual(cached.filter((name) => name.endsWith('.snapshot')), [], 'the seeds were analyzed instead of read from the bundled snapshot');
+    const cached = await Promise.resolve(vscode.workspace.fs.readDirectory(cacheDir)).then(
+      (entries) => entries.map(([name]) => name),
+      () => [],
+    );
+    assert.deepEqual(
+      cached.filter((name) => name.endsWith('.snapshot')),
+      [],
+      'the seeds were analyzed instead of read from the bundled snapshot',
+    );
     assert.ok(groups.length >= 10 && groups.length <= 20, `${groups.length} themes`);
     const total = groups.reduce((n, g) => n + (g.kind === 'group' ? g.paperIds.length : 0), 0);
     assert.equal(total, 340);
@@ -35,5 +46,4 @@ suite('Activation', () => {
     const item = tree.getTreeItem(groups[0]);
     assert.equal(item.description, String(groups[0].kind === 'group' && groups[0].paperIds.length));
   });
-
 });

@@ -21,7 +21,9 @@ const FILE = 'refs/cache-made-up.txt';
 
 const cacheDir = (api: PapersApi) => vscode.Uri.joinPath(api.services.context.globalStorageUri, 'analysis-cache');
 async function entries(api: PapersApi): Promise<string[]> {
-  return (await Promise.resolve(vscode.workspace.fs.readDirectory(cacheDir(api))).then(undefined, () => [])).map(([name]) => name).sort();
+  return (await Promise.resolve(vscode.workspace.fs.readDirectory(cacheDir(api))).then(undefined, () => []))
+    .map(([name]) => name)
+    .sort();
 }
 
 suite('Analysis cache: a second load of unchanged collections restores the analysis', () => {
@@ -32,12 +34,21 @@ suite('Analysis cache: a second load of unchanged collections restores the analy
     const { services } = a;
     // an entry of the old format (a .json and a .bin): stale, deleted when the next analysis is cached
     await vscode.workspace.fs.createDirectory(cacheDir(a));
-    for (const name of ['0ld-format.json', '0ld-format.bin']) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(cacheDir(a), name), new TextEncoder().encode('{"papers":[]}'));
+    for (const name of ['0ld-format.json', '0ld-format.bin'])
+      await vscode.workspace.fs.writeFile(
+        vscode.Uri.joinPath(cacheDir(a), name),
+        new TextEncoder().encode('{"papers":[]}'),
+      );
     const before = await entries(a);
     const folder = vscode.workspace.workspaceFolders![0].uri;
-    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, FILE), new TextEncoder().encode(`Daily Papers\n\n${ABSTRACTS.join('\n\n')}\n`));
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(folder, FILE),
+      new TextEncoder().encode(`Daily Papers\n\n${ABSTRACTS.join('\n\n')}\n`),
+    );
     // the setting's change loads (one load, so one analysis and one cache write to wait for)
-    await vscode.workspace.getConfiguration('papers').update('collections', [FILE], vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('papers')
+      .update('collections', [FILE], vscode.ConfigurationTarget.Workspace);
     await until('the made-up papers', () => services.model.analysis?.papers.length === ABSTRACTS.length);
     const analyzed = services.model.analysis!;
     let entry = '';
@@ -49,7 +60,10 @@ suite('Analysis cache: a second load of unchanged collections restores the analy
     // the entry is what a reload restores: a title changed in it shows after the reload
     const uri = vscode.Uri.joinPath(cacheDir(a), entry);
     const snapshot = decodeSnapshot(await vscode.workspace.fs.readFile(uri));
-    assert.deepEqual(snapshot.papers.map((p) => p.abstract), analyzed.papers.map((p) => p.abstract));
+    assert.deepEqual(
+      snapshot.papers.map((p) => p.abstract),
+      analyzed.papers.map((p) => p.abstract),
+    );
     const marked = snapshot.papers.findIndex((p) => p.abstract.includes('Wärmeströme'));
     snapshot.papers[marked] = { ...snapshot.papers[marked], title: 'Glühbirnen (restored from the cache)' };
     await vscode.workspace.fs.writeFile(uri, encodeSnapshot(snapshot));
@@ -57,9 +71,18 @@ suite('Analysis cache: a second load of unchanged collections restores the analy
     const restored = services.model.analysis!;
     assert.notEqual(restored, analyzed);
     assert.equal(restored.papers[marked].title, 'Glühbirnen (restored from the cache)');
-    assert.deepEqual(restored.papers.map((p) => [p.id, p.abstract, p.keywords, p.collections]), analyzed.papers.map((p) => [p.id, p.abstract, p.keywords, p.collections]));
-    assert.deepEqual(restored.themes.map((t) => t.paperIds), analyzed.themes.map((t) => t.paperIds));
-    assert.deepEqual(restored.search.search('kelp').map((h) => h.id), analyzed.search.search('kelp').map((h) => h.id));
+    assert.deepEqual(
+      restored.papers.map((p) => [p.id, p.abstract, p.keywords, p.collections]),
+      analyzed.papers.map((p) => [p.id, p.abstract, p.keywords, p.collections]),
+    );
+    assert.deepEqual(
+      restored.themes.map((t) => t.paperIds),
+      analyzed.themes.map((t) => t.paperIds),
+    );
+    assert.deepEqual(
+      restored.search.search('kelp').map((h) => h.id),
+      analyzed.search.search('kelp').map((h) => h.id),
+    );
     assert.ok(restored.search.search('wärmeströme').length === 1, 'non-ASCII words are found in the restored index');
   });
 
@@ -69,7 +92,10 @@ suite('Analysis cache: a second load of unchanged collections restores the analy
     const entry = (await entries(a)).find((n) => n.endsWith('.snapshot'))!;
     const uri = vscode.Uri.joinPath(cacheDir(a), entry);
     const good = await vscode.workspace.fs.readFile(uri);
-    for (const damaged of [good.subarray(0, Math.floor(good.length / 2)), new TextEncoder().encode('PAPERS-SNAPSHOT\n garbage')]) {
+    for (const damaged of [
+      good.subarray(0, Math.floor(good.length / 2)),
+      new TextEncoder().encode('PAPERS-SNAPSHOT\n garbage'),
+    ]) {
       // put in place as the cache writes its entries (a new file renamed over the old one): the analysis shown now
       // still reads its deferred parts from the file it opened, which a write in place would truncate under it
       const aside = uri.with({ path: `${uri.path}.damaged` });
@@ -78,7 +104,10 @@ suite('Analysis cache: a second load of unchanged collections restores the analy
       await services.model.reload();
       const analysis = services.model.analysis!;
       assert.equal(analysis.papers.length, ABSTRACTS.length);
-      assert.ok(!analysis.papers.some((p) => p.title.includes('restored from the cache')), 'analyzed again, not restored');
+      assert.ok(
+        !analysis.papers.some((p) => p.title.includes('restored from the cache')),
+        'analyzed again, not restored',
+      );
       await until('the entry written again', async () => {
         const bytes = await Promise.resolve(vscode.workspace.fs.readFile(uri)).then(undefined, () => new Uint8Array());
         try {

@@ -3,10 +3,16 @@ import * as vscode from 'vscode';
 import { createAnnotation } from '../../../src/core/annotations/annotations';
 import { ANNOTATIONS_END, ANNOTATIONS_START } from '../../../src/core/annotations/notesBlock';
 import { Paper } from '../../../src/core/papers/types';
-import { addHighlight, deleteHighlight, editHighlight, highlightSelection, isSelectionSource, SelectionSource } from '../../../src/features/annotations/annotations';
+import {
+  addHighlight,
+  deleteHighlight,
+  editHighlight,
+  highlightSelection,
+  isSelectionSource,
+  SelectionSource,
+} from '../../../src/features/annotations/annotations';
 import { until } from './until';
 import { papersApi } from './papersApi';
-
 
 const api = () => papersApi();
 
@@ -51,8 +57,16 @@ suite('Highlights and notes on abstracts', () => {
     const stored = JSON.parse(await read(jsonFile)) as StoredFile;
     assert.equal(stored.annotations?.length, 1);
     assert.equal(stored.annotations[0].id, a.id);
-    assert.deepEqual(stored.annotations[0].target.selector.map((s) => s.type), ['TextQuoteSelector', 'TextPositionSelector']);
-    assert.deepEqual(stored.annotations[0].target.selector[0], { type: 'TextQuoteSelector', exact: range.quote, prefix: paper.abstract.slice(Math.max(0, range.start - 32), range.start), suffix: paper.abstract.slice(range.end, range.end + 32) });
+    assert.deepEqual(
+      stored.annotations[0].target.selector.map((s) => s.type),
+      ['TextQuoteSelector', 'TextPositionSelector'],
+    );
+    assert.deepEqual(stored.annotations[0].target.selector[0], {
+      type: 'TextQuoteSelector',
+      exact: range.quote,
+      prefix: paper.abstract.slice(Math.max(0, range.start - 32), range.start),
+      suffix: paper.abstract.slice(range.end, range.end + 32),
+    });
 
     const notesUri = services.notes.uriFor(paper)!;
     const notes = await read(notesUri);
@@ -61,23 +75,29 @@ suite('Highlights and notes on abstracts', () => {
     assert.match(section, /\*\*1\.\*\* green/);
     assert.ok(section.includes(`> ${range.quote}`), section);
     assert.ok(section.includes('zorblaxian insight, remember it'));
-    assert.ok(notes.indexOf(ANNOTATIONS_END) < notes.indexOf('## Notes'), 'the section comes before the user\'s Notes');
+    assert.ok(notes.indexOf(ANNOTATIONS_END) < notes.indexOf('## Notes'), "the section comes before the user's Notes");
   });
 
   test('the note is searchable through the notes text', async () => {
     const { services } = await api();
-    const hit = await until('the note in the search index', () => services.model.analysis!.search.search('zorblaxian')[0]);
+    const hit = await until(
+      'the note in the search index',
+      () => services.model.analysis!.search.search('zorblaxian')[0],
+    );
     assert.equal(hit.id, paper.id);
     assert.equal(hit.snippet?.field, 'notes');
   });
 
-  test('another window\'s annotation written on disk meanwhile is kept when one is added here', async () => {
+  test("another window's annotation written on disk meanwhile is kept when one is added here", async () => {
     const { services } = await api();
     const onDisk = JSON.parse(await read(jsonFile)) as StoredFile & Record<string, unknown>;
     const r = wordsOf(paper, 10, 3);
     const theirs = createAnnotation(paper.abstract, r.start, r.end, 'pink', 'written by the other window');
     // The other window writes the file; this window adds its own before its watcher has even fired.
-    await write(jsonFile, `${JSON.stringify({ ...onDisk, annotations: [...(onDisk.annotations ?? []), theirs] }, null, 2)}\n`);
+    await write(
+      jsonFile,
+      `${JSON.stringify({ ...onDisk, annotations: [...(onDisk.annotations ?? []), theirs] }, null, 2)}\n`,
+    );
     const mine = await addHighlight(services, paper.id, wordsOf(paper, 16, 2), 'blue');
     const stored = JSON.parse(await read(jsonFile)) as StoredFile;
     const ids = stored.annotations!.map((x) => x.id);
@@ -149,15 +169,40 @@ suite('Highlights and notes on abstracts', () => {
     const range = wordsOf(paper, 30, 3);
     const view: SelectionSource = {
       current: paper,
-      requestSelection: async () => ({ type: 'webviewDidReportSelection', requestId: 1, paperId: paper.id, annotationId: 'zz-from-the-page', color: 'blue', range }),
+      requestSelection: async () => ({
+        type: 'webviewDidReportSelection',
+        requestId: 1,
+        paperId: paper.id,
+        annotationId: 'zz-from-the-page',
+        color: 'blue',
+        range,
+      }),
     };
-    const a = await highlightSelection({ ...services, panel: Object.assign(view, { show: services.panel.show, restore: services.panel.restore }) });
+    const a = await highlightSelection({
+      ...services,
+      panel: Object.assign(view, { show: services.panel.show, restore: services.panel.restore }),
+    });
     assert.equal(a?.id, 'zz-from-the-page');
     assert.equal(a?.color, 'blue');
     const stored = JSON.parse(await read(jsonFile)) as StoredFile;
     assert.ok(stored.annotations!.some((x) => x.id === 'zz-from-the-page'));
-    const nothing: SelectionSource = { current: paper, requestSelection: async () => ({ type: 'webviewDidReportSelection', requestId: 2, paperId: paper.id, annotationId: 'zz-none', color: 'blue' }) };
-    assert.equal(await highlightSelection({ ...services, panel: Object.assign(nothing, { show: services.panel.show, restore: services.panel.restore }) }), undefined);
+    const nothing: SelectionSource = {
+      current: paper,
+      requestSelection: async () => ({
+        type: 'webviewDidReportSelection',
+        requestId: 2,
+        paperId: paper.id,
+        annotationId: 'zz-none',
+        color: 'blue',
+      }),
+    };
+    assert.equal(
+      await highlightSelection({
+        ...services,
+        panel: Object.assign(nothing, { show: services.panel.show, restore: services.panel.restore }),
+      }),
+      undefined,
+    );
   });
 
   test('the paper view answers a selection request (nothing selected: no range)', async () => {

@@ -10,8 +10,15 @@ import { papersApi, restoreSeeds } from './papersApi';
 // Made-up collections (test/vscode/fixtures/collections): a BibTeX reading list, a Zotero CSL-JSON export,
 // and a .bib with two good entries and three broken ones (no abstract, a repeated key, cut off).
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'vscode', 'fixtures', 'collections');
-const BIB_TITLES = ['Sea Otters Use Kelp Anchors to Sleep Through Storms', 'TideCast: Forecasting Tide Pools with Small Graph Networks', 'Lichen Growth Rates on Urban Gravestones'];
-const CSL_TITLES = ['Glacier Meltwater Carries Ancient Pollen Downstream', 'BeeLine: Counting Pollinator Visits from Phone Video'];
+const BIB_TITLES = [
+  'Sea Otters Use Kelp Anchors to Sleep Through Storms',
+  'TideCast: Forecasting Tide Pools with Small Graph Networks',
+  'Lichen Growth Rates on Urban Gravestones',
+];
+const CSL_TITLES = [
+  'Glacier Meltwater Carries Ancient Pollen Downstream',
+  'BeeLine: Counting Pollinator Visits from Phone Video',
+];
 
 const api = () => papersApi();
 
@@ -19,8 +26,13 @@ const folder = () => vscode.workspace.workspaceFolders![0].uri;
 const inWorkspace = (...parts: string[]) => vscode.Uri.joinPath(folder(), ...parts);
 const fixture = (name: string) => vscode.Uri.file(path.join(FIXTURES, name));
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-const exists = (uri: vscode.Uri) => Promise.resolve(vscode.workspace.fs.stat(uri)).then(() => true, () => false);
-const setting = () => vscode.workspace.getConfiguration('papers').inspect<string[]>('collections')?.workspaceValue ?? [];
+const exists = (uri: vscode.Uri) =>
+  Promise.resolve(vscode.workspace.fs.stat(uri)).then(
+    () => true,
+    () => false,
+  );
+const setting = () =>
+  vscode.workspace.getConfiguration('papers').inspect<string[]>('collections')?.workspaceValue ?? [];
 
 async function copyIn(name: string): Promise<vscode.Uri> {
   const target = inWorkspace('refs', name);
@@ -28,7 +40,8 @@ async function copyIn(name: string): Promise<vscode.Uri> {
   return target;
 }
 
-const papersDiagnostics = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Papers');
+const papersDiagnostics = (uri: vscode.Uri) =>
+  vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Papers');
 
 suite('Collections: import, problems, export', () => {
   suiteTeardown(async () => {
@@ -42,17 +55,31 @@ suite('Collections: import, problems, export', () => {
   test('Import Collection adds a BibTeX file (workspace-relative) and a CSL-JSON file (absolute): their papers show under their real titles', async () => {
     const { services, tree, prefs } = await api();
     const bib = await copyIn('lab-reading.bib');
-    const result = await vscode.commands.executeCommand<{ added: string[]; papers: number; problems: number }>('papers.importCollection', [bib, fixture('zotero-export.json')]);
+    const result = await vscode.commands.executeCommand<{ added: string[]; papers: number; problems: number }>(
+      'papers.importCollection',
+      [bib, fixture('zotero-export.json')],
+    );
     assert.deepEqual(result.added, ['refs/lab-reading.bib', fixture('zotero-export.json').fsPath]);
     assert.equal(result.papers, 5);
     assert.equal(result.problems, 0);
     assert.deepEqual(setting(), result.added);
     const analysis = services.model.analysis!;
-    assert.deepEqual(analysis.collections.map((c) => c.name), ['lab-reading', 'zotero-export']);
+    assert.deepEqual(
+      analysis.collections.map((c) => c.name),
+      ['lab-reading', 'zotero-export'],
+    );
     await prefs.setGroupBy('collection');
     const groups = tree.children();
-    assert.deepEqual(groups.map((g) => tree.getTreeItem(g).label), ['lab-reading', 'zotero-export']);
-    const rowTitles = groups.map((g) => tree.children(g).map((n) => String(tree.getTreeItem(n).label)).sort());
+    assert.deepEqual(
+      groups.map((g) => tree.getTreeItem(g).label),
+      ['lab-reading', 'zotero-export'],
+    );
+    const rowTitles = groups.map((g) =>
+      tree
+        .children(g)
+        .map((n) => String(tree.getTreeItem(n).label))
+        .sort(),
+    );
     assert.deepEqual(rowTitles, [[...BIB_TITLES].sort(), [...CSL_TITLES].sort()]);
     const otters = analysis.papers.find((p) => p.title === BIB_TITLES[0])!;
     assert.deepEqual(otters.authors, ['Dana Marsh', 'Oren Quill']);
@@ -60,7 +87,9 @@ suite('Collections: import, problems, export', () => {
   });
 
   test('importing a listed file again does not list it twice', async () => {
-    const result = await vscode.commands.executeCommand<{ added: string[] }>('papers.importCollection', [inWorkspace('refs', 'lab-reading.bib')]);
+    const result = await vscode.commands.executeCommand<{ added: string[] }>('papers.importCollection', [
+      inWorkspace('refs', 'lab-reading.bib'),
+    ]);
     assert.deepEqual(result.added, []);
     assert.equal(setting().length, 2);
   });
@@ -81,28 +110,51 @@ suite('Collections: import, problems, export', () => {
   test('a broken file: its good entries load, each bad entry is a diagnostic at its line, cleared when fixed', async () => {
     const { services } = await api();
     const broken = await copyIn('broken-refs.bib');
-    const result = await vscode.commands.executeCommand<{ papers: number; problems: number }>('papers.importCollection', [broken]);
+    const result = await vscode.commands.executeCommand<{ papers: number; problems: number }>(
+      'papers.importCollection',
+      [broken],
+    );
     assert.equal(result.papers, 2);
     assert.equal(result.problems, 3);
     const titles = services.model.analysis!.papers.map((p) => p.title);
-    assert.ok(titles.includes('Moss Carpets Cool Rooftops in Summer') && titles.includes("Snails Follow Each Other's Slime Trails to Save Energy"), titles.join(' | '));
+    assert.ok(
+      titles.includes('Moss Carpets Cool Rooftops in Summer') &&
+        titles.includes("Snails Follow Each Other's Slime Trails to Save Energy"),
+      titles.join(' | '),
+    );
     assert.equal(services.model.analysis!.papers.length, 7);
-    const diagnostics = await until('diagnostics on the broken file', () => papersDiagnostics(broken).length === 3 && papersDiagnostics(broken)).catch((err: Error) => {
+    const diagnostics = await until(
+      'diagnostics on the broken file',
+      () => papersDiagnostics(broken).length === 3 && papersDiagnostics(broken),
+    ).catch((err: Error) => {
       const all = vscode.languages.getDiagnostics().map(([u, ds]) => `${u.toString()}: ${ds.length}`);
-      throw new Error(`${err.message}; problems ${JSON.stringify(services.model.analysis!.problems)}; diagnostics ${all.join(', ')}`);
+      throw new Error(
+        `${err.message}; problems ${JSON.stringify(services.model.analysis!.problems)}; diagnostics ${all.join(', ')}`,
+      );
     });
     const text = decode(await vscode.workspace.fs.readFile(broken)).split('\n');
     // each diagnostic sits on the line where its entry starts and names the entry
-    for (const [key, pattern] of [['noabstract2019', /no abstract/], ['good2020moss', /key already used at line 2/], ['truncated2022', /cut off/]] as const) {
+    for (const [key, pattern] of [
+      ['noabstract2019', /no abstract/],
+      ['good2020moss', /key already used at line 2/],
+      ['truncated2022', /cut off/],
+    ] as const) {
       const d = diagnostics.find((x) => x.message.includes(`"${key}"`));
       assert.ok(d, `a diagnostic for ${key}`);
       assert.match(d.message, pattern);
-      assert.ok(text[d.range.start.line].includes(`{${key},`), `line ${d.range.start.line + 1} starts ${key}: ${text[d.range.start.line]}`);
+      assert.ok(
+        text[d.range.start.line].includes(`{${key},`),
+        `line ${d.range.start.line + 1} starts ${key}: ${text[d.range.start.line]}`,
+      );
       assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
     }
     assert.equal(papersDiagnostics(inWorkspace('refs', 'lab-reading.bib')).length, 0);
     // fix the file: keep only the two good entries; the watcher reloads it and the diagnostics go
-    const good = text.join('\n').split(/\n(?=@)/).filter((e) => /@\w+\{good2020moss,[\s\S]*Moss|@\w+\{good2021snails,/.test(e)).join('\n');
+    const good = text
+      .join('\n')
+      .split(/\n(?=@)/)
+      .filter((e) => /@\w+\{good2020moss,[\s\S]*Moss|@\w+\{good2021snails,/.test(e))
+      .join('\n');
     await vscode.workspace.fs.writeFile(broken, new TextEncoder().encode(good));
     await until('the diagnostics cleared', () => papersDiagnostics(broken).length === 0);
     assert.equal(services.model.analysis!.problems.length, 0);
@@ -117,7 +169,10 @@ suite('Collections: import, problems, export', () => {
     await vscode.commands.executeCommand('papers.openNotes', noted.id);
     await until('the notes file', () => exists(notes));
     const template = decode(await vscode.workspace.fs.readFile(notes));
-    await vscode.workspace.fs.writeFile(notes, new TextEncoder().encode(`${template.trimEnd()}\n\nTry the tracker on hoverfly clips & compare 50% shake.\n`));
+    await vscode.workspace.fs.writeFile(
+      notes,
+      new TextEncoder().encode(`${template.trimEnd()}\n\nTry the tracker on hoverfly clips & compare 50% shake.\n`),
+    );
     await until('the note read', () => services.notes.notesText(noted.id)?.includes('hoverfly'));
     const out = inWorkspace('export', 'all.bib');
     const written = await vscode.commands.executeCommand<vscode.Uri>('papers.exportBibtex', { set: 'all', uri: out });
@@ -125,10 +180,26 @@ suite('Collections: import, problems, export', () => {
     const bib = decode(await vscode.workspace.fs.readFile(out));
     const back = parseBibtex(bib, 'all.bib');
     assert.deepEqual(back.problems, []);
-    const expected = papers.map((p) => ({ key: services.model.keyOf(p), title: p.sourceTitle, abstract: p.abstract, authors: p.authors, doi: p.doi }));
-    const parsed = back.papers.map((p) => ({ key: p.sourceKey, title: p.sourceTitle, abstract: p.abstract, authors: p.authors, doi: p.doi }));
+    const expected = papers.map((p) => ({
+      key: services.model.keyOf(p),
+      title: p.sourceTitle,
+      abstract: p.abstract,
+      authors: p.authors,
+      doi: p.doi,
+    }));
+    const parsed = back.papers.map((p) => ({
+      key: p.sourceKey,
+      title: p.sourceTitle,
+      abstract: p.abstract,
+      authors: p.authors,
+      doi: p.doi,
+    }));
     assert.deepEqual(parsed, expected);
-    assert.deepEqual(back.papers.map((p) => p.id), papers.map((p) => p.id), 'same abstracts, so the same paper ids');
+    assert.deepEqual(
+      back.papers.map((p) => p.id),
+      papers.map((p) => p.id),
+      'same abstracts, so the same paper ids',
+    );
     // the user's note, not the template around it, goes in the note field (LaTeX-escaped)
     const entry = bib.split(/\n(?=@)/).find((e) => e.includes(`{${services.model.keyOf(noted)},`))!;
     assert.match(entry, /note = \{Try the tracker on hoverfly clips \\& compare 50\\% shake\.\}/);
@@ -142,29 +213,45 @@ suite('Collections: import, problems, export', () => {
     const out = inWorkspace('export', 'starred.bib');
     await vscode.commands.executeCommand('papers.exportBibtex', { set: 'starred', uri: out });
     const back = parseBibtex(decode(await vscode.workspace.fs.readFile(out)), 'starred.bib');
-    assert.deepEqual(back.papers.map((p) => p.sourceKey), [services.model.keyOf(otters)]);
+    assert.deepEqual(
+      back.papers.map((p) => p.sourceKey),
+      [services.model.keyOf(otters)],
+    );
   });
 
   test('Export BibTeX of the papers linked from code, and of the rows the command was run on', async () => {
     const { services, tree } = await api();
-    const [tide, beeline] = [BIB_TITLES[1], CSL_TITLES[1]].map((t) => services.model.analysis!.papers.find((p) => p.title === t)!);
+    const [tide, beeline] = [BIB_TITLES[1], CSL_TITLES[1]].map((t) =>
+      services.model.analysis!.papers.find((p) => p.title === t)!,
+    );
     const code = inWorkspace('src', 'pools.py');
-    await vscode.workspace.fs.writeFile(code, new TextEncoder().encode('def forecast(pools):\n    return [p.temp for p in pools]\n'));
+    await vscode.workspace.fs.writeFile(
+      code,
+      new TextEncoder().encode('def forecast(pools):\n    return [p.temp for p in pools]\n'),
+    );
     const editor = await vscode.window.showTextDocument(code);
     editor.selection = new vscode.Selection(0, 0, 1, 10);
-    const linkId = await vscode.commands.executeCommand<string>('papers.linkSelection', tide.id, { note: 'the forecast of each pool' });
+    const linkId = await vscode.commands.executeCommand<string>('papers.linkSelection', tide.id, {
+      note: 'the forecast of each pool',
+    });
     assert.ok(linkId);
     try {
       const linked = inWorkspace('export', 'linked.bib');
       await vscode.commands.executeCommand('papers.exportBibtex', { set: 'linked', uri: linked });
       const back = parseBibtex(decode(await vscode.workspace.fs.readFile(linked)), 'linked.bib');
-      assert.deepEqual(back.papers.map((p) => p.sourceKey), [services.model.keyOf(tide)]);
+      assert.deepEqual(
+        back.papers.map((p) => p.sourceKey),
+        [services.model.keyOf(tide)],
+      );
     } finally {
       await vscode.commands.executeCommand('papers.unlink', linkId);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     }
     // from a paper row's menu VS Code passes the row and the selected rows: those are exported
-    const rows = tree.children().flatMap((g) => tree.children(g)).filter((n) => n.id === tide.id || n.id === beeline.id);
+    const rows = tree
+      .children()
+      .flatMap((g) => tree.children(g))
+      .filter((n) => n.id === tide.id || n.id === beeline.id);
     assert.equal(rows.length, 2);
     const picked = inWorkspace('export', 'selected.bib');
     const saved = vscode.window.showSaveDialog;
@@ -175,7 +262,10 @@ suite('Collections: import, problems, export', () => {
       (vscode.window as { showSaveDialog: unknown }).showSaveDialog = saved;
     }
     const back = parseBibtex(decode(await vscode.workspace.fs.readFile(picked)), 'selected.bib');
-    assert.deepEqual(back.papers.map((p) => p.sourceKey).sort(), [services.model.keyOf(tide), services.model.keyOf(beeline)].sort());
+    assert.deepEqual(
+      back.papers.map((p) => p.sourceKey).sort(),
+      [services.model.keyOf(tide), services.model.keyOf(beeline)].sort(),
+    );
   });
 
   test('Restricted Mode: marks and notes are not written, the model still reads and searches', async () => {
@@ -183,7 +273,10 @@ suite('Collections: import, problems, export', () => {
     const lichen = services.model.analysis!.papers.find((p) => p.title === BIB_TITLES[2])!;
     const messages: string[] = [];
     const original = vscode.window.showInformationMessage;
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...rest: unknown[]) => {
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (
+      message: string,
+      ...rest: unknown[]
+    ) => {
       messages.push(message);
       return (original as (...a: unknown[]) => unknown)(message, ...rest);
     };
@@ -215,7 +308,10 @@ suite('Collections: import, problems, export', () => {
     assert.equal(removed, true);
     assert.deepEqual(setting(), [fixture('zotero-export.json').fsPath, 'refs/broken-refs.bib']);
     assert.ok(await exists(inWorkspace('refs', 'lab-reading.bib')), 'the file is still there');
-    assert.deepEqual(services.model.analysis!.collections.map((c) => c.name), ['zotero-export', 'broken-refs']);
+    assert.deepEqual(
+      services.model.analysis!.collections.map((c) => c.name),
+      ['zotero-export', 'broken-refs'],
+    );
     assert.ok(!tree.children().some((g) => g.kind === 'group' && g.label === 'lab-reading'));
   });
 });

@@ -56,8 +56,14 @@ suite('Export Annotations', function () {
     } finally {
       dialogs.dispose();
     }
-    assert.deepEqual(dialogs.asked, ['Export Annotations: Markdown digest', 'Export Annotations: W3C Web Annotation JSON']);
-    assert.deepEqual(written.map((u) => u.toString()), [md.toString(), json.toString()]);
+    assert.deepEqual(dialogs.asked, [
+      'Export Annotations: Markdown digest',
+      'Export Annotations: W3C Web Annotation JSON',
+    ]);
+    assert.deepEqual(
+      written.map((u) => u.toString()),
+      [md.toString(), json.toString()],
+    );
 
     const digest = await read(md);
     const section = digest.slice(digest.indexOf(`## ${theme.label}`));
@@ -66,12 +72,17 @@ suite('Export Annotations', function () {
     assert.ok(section.includes(`### ${paper.title}`), 'the paper under its theme');
     assert.ok(paperPart.includes(`\`${services.model.keyOf(paper)}\``));
     assert.ok(paperPart.includes('#export-check'), 'its tag');
-    assert.ok(paperPart.includes(`“${paper.abstract.slice(range.start, range.end).replace(/\s+/g, ' ')}” _(pink)_`), 'the highlighted words and color');
+    assert.ok(
+      paperPart.includes(`“${paper.abstract.slice(range.start, range.end).replace(/\s+/g, ' ')}” _(pink)_`),
+      'the highlighted words and color',
+    );
     assert.ok(paperPart.includes('   > quxifying remark for the export'), 'the note');
 
     const collection = JSON.parse(await read(json));
     assert.equal(collection.type, 'AnnotationCollection');
-    const item = collection.first.items.find((i: { id: string }) => i.id === `urn:papers:annotation:${encodeURIComponent(a.id)}`);
+    const item = collection.first.items.find(
+      (i: { id: string }) => i.id === `urn:papers:annotation:${encodeURIComponent(a.id)}`,
+    );
     assert.ok(item, 'the highlight is in the JSON');
     assert.equal(item.body.value, 'quxifying remark for the export');
     assert.equal(item.target.source, `urn:papers:paper:${encodeURIComponent(services.model.keyOf(paper))}`);
@@ -83,7 +94,10 @@ suite('Export Annotations', function () {
     const dialogs = answerSaveDialogs(md, undefined);
     try {
       const written = await vscode.commands.executeCommand<vscode.Uri[]>('papers.exportAnnotations');
-      assert.deepEqual(written.map((u) => u.toString()), [md.toString()]);
+      assert.deepEqual(
+        written.map((u) => u.toString()),
+        [md.toString()],
+      );
     } finally {
       dialogs.dispose();
     }

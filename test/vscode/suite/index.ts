@@ -8,14 +8,19 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, slow: 2_000 });
   const grep = process.env.PAPERS_TEST_GREP;
   if (grep) mocha.grep(grep);
-  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort();
+  const files = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
   for (const f of files) mocha.addFile(path.join(__dirname, f));
 
   return new Promise((resolve, reject) => {
     try {
       const runner = mocha.run((failures) => {
         const { passes = 0, pending = 0 } = runner.stats ?? {};
-        console.log(`papers vscode suite: ${passes} passed, ${failures} failed, ${pending} pending (${files.length} files)`);
+        console.log(
+          `papers vscode suite: ${passes} passed, ${failures} failed, ${pending} pending (${files.length} files)`,
+        );
         if (failures > 0) reject(new Error(`${failures} test${failures === 1 ? '' : 's'} failed`));
         else resolve();
       });

@@ -24,7 +24,11 @@ function workspaceUri(...parts: string[]): vscode.Uri {
 const write = (uri: vscode.Uri, text: string) => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
 const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 /** The stored links of a paper; undefined while the file is being replaced (a rename over it deletes it first). */
-const storedLinks = (paperId: string) => read(workspaceUri('.papers', 'links', `${paperId}.json`)).then((t) => JSON.parse(t) as { range: { startLine: number }; file: string; note?: string; anchor: { text: string } }[], () => undefined);
+const storedLinks = (paperId: string) =>
+  read(workspaceUri('.papers', 'links', `${paperId}.json`)).then(
+    (t) => JSON.parse(t) as { range: { startLine: number }; file: string; note?: string; anchor: { text: string } }[],
+    () => undefined,
+  );
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length - 1;
 
 const TRAIN = `import torch
@@ -94,7 +98,9 @@ suite('Code links in a real VS Code', () => {
     const editor = await vscode.window.showTextDocument(file);
     const start = lineOf(TRAIN, 'def smoothed_loss');
     editor.selection = new vscode.Selection(start, 0, start + 6, 0); // whole lines, as a mouse drag makes them
-    linkId = (await vscode.commands.executeCommand<string>('papers.linkSelection', paperId, { note: 'label smoothing as in section 3' }))!;
+    linkId = (await vscode.commands.executeCommand<string>('papers.linkSelection', paperId, {
+      note: 'label smoothing as in section 3',
+    }))!;
     assert.match(linkId, /^[0-9a-f]{12}$/);
     const stored = (await until('the link file', () => storedLinks(paperId))) as any[];
     assert.equal(stored.length, 1);
@@ -123,7 +129,11 @@ suite('Code links in a real VS Code', () => {
   test('hovering the linked code shows the paper, its note and command links to this extension only', async () => {
     const { services } = await api();
     const paper = services.model.paper(paperId)!;
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', file, new vscode.Position(lineOf(TRAIN, 'logp = torch'), 8));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      file,
+      new vscode.Position(lineOf(TRAIN, 'logp = torch'), 8),
+    );
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     const word = paper.title.split(/[^A-Za-z]+/).find((w) => w.length >= 4)!;
     assert.ok(text.includes(word), `the hover names the paper: ${text.slice(0, 300)}`);
@@ -140,7 +150,10 @@ suite('Code links in a real VS Code', () => {
     await editor.document.save();
     await until('the moved range on disk', async () => (await storedLinks(paperId))?.[0].range.startLine === expected);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file);
-    assert.ok(lenses.some((l) => l.command?.title.startsWith('📄') && l.range.start.line === expected), 'the CodeLens moved too');
+    assert.ok(
+      lenses.some((l) => l.command?.title.startsWith('📄') && l.range.start.line === expected),
+      'the CodeLens moved too',
+    );
   });
 
   test('the file rewritten on disk (formatted, lines inserted above, the function moved lower) is re-anchored', async () => {
@@ -160,7 +173,9 @@ suite('Code links in a real VS Code', () => {
     const doc = editor.document;
     const start = lineOf(doc.getText(), 'def smoothed_loss');
     await editor.edit((e) => e.delete(new vscode.Range(start - 2, 0, doc.lineCount, 0)));
-    const view = await until('the link to turn stale', async () => ((await link()).status === 'stale' ? link() : undefined));
+    const view = await until('the link to turn stale', async () =>
+      (await link()).status === 'stale' ? link() : undefined,
+    );
     assert.equal(view.id, linkId);
     assert.equal(links.linksOf(paperId).length, 1, 'a stale link is never dropped');
     const lenses = await until('the stale CodeLens', async () => {
@@ -181,7 +196,9 @@ suite('Code links in a real VS Code', () => {
     const line = lineOf(editor.document.getText(), 'def train');
     editor.selection = new vscode.Selection(line, 0, line + 3, 0);
     await vscode.commands.executeCommand('papers.relinkLink', linkId);
-    const view = await until('the re-linked link', async () => ((await link()).status === 'ok' && (await link()).range.start.line === line ? link() : undefined));
+    const view = await until('the re-linked link', async () =>
+      (await link()).status === 'ok' && (await link()).range.start.line === line ? link() : undefined,
+    );
     assert.equal(view.range.end.line, line + 2);
   });
 
@@ -203,21 +220,38 @@ suite('Code links in a real VS Code', () => {
     const notes = workspaceUri('ideas', 'links-ideas.md');
     // the workspace's Markdown files are listed before the new one is written: it must be found all the same
     assert.ok((await links.backlinksOf(paper.id)).every((b) => !b.uri.path.endsWith('/ideas/links-ideas.md')));
-    await write(notes, `# Ideas\n\nTry the loss of [[${key}]] on our data.\n\nAlso see @paper:${key}.\n\nCompare with @paper:\n`);
+    await write(
+      notes,
+      `# Ideas\n\nTry the loss of [[${key}]] on our data.\n\nAlso see @paper:${key}.\n\nCompare with @paper:\n`,
+    );
     const doc = await vscode.workspace.openTextDocument(notes);
     await vscode.window.showTextDocument(doc);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', notes, new vscode.Position(6, 'Compare with @paper:'.length));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      notes,
+      new vscode.Position(6, 'Compare with @paper:'.length),
+    );
     const item = list.items.find((i) => i.insertText === key);
     assert.ok(item, `the completion offers ${key}`);
     assert.equal(typeof item.label === 'string' ? item.label : item.label.label, paper.title);
     const docLinks = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', notes);
     const targets = docLinks.map((l) => l.target?.toString(true) ?? '');
-    assert.equal(targets.filter((t) => t.startsWith('command:papers.openPaper') && t.includes(paper.id)).length, 2, targets.join(' | '));
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', notes, new vscode.Position(2, 20));
+    assert.equal(
+      targets.filter((t) => t.startsWith('command:papers.openPaper') && t.includes(paper.id)).length,
+      2,
+      targets.join(' | '),
+    );
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      notes,
+      new vscode.Position(2, 20),
+    );
     assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Open paper'))));
     // the file was written a moment ago: its watcher event may not have reached the backlinks index yet
     const lines = await until('the new notes file in the backlinks', async () => {
-      const found = (await links.backlinksOf(paper.id)).filter((b) => b.uri.path.endsWith('/ideas/links-ideas.md')).map((b) => b.range.start.line);
+      const found = (await links.backlinksOf(paper.id))
+        .filter((b) => b.uri.path.endsWith('/ideas/links-ideas.md'))
+        .map((b) => b.range.start.line);
       return found.length > 0 ? found : undefined;
     });
     assert.deepEqual(lines, [2, 4]);
@@ -225,9 +259,19 @@ suite('Code links in a real VS Code', () => {
     const behind = workspaceUri('ideas', 'links-written-elsewhere.md');
     await fs.mkdir(dirname(behind.fsPath), { recursive: true });
     await fs.writeFile(behind.fsPath, `Related: [[${key}]]\n`);
-    await until('the file written elsewhere in the backlinks', async () => (await links.backlinksOf(paper.id)).some((b) => b.uri.path.endsWith('/ideas/links-written-elsewhere.md')) || undefined);
+    await until(
+      'the file written elsewhere in the backlinks',
+      async () =>
+        (await links.backlinksOf(paper.id)).some((b) => b.uri.path.endsWith('/ideas/links-written-elsewhere.md')) ||
+        undefined,
+    );
     await fs.rm(behind.fsPath);
-    await until('the deleted file out of the backlinks', async () => (await links.backlinksOf(paper.id)).every((b) => !b.uri.path.endsWith('/ideas/links-written-elsewhere.md')) || undefined);
+    await until(
+      'the deleted file out of the backlinks',
+      async () =>
+        (await links.backlinksOf(paper.id)).every((b) => !b.uri.path.endsWith('/ideas/links-written-elsewhere.md')) ||
+        undefined,
+    );
   });
 
   test('Remove drops the link and its file', async () => {

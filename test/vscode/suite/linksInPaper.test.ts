@@ -26,7 +26,7 @@ export function cosineDecay(step: number, total: number): number {
 }
 `;
 
-suite('A paper\'s code links in the tree', () => {
+suite("A paper's code links in the tree", () => {
   const file = uri('src', 'schedule-links.ts');
   let paperId = '';
   let linkIds: string[] = [];
@@ -39,14 +39,17 @@ suite('A paper\'s code links in the tree', () => {
     await write(file, CODE);
     const editor = await vscode.window.showTextDocument(file);
     editor.selection = new vscode.Selection(7, 0, 9, 1); // cosineDecay
-    const second = (await vscode.commands.executeCommand<string>('papers.linkSelection', paperId, { note: 'the decay of section 4' }))!;
+    const second = (await vscode.commands.executeCommand<string>('papers.linkSelection', paperId, {
+      note: 'the decay of section 4',
+    }))!;
     editor.selection = new vscode.Selection(1, 0, 5, 1); // warmup
     const first = (await vscode.commands.executeCommand<string>('papers.linkSelection', paperId, {}))!;
     linkIds = [first, second];
   });
 
   suiteTeardown(async () => {
-    for (const id of linkIds) await vscode.commands.executeCommand('papers.unlink', id).then(undefined, () => undefined);
+    for (const id of linkIds)
+      await vscode.commands.executeCommand('papers.unlink', id).then(undefined, () => undefined);
   });
 
   const linkRows = async (): Promise<TreeNode[]> => {
@@ -58,15 +61,40 @@ suite('A paper\'s code links in the tree', () => {
   test('the paper row opens to its links, in file order: label file:lines, description the linked text', async () => {
     const { tree } = await api();
     const paperItem = tree.getTreeItem(tree.nodeOf(paperId)!);
-    assert.equal(paperItem.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'a linked paper can be expanded');
+    assert.equal(
+      paperItem.collapsibleState,
+      vscode.TreeItemCollapsibleState.Collapsed,
+      'a linked paper can be expanded',
+    );
     const rows = await linkRows();
-    assert.deepEqual(rows.map((r) => r.kind), ['link', 'link']);
+    assert.deepEqual(
+      rows.map((r) => r.kind),
+      ['link', 'link'],
+    );
     const items = rows.map((r) => tree.getTreeItem(r));
-    assert.deepEqual(items.map((i) => i.label), ['schedule-links.ts:2-6', 'schedule-links.ts:8-10']);
-    assert.deepEqual(items.map((i) => i.description), ['export function warmup(steps: number): number[] {', 'export function cosineDecay(step: number, total: number): number {']);
-    assert.deepEqual(items.map((i) => (i.iconPath as vscode.ThemeIcon).id), ['link', 'link']);
-    assert.deepEqual(items.map((i) => i.contextValue), ['paperLink', 'paperLink']);
-    assert.ok((items[1].tooltip as vscode.MarkdownString).value.includes('the decay of section 4'), 'the note is in the tooltip');
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['schedule-links.ts:2-6', 'schedule-links.ts:8-10'],
+    );
+    assert.deepEqual(
+      items.map((i) => i.description),
+      [
+        'export function warmup(steps: number): number[] {',
+        'export function cosineDecay(step: number, total: number): number {',
+      ],
+    );
+    assert.deepEqual(
+      items.map((i) => (i.iconPath as vscode.ThemeIcon).id),
+      ['link', 'link'],
+    );
+    assert.deepEqual(
+      items.map((i) => i.contextValue),
+      ['paperLink', 'paperLink'],
+    );
+    assert.ok(
+      (items[1].tooltip as vscode.MarkdownString).value.includes('the decay of section 4'),
+      'the note is in the tooltip',
+    );
     assert.equal(tree.getParent(rows[0])?.kind, 'paper');
     // A paper without links has no children and cannot be expanded.
     const other = tree.children(tree.children()[0]).find((n) => n.kind === 'paper' && n.id !== paperId)!;
@@ -76,10 +104,17 @@ suite('A paper\'s code links in the tree', () => {
   test('clicking a link row opens the file with the linked range selected', async () => {
     const { tree, links } = await api();
     const rows = await linkRows();
-    assert.equal(rows.length, 2, `the links now: ${JSON.stringify(links.linksOf(paperId).map((l) => [l.file, l.range.start.line, l.status]))}`);
+    assert.equal(
+      rows.length,
+      2,
+      `the links now: ${JSON.stringify(links.linksOf(paperId).map((l) => [l.file, l.range.start.line, l.status]))}`,
+    );
     const item = tree.getTreeItem(rows[1]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(item.command!.command, ...(item.command!.arguments ?? []));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      item.command!.command,
+      ...(item.command!.arguments ?? []),
+    );
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), file.toString());
     assert.equal(editor.selection.start.line, 7);
     assert.equal(editor.selection.end.line, 9);

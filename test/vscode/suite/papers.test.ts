@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import { until } from './until';
 import { papersApi } from './papersApi';
 
-
 const api = () => papersApi();
 
 function workspaceUri(...parts: string[]): vscode.Uri {
@@ -13,7 +12,10 @@ function workspaceUri(...parts: string[]): vscode.Uri {
 }
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
-  return vscode.workspace.fs.stat(uri).then(() => true, () => false);
+  return vscode.workspace.fs.stat(uri).then(
+    () => true,
+    () => false,
+  );
 }
 
 function paperViewTab(): vscode.Tab | undefined {
@@ -51,7 +53,9 @@ suite('Papers in a real VS Code', () => {
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(notesUri));
     assert.match(text, /^---\n/);
     assert.ok(text.includes(services.model.keyOf(paper)));
-    const notesEditor = await until('the notes editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === notesUri.toString()));
+    const notesEditor = await until('the notes editor', () =>
+      vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === notesUri.toString()),
+    );
     const tab = await until('the paper view tab', () => paperViewTab());
     assert.notEqual(tab.group.viewColumn, notesEditor.viewColumn, 'paper view and notes are side by side');
     assert.equal(services.panel.current?.id, paper.id);
@@ -65,7 +69,9 @@ suite('Papers in a real VS Code', () => {
     await vscode.commands.executeCommand('papers.openPaper', a.id);
     await vscode.commands.executeCommand('papers.openPaper', b.id);
     await until('second paper shown', () => services.panel.current?.id === b.id);
-    const count = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('papers.paperView')).length;
+    const count = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('papers.paperView')).length;
     assert.equal(count, 1);
   });
 
@@ -102,7 +108,10 @@ suite('Papers in a real VS Code', () => {
     await vscode.commands.executeCommand('papers.groupBy', 'collection');
     const groups = tree.children();
     assert.equal(groups.length, 3);
-    assert.deepEqual(groups.map((g) => (g.kind === 'group' ? g.paperIds.length : 0)), [120, 120, 120]);
+    assert.deepEqual(
+      groups.map((g) => (g.kind === 'group' ? g.paperIds.length : 0)),
+      [120, 120, 120],
+    );
     await vscode.commands.executeCommand('papers.groupBy', 'theme');
     assert.ok(tree.children().length >= 10);
   });
@@ -112,7 +121,10 @@ suite('Papers in a real VS Code', () => {
     const paper = services.panel.current!;
     const uri = services.notes.uriFor(paper)!;
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${text}\nzanzibarquokka is my made-up reminder word.\n`));
+    await vscode.workspace.fs.writeFile(
+      uri,
+      new TextEncoder().encode(`${text}\nzanzibarquokka is my made-up reminder word.\n`),
+    );
     const hit = await until('notes in the index', () => services.model.analysis!.search.search('zanzibarquokka')[0]);
     assert.equal(hit.id, paper.id);
     assert.equal(hit.snippet?.field, 'notes');
@@ -129,7 +141,9 @@ suite('Papers in a real VS Code', () => {
     const entries = await vscode.workspace.fs.readDirectory(workspaceUri('.papers', 'papers'));
     const backup = entries.find(([n]) => n.startsWith(`${paper.id}.json.corrupt-`));
     assert.ok(backup, `backup kept: ${entries.map(([n]) => n).join(', ')}`);
-    const kept = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri('.papers', 'papers', backup[0])));
+    const kept = new TextDecoder().decode(
+      await vscode.workspace.fs.readFile(workspaceUri('.papers', 'papers', backup[0])),
+    );
     assert.ok(kept.includes('broken'), 'the backup holds what the user wrote');
     const fresh = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
     assert.equal(fresh.read, true);

@@ -17,7 +17,9 @@ export async function papersApi(analysisWithinMs?: number): Promise<PapersApi> {
 /** Back to the bundled seeds after a suite that set papers.collections: the next suites expect them. */
 export async function restoreSeeds(): Promise<void> {
   const { services } = await papersApi();
-  await vscode.workspace.getConfiguration('papers').update('collections', undefined, vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace
+    .getConfiguration('papers')
+    .update('collections', undefined, vscode.ConfigurationTarget.Workspace);
   await services.model.reload();
   await until('the seeds again', () => services.model.analysis?.papers.length === 340);
 }

@@ -14,8 +14,27 @@ const MARKER = 'quokkascope';
 /** Made-up abstracts of made-up words (a seeded PRNG): large enough that the analysis takes seconds. */
 function madeUpCorpus(n: number, salt: string): string[] {
   const rand = seededRandom(12345);
-  const syllables = ['ka', 'lo', 'mi', 'ten', 'sor', 'vu', 'ra', 'bel', 'qui', 'dro', 'fen', 'zu', 'pa', 'nix', 'te', 'gor'];
-  const vocabulary = Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join(''));
+  const syllables = [
+    'ka',
+    'lo',
+    'mi',
+    'ten',
+    'sor',
+    'vu',
+    'ra',
+    'bel',
+    'qui',
+    'dro',
+    'fen',
+    'zu',
+    'pa',
+    'nix',
+    'te',
+    'gor',
+  ];
+  const vocabulary = Array.from({ length: 3000 }, () =>
+    Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join(''),
+  );
   const word = () => vocabulary[Math.floor(rand() ** 2 * vocabulary.length)];
   return Array.from({ length: n }, (_, i) => {
     const sentences = Array.from({ length: 4 + Math.floor(rand() * 4) }, () => {
@@ -37,7 +56,10 @@ class CorpusModel extends PapersModelImpl {
   private open!: () => void;
   private readonly gate = new Promise<void>((resolve) => (this.open = resolve));
 
-  constructor(services: Services, private readonly file: vscode.Uri) {
+  constructor(
+    services: Services,
+    private readonly file: vscode.Uri,
+  ) {
     super(services.context, services.log, services.corrections);
   }
 
@@ -45,7 +67,14 @@ class CorpusModel extends PapersModelImpl {
     this.open();
   }
 
-  protected override async analyze(...args: [files: { path: string; bytes: Uint8Array }[], report: (step: string) => void, saveTo?: string, signal?: AbortSignal]) {
+  protected override async analyze(
+    ...args: [
+      files: { path: string; bytes: Uint8Array }[],
+      report: (step: string) => void,
+      saveTo?: string,
+      signal?: AbortSignal,
+    ]
+  ) {
     const analyzed = await super.analyze(...args);
     await this.gate;
     return analyzed;
@@ -61,7 +90,10 @@ suite('Partial search while the first analysis runs', () => {
     this.timeout(240_000);
     const { services } = await papersApi();
     const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'partial-search', 'made-up.txt');
-    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`Daily Papers\n\n${madeUpCorpus(PAPERS, String(Date.now())).join('\n\n')}\n`));
+    await vscode.workspace.fs.writeFile(
+      file,
+      new TextEncoder().encode(`Daily Papers\n\n${madeUpCorpus(PAPERS, String(Date.now())).join('\n\n')}\n`),
+    );
     const model = new CorpusModel(services, file);
     const withModel: Services = { ...services, model };
     try {
@@ -71,17 +103,28 @@ suite('Partial search while the first analysis runs', () => {
 
       const first = openSearchPick(withModel, { initial: MARKER })!;
       const qp = first.quickPick as vscode.QuickPick<vscode.QuickPickItem & { paperId?: string }>;
-      assert.match(qp.title!, new RegExp(`^Search Papers — partial: [\\d,]+ of ${PAPERS.toLocaleString('en-US')} papers indexed, titles and themes pending$`));
+      assert.match(
+        qp.title!,
+        new RegExp(
+          `^Search Papers — partial: [\\d,]+ of ${PAPERS.toLocaleString('en-US')} papers indexed, titles and themes pending$`,
+        ),
+      );
       assert.ok(qp.items.length > 0, 'partial results');
       for (const item of qp.items) {
         const doc = model.provisional.search!.get(item.paperId!)!;
         assert.ok(doc.abstract.includes(MARKER), `${item.label} matches`);
-        assert.ok(item.label.endsWith('…') && doc.abstract.startsWith(item.label.slice(0, -1)), `provisional title from the abstract's first words: ${item.label}`);
+        assert.ok(
+          item.label.endsWith('…') && doc.abstract.startsWith(item.label.slice(0, -1)),
+          `provisional title from the abstract's first words: ${item.label}`,
+        );
         assert.equal(item.description, 'title pending');
       }
 
       qp.value = `theme:anything ${MARKER}`;
-      await until('the theme filter refused', () => qp.items.length === 1 && qp.items[0].label.includes('theme: filters work once the themes are computed'));
+      await until(
+        'the theme filter refused',
+        () => qp.items.length === 1 && qp.items[0].label.includes('theme: filters work once the themes are computed'),
+      );
       qp.value = MARKER;
       await until('the partial results again', () => qp.items.length > 0 && qp.items[0].paperId !== undefined);
       // accepting a partial result: the pick closes (its result resolves only then), the paper comes when the analysis is done
@@ -99,10 +142,22 @@ suite('Partial search while the first analysis runs', () => {
       await loading;
       const analysis = model.analysis!;
       assert.equal(analysis.papers.length, PAPERS);
-      await until('the full results in the open pick', () => qp2.title === `Search Papers (${qp2.items.length} of ${PAPERS})`, 30_000);
-      const marked = analysis.papers.filter((p) => p.abstract.includes(MARKER)).map((p) => p.id).sort();
-      assert.deepEqual(qp2.items.map((i) => i.paperId).sort(), marked, 'every paper with the word, found in the full index');
-      for (const item of qp2.items) assert.ok(item.label.endsWith(model.paper(item.paperId!)!.title), 'the analysis\'s titles');
+      await until(
+        'the full results in the open pick',
+        () => qp2.title === `Search Papers (${qp2.items.length} of ${PAPERS})`,
+        30_000,
+      );
+      const marked = analysis.papers
+        .filter((p) => p.abstract.includes(MARKER))
+        .map((p) => p.id)
+        .sort();
+      assert.deepEqual(
+        qp2.items.map((i) => i.paperId).sort(),
+        marked,
+        'every paper with the word, found in the full index',
+      );
+      for (const item of qp2.items)
+        assert.ok(item.label.endsWith(model.paper(item.paperId!)!.title), "the analysis's titles");
       assert.equal(model.provisional.search, undefined, 'the chunks are dropped');
       qp2.hide();
 

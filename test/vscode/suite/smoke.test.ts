@@ -20,6 +20,10 @@ suite('extension', () => {
     await extension.activate();
     const contributed: string[] = extension.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(contributed.filter((c) => !registered.has(c)), [], 'contributed in package.json but not registered by activate()');
+    assert.deepEqual(
+      contributed.filter((c) => !registered.has(c)),
+      [],
+      'contributed in package.json but not registered by activate()',
+    );
   });
 });

@@ -7,7 +7,8 @@ import { papersApi } from './papersApi';
 const api = () => papersApi(15_000);
 
 const file = (...p: string[]) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, ...p);
-const readJson = async (uri: vscode.Uri) => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+const readJson = async (uri: vscode.Uri) =>
+  JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
 
 /** Answers the next input boxes with these values, as a user typing them would. */
 function answerInputBoxes(...answers: (string | undefined)[]): vscode.Disposable {
@@ -30,11 +31,25 @@ suite('Tags and theme corrections', function () {
     const saved = await readJson(file('.papers', 'papers', `${b.id}.json`));
     assert.deepEqual(saved.tags, ['survey', 'to-reproduce']);
     await until('tags in the index', () => services.model.analysis!.search.search('tag:to-reproduce').length === 2);
-    assert.deepEqual(services.model.analysis!.search.search('tag:survey').map((h) => h.id), [b.id]);
+    assert.deepEqual(
+      services.model.analysis!.search.search('tag:survey').map((h) => h.id),
+      [b.id],
+    );
     await vscode.commands.executeCommand('papers.groupBy', 'tag');
     const groups = tree.children();
-    assert.deepEqual(groups.slice(0, 2).map((g) => g.kind === 'group' && [g.label, g.paperIds.length]), [['to-reproduce', 2], ['survey', 1]]);
-    assert.equal(groups.at(-1)?.kind === 'group' && groups.at(-1)!.kind === 'group' ? (groups.at(-1) as { label: string }).label : '', 'Untagged');
+    assert.deepEqual(
+      groups.slice(0, 2).map((g) => g.kind === 'group' && [g.label, g.paperIds.length]),
+      [
+        ['to-reproduce', 2],
+        ['survey', 1],
+      ],
+    );
+    assert.equal(
+      groups.at(-1)?.kind === 'group' && groups.at(-1)!.kind === 'group'
+        ? (groups.at(-1) as { label: string }).label
+        : '',
+      'Untagged',
+    );
     await vscode.commands.executeCommand('papers.groupBy', 'theme');
   });
 
@@ -43,9 +58,13 @@ suite('Tags and theme corrections', function () {
     const paper = services.model.analysis!.papers[40];
     // gaps of 0-90 ms between the writes, so that some watcher re-reads fall inside the next write
     const gap = (i: number) => new Promise((r) => setTimeout(r, (i * 37) % 97));
-    for (let i = 0; i < 24; i++) await services.state.update(paper.id, (d) => ({ ...d, tags: [`quick-${i}`] })).then(() => gap(i));
+    for (let i = 0; i < 24; i++)
+      await services.state.update(paper.id, (d) => ({ ...d, tags: [`quick-${i}`] })).then(() => gap(i));
     const theme = services.model.analysis!.computedThemes[1];
-    for (let i = 0; i < 24; i++) await services.corrections.update((c) => ({ ...c, renames: { ...c.renames, [theme.id]: `Quick rename ${i}` } })).then(() => gap(i));
+    for (let i = 0; i < 24; i++)
+      await services.corrections
+        .update((c) => ({ ...c, renames: { ...c.renames, [theme.id]: `Quick rename ${i}` } }))
+        .then(() => gap(i));
     await new Promise((r) => setTimeout(r, 2_000)); // the watcher's events for the writes above arrive meanwhile
     assert.deepEqual(services.state.data(paper.id).tags, ['quick-23']);
     assert.deepEqual((await readJson(file('.papers', 'papers', `${paper.id}.json`))).tags, ['quick-23']);
@@ -98,7 +117,9 @@ suite('Tags and theme corrections', function () {
     } finally {
       more.dispose();
     }
-    const mine = await until('the new theme', () => services.model.analysis!.themes.find((t) => t.label === 'World models I track'));
+    const mine = await until('the new theme', () =>
+      services.model.analysis!.themes.find((t) => t.label === 'World models I track'),
+    );
     assert.ok(mine.user);
     assert.ok(mine.paperIds.length > 0, 'papers mentioning "world model" joined it');
     assert.ok(mine.paperIds.every((id) => /world[\s-]+models?/i.test(services.model.paper(id)!.abstract)));
@@ -106,7 +127,10 @@ suite('Tags and theme corrections', function () {
 
   test('a hand-broken themes.json is reported, kept aside, and the next correction starts a new file', async () => {
     const { services } = await api();
-    await vscode.workspace.fs.writeFile(file('.papers', 'themes.json'), new TextEncoder().encode('{ "renames": { oops'));
+    await vscode.workspace.fs.writeFile(
+      file('.papers', 'themes.json'),
+      new TextEncoder().encode('{ "renames": { oops'),
+    );
     await new Promise((r) => setTimeout(r, 500));
     const paper = services.model.analysis!.papers[50];
     await vscode.commands.executeCommand('papers.pinToTheme', paper.id);

@@ -5,7 +5,8 @@ import { papersApi } from './papersApi';
 
 const api = () => papersApi(60_000);
 
-const setPageSize = (n: number | undefined) => vscode.workspace.getConfiguration('papers').update('tree.pageSize', n, vscode.ConfigurationTarget.Workspace);
+const setPageSize = (n: number | undefined) =>
+  vscode.workspace.getConfiguration('papers').update('tree.pageSize', n, vscode.ConfigurationTarget.Workspace);
 
 suite('Tree paging', function () {
   suiteSetup(async function () {
@@ -23,7 +24,11 @@ suite('Tree paging', function () {
 
     let rows = tree.children(big);
     assert.equal(rows.length, 8, 'seven papers and the "Show more" row');
-    assert.deepEqual(rows.slice(0, 7).map((r) => r.id), big.paperIds.slice(0, 7), 'the first page, in the group\'s order');
+    assert.deepEqual(
+      rows.slice(0, 7).map((r) => r.id),
+      big.paperIds.slice(0, 7),
+      "the first page, in the group's order",
+    );
     const more = rows[7];
     assert.equal(more.kind, 'more');
     const item = tree.getTreeItem(more);
@@ -35,13 +40,19 @@ suite('Tree paging', function () {
     await vscode.commands.executeCommand(SHOW_MORE_COMMAND, ...(item.command?.arguments ?? []));
     rows = tree.children(big);
     assert.equal(rows.length, 15);
-    assert.deepEqual(rows.slice(0, 14).map((r) => r.id), big.paperIds.slice(0, 14));
+    assert.deepEqual(
+      rows.slice(0, 14).map((r) => r.id),
+      big.paperIds.slice(0, 14),
+    );
 
     // revealing a paper beyond the listed pages lists up to its page
     const last = big.paperIds[big.paperIds.length - 1];
     assert.equal(tree.nodeOf(last)?.id, last);
     rows = tree.children(big);
-    assert.ok(rows.some((r) => r.id === last), 'the revealed paper is listed');
+    assert.ok(
+      rows.some((r) => r.id === last),
+      'the revealed paper is listed',
+    );
   });
 
   test('groups that fit in a page have no "Show more" row; the default page lists the seeds\' groups whole', async () => {
@@ -49,7 +60,10 @@ suite('Tree paging', function () {
     const groups = tree.children() as Extract<TreeNode, { kind: 'group' }>[];
     for (const g of groups) {
       const rows = tree.children(g);
-      assert.ok(rows.every((r) => r.kind === 'paper'), `${g.label}: no "Show more" row`);
+      assert.ok(
+        rows.every((r) => r.kind === 'paper'),
+        `${g.label}: no "Show more" row`,
+      );
       assert.equal(rows.length, g.paperIds.length);
     }
   });

@@ -32,13 +32,19 @@ const SCENARIO_TIMEOUT_MS = Number(process.env.PAPERS_UI_TIMEOUT_MS ?? 300_000);
 /** Retries of a failed scenario (PAPERS_UI_RETRIES, default 1); 0 makes the first failure final. */
 const RETRIES = Number(process.env.PAPERS_UI_RETRIES ?? 1);
 
-const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 async function loadScenarios() {
   const grep = process.env.PAPERS_UI_GREP;
   const all = [];
-  for (const file of readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.mjs')).sort()) {
+  for (const file of readdirSync(SCENARIO_DIR)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort()) {
     const mod = await import(pathToFileURL(join(SCENARIO_DIR, file)).href);
     if (!Array.isArray(mod.scenarios)) throw new Error(`${file} must export \`scenarios\`, an array of { name, run }`);
     for (const s of mod.scenarios) all.push({ ...s, file });
@@ -50,7 +56,9 @@ function withTimeout(promise, ms, what) {
   let timer;
   return Promise.race([
     promise,
-    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms); }),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+    }),
   ]).finally(() => clearTimeout(timer));
 }
 
@@ -83,7 +91,8 @@ async function runScenario(scenario, manifest, attempt = 1) {
   for (const f of readdirSync(SHOTS_DIR)) {
     if (!f.startsWith(`${name}--`)) continue;
     if (attempt === 1) rmSync(join(SHOTS_DIR, f));
-    else if (!f.startsWith(`${name}--attempt-`)) renameSync(join(SHOTS_DIR, f), join(SHOTS_DIR, `${name}--attempt-${attempt - 1}--${f.slice(name.length + 2)}`));
+    else if (!f.startsWith(`${name}--attempt-`))
+      renameSync(join(SHOTS_DIR, f), join(SHOTS_DIR, `${name}--attempt-${attempt - 1}--${f.slice(name.length + 2)}`));
   }
   workspace = mkdtempSync(join(tmpdir(), 'papers-ui-workspace-'));
   cpSync(FIXTURE, workspace, { recursive: true });
@@ -104,15 +113,30 @@ async function runScenario(scenario, manifest, attempt = 1) {
   try {
     await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
     await waitForWorkbench(page);
-    await withTimeout(scenario.run({ page, runCommand: (title) => runCommand(page, title), shot, workspace, manifest, server, holdAnalysisFile }),
-      SCENARIO_TIMEOUT_MS, `scenario "${scenario.name}"`);
+    await withTimeout(
+      scenario.run({
+        page,
+        runCommand: (title) => runCommand(page, title),
+        shot,
+        workspace,
+        manifest,
+        server,
+        holdAnalysisFile,
+      }),
+      SCENARIO_TIMEOUT_MS,
+      `scenario "${scenario.name}"`,
+    );
     console.log(`  ✔ ${scenario.name} (${secs(started)})`);
     return true;
   } catch (e) {
     if (cleaning) return false; // interrupted: the error is the shutdown, not the scenario
     await shot('FAILED').catch(() => {});
     console.log(`  ✘ ${scenario.name} (${secs(started)})`);
-    console.log(`      ${String(e.stack ?? e).split('\n').join('\n      ')}`);
+    console.log(
+      `      ${String(e.stack ?? e)
+        .split('\n')
+        .join('\n      ')}`,
+    );
     if (pageErrors.length) console.log(`      page errors: ${pageErrors.join(' | ')}`);
     return false;
   } finally {
@@ -132,16 +156,26 @@ async function main() {
   }
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
   const scenarios = await loadScenarios();
-  if (!scenarios.length) throw new Error(`no scenarios${process.env.PAPERS_UI_GREP ? ` match PAPERS_UI_GREP="${process.env.PAPERS_UI_GREP}"` : ''} in ${SCENARIO_DIR}`);
+  if (!scenarios.length)
+    throw new Error(
+      `no scenarios${process.env.PAPERS_UI_GREP ? ` match PAPERS_UI_GREP="${process.env.PAPERS_UI_GREP}"` : ''} in ${SCENARIO_DIR}`,
+    );
   mkdirSync(SHOTS_DIR, { recursive: true });
 
   // a scenario creates this file to hold analyses back: holdAnalysis.cjs, preloaded in the server's Node processes
   holdAnalysisFile = join(mkdtempSync(join(tmpdir(), 'papers-ui-hold-')), 'hold-analysis');
-  const nodeOptions = [process.env.NODE_OPTIONS, `--require ${JSON.stringify(join(HERE, 'holdAnalysis.cjs'))}`].filter(Boolean).join(' ');
-  server = await startCodeServer({ logName: 'ui-code-server', env: { PAPERS_TEST_HOLD_ANALYSIS: holdAnalysisFile, NODE_OPTIONS: nodeOptions } });
+  const nodeOptions = [process.env.NODE_OPTIONS, `--require ${JSON.stringify(join(HERE, 'holdAnalysis.cjs'))}`]
+    .filter(Boolean)
+    .join(' ');
+  server = await startCodeServer({
+    logName: 'ui-code-server',
+    env: { PAPERS_TEST_HOLD_ANALYSIS: holdAnalysisFile, NODE_OPTIONS: nodeOptions },
+  });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  console.log(`[test:ui] code-server ${server.baseUrl} and Chromium ready in ${secs(started)}; ${scenarios.length} scenario(s)`);
+  console.log(
+    `[test:ui] code-server ${server.baseUrl} and Chromium ready in ${secs(started)}; ${scenarios.length} scenario(s)`,
+  );
   let passed = 0;
   let failed = 0;
   const retried = [];
@@ -157,7 +191,9 @@ async function main() {
     else failed++;
   }
   const flaky = retried.length ? `; passed only on retry: ${retried.map((n) => `"${n}"`).join(', ')}` : '';
-  console.log(`[test:ui] ${passed} passed, ${failed} failed in ${secs(started)}${flaky}${failed ? ` (code-server log: ${relative(REPO_ROOT, server.logFile)})` : ''}`);
+  console.log(
+    `[test:ui] ${passed} passed, ${failed} failed in ${secs(started)}${flaky}${failed ? ` (code-server log: ${relative(REPO_ROOT, server.logFile)})` : ''}`,
+  );
   return failed ? 1 : 0;
 }
 

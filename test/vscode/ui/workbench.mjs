@@ -34,7 +34,8 @@ const rowLabels = (page) => page.locator('.quick-input-list .monaco-list-row .la
 
 /** The palette row whose label is exactly `label` ("Category: Title" for commands with a category). */
 export function paletteRow(page, label) {
-  return page.locator('.quick-input-list .monaco-list-row')
+  return page
+    .locator('.quick-input-list .monaco-list-row')
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) })
     .first();
 }
@@ -58,7 +59,9 @@ export async function findCommand(page, label, timeout = 30_000) {
     } catch {
       if (Date.now() > deadline) {
         const shown = await rowLabels(page);
-        throw new Error(`the command palette has no command "${label}"; for that text it lists: ${shown.slice(0, 10).join(' | ') || '(nothing)'}`);
+        throw new Error(
+          `the command palette has no command "${label}"; for that text it lists: ${shown.slice(0, 10).join(' | ') || '(nothing)'}`,
+        );
       }
       if (await input.isVisible()) await input.fill('>');
       await sleep(300);

@@ -47,12 +47,15 @@ function arxivId(id: string | undefined): string | undefined {
 function entryFields(e: Record<string, unknown>, line: number): EntryFields | { error: string } {
   const id = oneLine(text(e.id));
   const summary = text(e.summary);
-  if (id && /\/api\/errors/.test(id)) return { error: `the arXiv API answered with an error: ${shown(summary ?? 'no message', 120)}` };
+  if (id && /\/api\/errors/.test(id))
+    return { error: `the arXiv API answered with an error: ${shown(summary ?? 'no message', 120)}` };
   const links = Array.isArray(e.link) ? (e.link as Record<string, unknown>[]) : [];
   const alternate = links.find((l) => l['@rel'] === 'alternate' && typeof l['@href'] === 'string');
   const doiLink = links.find((l) => l['@title'] === 'doi' && typeof l['@href'] === 'string');
   const key = arxivId(id);
-  const authors = Array.isArray(e.author) ? e.author.map((a) => oneLine(text((a as Record<string, unknown>)?.name))).filter((n): n is string => !!n) : [];
+  const authors = Array.isArray(e.author)
+    ? e.author.map((a) => oneLine(text((a as Record<string, unknown>)?.name))).filter((n): n is string => !!n)
+    : [];
   return {
     line,
     label: key ? `entry "${shown(key)}"` : 'the entry',
@@ -77,7 +80,8 @@ function entrySpans(text: string, lines: LineStarts, out: PaperCollector): Entry
   const opens: number[] = [];
   for (let m = ENTRY_OPEN.exec(text); m; m = ENTRY_OPEN.exec(text)) opens.push(m.index);
   const closes: { at: number; end: number }[] = [];
-  for (let m = ENTRY_CLOSE.exec(text); m; m = ENTRY_CLOSE.exec(text)) closes.push({ at: m.index, end: m.index + m[0].length });
+  for (let m = ENTRY_CLOSE.exec(text); m; m = ENTRY_CLOSE.exec(text))
+    closes.push({ at: m.index, end: m.index + m[0].length });
   const spans: EntrySpan[] = [];
   let c = 0;
   opens.forEach((start, i) => {
@@ -85,9 +89,17 @@ function entrySpans(text: string, lines: LineStarts, out: PaperCollector): Entry
     const next = i + 1 < opens.length ? opens[i + 1] : text.length;
     while (c < closes.length && closes[c].at < start) c++;
     if (c >= closes.length || closes[c].at > next) {
-      out.problem(line, next >= text.length ? 'this <entry> is cut off: the file ends before its </entry>; skipped' : `this <entry> has no </entry> before the next <entry> at line ${lines.lineAt(next)}; skipped`);
+      out.problem(
+        line,
+        next >= text.length
+          ? 'this <entry> is cut off: the file ends before its </entry>; skipped'
+          : `this <entry> has no </entry> before the next <entry> at line ${lines.lineAt(next)}; skipped`,
+      );
     } else if (closes[c].end - start > MAX_ENTRY_CHARS) {
-      out.problem(line, `this <entry> is ${(closes[c].end - start).toLocaleString('en-US')} characters long, more than an arXiv record can be; skipped`);
+      out.problem(
+        line,
+        `this <entry> is ${(closes[c].end - start).toLocaleString('en-US')} characters long, more than an arXiv record can be; skipped`,
+      );
     } else {
       spans.push({ start, end: closes[c].end, line });
     }
@@ -119,7 +131,11 @@ export function parseArxivAtom(text: string, file: string): ParseResult {
   const feed = /<(?:[\w.-]+:)?feed[\s>]/.exec(text);
   if (!feed) {
     const first = text.search(/\S/);
-    throw new PapersInputError(file, lines.lineAt(first), `not an Atom feed: no <feed> element (found "${shown(text.slice(first), 20)}")`);
+    throw new PapersInputError(
+      file,
+      lines.lineAt(first),
+      `not an Atom feed: no <feed> element (found "${shown(text.slice(first), 20)}")`,
+    );
   }
   const out = new PaperCollector(file);
   let spans = entrySpans(text, lines, out);
@@ -129,7 +145,10 @@ export function parseArxivAtom(text: string, file: string): ParseResult {
       const valid = XMLValidator.validate(text.slice(span.start, span.end));
       if (valid === true) return true;
       const reason = valid.err.msg.replace(/\s*\(opened in line \d+, col \d+\)/, '').replace(/\.$/, '');
-      out.problem(span.line, `this <entry> is not valid XML at line ${span.line + valid.err.line - 1}: ${shown(reason, 120)}; skipped`);
+      out.problem(
+        span.line,
+        `this <entry> is not valid XML at line ${span.line + valid.err.line - 1}: ${shown(reason, 120)}; skipped`,
+      );
       return false;
     });
   }
@@ -145,7 +164,8 @@ export function parseArxivAtom(text: string, file: string): ParseResult {
     else out.add(fields);
   });
   const lastEnd = spans.length ? spans[spans.length - 1].end : feed.index;
-  if (!/<\/(?:[\w.-]+:)?feed\s*>/.test(text.slice(lastEnd))) out.problem(lines.lineAt(text.length), 'the feed is cut off: the file ends before </feed>');
+  if (!/<\/(?:[\w.-]+:)?feed\s*>/.test(text.slice(lastEnd)))
+    out.problem(lines.lineAt(text.length), 'the feed is cut off: the file ends before </feed>');
   out.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return out.result();
 }

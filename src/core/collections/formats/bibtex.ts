@@ -23,7 +23,9 @@ function libraryReason(err: unknown): string {
 }
 
 function label(span: BibtexSpan): string {
-  return span.key ? `entry "${span.key.length > 60 ? `${span.key.slice(0, 60)}…` : span.key}"` : `the @${span.type} entry`;
+  return span.key
+    ? `entry "${span.key.length > 60 ? `${span.key.slice(0, 60)}…` : span.key}"`
+    : `the @${span.type} entry`;
 }
 
 /** The first value of a field among several names (BibLaTeX `date` for BibTeX `year`...). */
@@ -45,7 +47,13 @@ function arxivUrl(entry: BibtexFileEntry): string | undefined {
  * The entries read by the library, all in one call when they can be; a batch that fails is halved until
  * the broken entry is alone, and that one becomes a problem.
  */
-function parseInBatches(text: string, entries: BibtexSpan[], prefix: string, lines: LineStarts, out: PaperCollector): Map<BibtexSpan, BibtexFileEntry> {
+function parseInBatches(
+  text: string,
+  entries: BibtexSpan[],
+  prefix: string,
+  lines: LineStarts,
+  out: PaperCollector,
+): Map<BibtexSpan, BibtexFileEntry> {
   const parsed = new Map<BibtexSpan, BibtexFileEntry>();
   const pending: BibtexSpan[][] = entries.length ? [entries] : [];
   while (pending.length) {
@@ -71,7 +79,8 @@ function parseInBatches(text: string, entries: BibtexSpan[], prefix: string, lin
 }
 
 export function parseBibtex(text: string, file: string): ParseResult {
-  if (text.trim() === '') throw emptyFileError(file, 'BibTeX entries such as @article{key, title = {...}, abstract = {...}}');
+  if (text.trim() === '')
+    throw emptyFileError(file, 'BibTeX entries such as @article{key, title = {...}, abstract = {...}}');
   const lines = new LineStarts(text);
   const out = new PaperCollector(file);
   const scan = scanBibtex(text);
@@ -82,9 +91,15 @@ export function parseBibtex(text: string, file: string): ParseResult {
   for (const p of scan.problems) {
     const name = p.key ? `entry "${p.key}"` : 'an entry';
     const where = lines.lineAt(p.start);
-    if (p.reason === 'too-deep') out.problem(where, `${name} has braces nested more than ${MAX_BRACE_DEPTH} deep; skipped up to the next entry`);
-    else if (p.stoppedAt >= text.length) out.problem(where, `${name} is cut off: the file ends before its closing brace; skipped`);
-    else out.problem(where, `${name} is not closed: its braces do not balance before line ${lines.lineAt(p.stoppedAt)}, where the next entry starts; skipped`);
+    if (p.reason === 'too-deep')
+      out.problem(where, `${name} has braces nested more than ${MAX_BRACE_DEPTH} deep; skipped up to the next entry`);
+    else if (p.stoppedAt >= text.length)
+      out.problem(where, `${name} is cut off: the file ends before its closing brace; skipped`);
+    else
+      out.problem(
+        where,
+        `${name} is not closed: its braces do not balance before line ${lines.lineAt(p.stoppedAt)}, where the next entry starts; skipped`,
+      );
   }
 
   // @string definitions are read first (each on its own, so a broken one is reported) and put before every batch.
@@ -93,7 +108,10 @@ export function parseBibtex(text: string, file: string): ParseResult {
   for (const span of scan.spans) {
     const source = text.slice(span.start, span.end);
     if (span.end - span.start > MAX_ENTRY_CHARS) {
-      out.problem(lines.lineAt(span.start), `${label(span)} is ${(span.end - span.start).toLocaleString('en-US')} characters long, more than a bibliography entry can be; skipped`);
+      out.problem(
+        lines.lineAt(span.start),
+        `${label(span)} is ${(span.end - span.start).toLocaleString('en-US')} characters long, more than a bibliography entry can be; skipped`,
+      );
     } else if (span.type === 'string') {
       try {
         parseBibtexText(source);

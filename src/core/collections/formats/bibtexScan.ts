@@ -48,7 +48,11 @@ function entryStartsLine(text: string, offset: number): boolean {
  * Where the entry whose body starts at `from` ends: just after its closing delimiter, or a problem.
  * A `(`-delimited entry ends at the first `)` outside braces.
  */
-function findEnd(text: string, from: number, open: string): { end: number } | { stoppedAt: number; reason: BibtexSpanProblem['reason'] } {
+function findEnd(
+  text: string,
+  from: number,
+  open: string,
+): { end: number } | { stoppedAt: number; reason: BibtexSpanProblem['reason'] } {
   let depth = 0;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);

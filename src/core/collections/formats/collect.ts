@@ -68,7 +68,10 @@ export class PaperCollector {
       return;
     }
     if (abstract.length > MAX_ABSTRACT_CHARS) {
-      this.problem(line, `${label} has an abstract of ${abstract.length.toLocaleString('en-US')} characters, more than an abstract can be (${MAX_ABSTRACT_CHARS.toLocaleString('en-US')}); skipped`);
+      this.problem(
+        line,
+        `${label} has an abstract of ${abstract.length.toLocaleString('en-US')} characters, more than an abstract can be (${MAX_ABSTRACT_CHARS.toLocaleString('en-US')}); skipped`,
+      );
       return;
     }
     const key = nonEmpty(entry.key);
@@ -83,7 +86,10 @@ export class PaperCollector {
     const id = paperId(abstract);
     const earlier = this.byId.get(id);
     if (earlier !== undefined) {
-      this.problem(line, `${label} has the same abstract as line ${earlier.line}${earlier.key ? ` ("${shown(earlier.key)}")` : ''}; listed once`);
+      this.problem(
+        line,
+        `${label} has the same abstract as line ${earlier.line}${earlier.key ? ` ("${shown(earlier.key)}")` : ''}; listed once`,
+      );
       return;
     }
     this.byId.set(id, { line, key });

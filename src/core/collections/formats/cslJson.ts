@@ -15,7 +15,8 @@ export function jsonReason(err: unknown): string {
   return shown(message.replace(/\s+in JSON at position \d+.*$|\s*\(line \d+ column \d+\)$/s, ''), 80);
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 
 /** A CSL name ({family, given}, {literal}) or a plain string, as a display name. */
 export function cslName(name: unknown): string | undefined {
@@ -24,7 +25,9 @@ export function cslName(name: unknown): string | undefined {
   const n = name as Record<string, unknown>;
   if (typeof n.literal === 'string') return n.literal;
   if (typeof n.name === 'string') return n.name;
-  const parts = [n.given, n['dropping-particle'], n['non-dropping-particle'], n.family, n.suffix].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+  const parts = [n.given, n['dropping-particle'], n['non-dropping-particle'], n.family, n.suffix].filter(
+    (p): p is string => typeof p === 'string' && p.trim() !== '',
+  );
   return parts.length ? parts.join(' ') : undefined;
 }
 
@@ -49,7 +52,9 @@ export function cslEntry(item: Record<string, unknown>, line: number, label: str
     key,
     abstract: abstract === undefined ? undefined : tidyAbstract(abstract),
     title: title === undefined ? undefined : stripRichText(title),
-    authors: Array.isArray(item.author) ? item.author.map(cslName).filter((n): n is string => n !== undefined) : undefined,
+    authors: Array.isArray(item.author)
+      ? item.author.map(cslName).filter((n): n is string => n !== undefined)
+      : undefined,
     year: cslYear(item.issued),
     url: str(item.URL),
     doi: str(item.DOI),
@@ -100,7 +105,12 @@ export function parseCslJson(text: string, file: string): ParseResult {
     out.add(cslEntry(item as Record<string, unknown>, lines.lineAt(open), 'the item'));
     return out.result();
   }
-  if (body[open] !== '[') throw new PapersInputError(file, lines.lineAt(open), `expected a CSL-JSON array of items starting with "[", found "${shown(body.slice(open), 20)}"`);
+  if (body[open] !== '[')
+    throw new PapersInputError(
+      file,
+      lines.lineAt(open),
+      `expected a CSL-JSON array of items starting with "[", found "${shown(body.slice(open), 20)}"`,
+    );
   const scan = scanJsonArray(body, open);
   // Items in file order; a broken one is reported, and the items glued to it are scanned again from the
   // next line that starts one.
@@ -110,14 +120,21 @@ export function parseCslJson(text: string, file: string): ParseResult {
     const span = pending.pop()!;
     index++;
     const line = lines.lineAt(span.start);
-    const why = span.complete ? takeItem(body.slice(span.start, span.end), line, `item ${index}`, out) : 'is cut off: the file ends inside it';
+    const why = span.complete
+      ? takeItem(body.slice(span.start, span.end), line, `item ${index}`, out)
+      : 'is cut off: the file ends inside it';
     if (why === undefined) continue;
     out.problem(line, `item ${index} ${why}; skipped`);
     const next = nextItemStart(body, span.start, span.end);
     if (next >= 0) pending.push(...scanJsonArray(body, next - 1, span.end).items.reverse());
   }
   const last = scan.items[scan.items.length - 1];
-  if (scan.close < 0 && (!last || last.complete) && !body.trimEnd().endsWith(']')) out.problem(lines.lineAt(body.length), 'the file ends before the "]" that closes the array');
-  else if (scan.close >= 0 && body.slice(scan.close + 1).trim() !== '') out.problem(lines.lineAt(scan.close + 1 + body.slice(scan.close + 1).search(/\S/)), 'text after the "]" that closes the array is ignored');
+  if (scan.close < 0 && (!last || last.complete) && !body.trimEnd().endsWith(']'))
+    out.problem(lines.lineAt(body.length), 'the file ends before the "]" that closes the array');
+  else if (scan.close >= 0 && body.slice(scan.close + 1).trim() !== '')
+    out.problem(
+      lines.lineAt(scan.close + 1 + body.slice(scan.close + 1).search(/\S/)),
+      'text after the "]" that closes the array is ignored',
+    );
   return out.result();
 }

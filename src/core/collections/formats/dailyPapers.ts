@@ -22,7 +22,10 @@ export function tidyAbstract(line: string): string {
 
 /** True when the text starts like a Daily Papers dump (first non-blank line is the header). */
 export function looksLikeDailyPapers(text: string): boolean {
-  const first = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).find((l) => l.trim() !== '');
+  const first = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .find((l) => l.trim() !== '');
   return first !== undefined && first.trim().toLowerCase() === DAILY_PAPERS_HEADER.toLowerCase();
 }
 
@@ -34,7 +37,12 @@ export function looksLikeDailyPapers(text: string): boolean {
 export function parseDailyPapers(text: string, file: string): ParseResult {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const headerIndex = lines.findIndex((l) => l.trim() !== '');
-  if (headerIndex < 0) throw new PapersInputError(file, undefined, 'the file is empty; a Daily Papers dump starts with the line "Daily Papers"');
+  if (headerIndex < 0)
+    throw new PapersInputError(
+      file,
+      undefined,
+      'the file is empty; a Daily Papers dump starts with the line "Daily Papers"',
+    );
   const header = lines[headerIndex].trim();
   if (header.toLowerCase() !== DAILY_PAPERS_HEADER.toLowerCase()) {
     const shown = header.length > 40 ? `${header.slice(0, 40)}…` : header;
@@ -48,7 +56,11 @@ export function parseDailyPapers(text: string, file: string): ParseResult {
     if (raw.trim() === '') continue;
     const line = i + 1;
     if (raw.length > MAX_ABSTRACT_CHARS) {
-      problems.push({ file, line, message: `line is ${raw.length.toLocaleString('en-US')} characters long, more than an abstract can be (${MAX_ABSTRACT_CHARS.toLocaleString('en-US')}); skipped` });
+      problems.push({
+        file,
+        line,
+        message: `line is ${raw.length.toLocaleString('en-US')} characters long, more than an abstract can be (${MAX_ABSTRACT_CHARS.toLocaleString('en-US')}); skipped`,
+      });
       continue;
     }
     const abstract = tidyAbstract(raw);

@@ -11,7 +11,8 @@ import { ParseResult } from './types';
 /** A line longer than this is not one paper's record; it is skipped without being parsed. */
 export const MAX_RECORD_CHARS = MAX_ABSTRACT_CHARS * 4;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 
 function names(v: unknown): string[] | undefined {
   if (typeof v === 'string') return v.split(/;| and /);
@@ -21,14 +22,18 @@ function names(v: unknown): string[] | undefined {
 
 export function parseJsonLines(text: string, file: string): ParseResult {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  if (lines.every((l) => l.trim() === '')) throw emptyFileError(file, 'one JSON object per line: {"title": ..., "abstract": ...}');
+  if (lines.every((l) => l.trim() === ''))
+    throw emptyFileError(file, 'one JSON object per line: {"title": ..., "abstract": ...}');
   const out = new PaperCollector(file);
   lines.forEach((raw, i) => {
     const line = i + 1;
     const source = raw.trim();
     if (source === '') return;
     if (source.length > MAX_RECORD_CHARS) {
-      out.problem(line, `line is ${source.length.toLocaleString('en-US')} characters long, more than one paper's record can be; skipped`);
+      out.problem(
+        line,
+        `line is ${source.length.toLocaleString('en-US')} characters long, more than one paper's record can be; skipped`,
+      );
       return;
     }
     let record: unknown;

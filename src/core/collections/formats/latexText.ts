@@ -59,7 +59,10 @@ export function latexNames(raw: string): string[] {
     // citation-js lets a command eat the space before " and " (`Strau\ss and Doe` would be one name); BibTeX does not
     names = parseValue(raw.replace(/(\\(?:[A-Za-z]+|[^A-Za-z\s]))(?=\s+and\s)/gi, '$1{}'), 'author');
   } catch {
-    return raw.split(/\s+and\s+/i).map(roughLatexText).filter(Boolean);
+    return raw
+      .split(/\s+and\s+/i)
+      .map(roughLatexText)
+      .filter(Boolean);
   }
   return names
     .map((n) => collapse(stripRichText(n.literal ?? [n.given, n.prefix, n.family, n.suffix].filter(Boolean).join(' '))))

@@ -7,10 +7,12 @@ import { NoteThreads } from '../noteThreads';
 import { LinkStore } from '../store';
 
 /** The current editor's selection as a link target, or a message saying why there is none. */
-export type SelectionTarget = { editor: vscode.TextEditor; file: string; text: string; range: TextRange } | { error: string };
+export type SelectionTarget =
+  { editor: vscode.TextEditor; file: string; text: string; range: TextRange } | { error: string };
 
 /** `file:line` or `file:start-end`, 1-based, of a link (at its stored range unless given another). */
-export const linkLines = (link: PaperLink, range = link.range) => `${link.file}:${range.startLine + 1}${range.endLine !== range.startLine ? `-${range.endLine + 1}` : ''}`;
+export const linkLines = (link: PaperLink, range = link.range) =>
+  `${link.file}:${range.startLine + 1}${range.endLine !== range.startLine ? `-${range.endLine + 1}` : ''}`;
 
 /** What the link commands share: the services, the stored and live links, and the editor used last. */
 export class LinkCommandContext implements vscode.Disposable {
@@ -34,7 +36,9 @@ export class LinkCommandContext implements vscode.Disposable {
 
   private currentEditor(): vscode.TextEditor | undefined {
     const last = this.lastEditor;
-    return vscode.window.activeTextEditor ?? (last && vscode.window.visibleTextEditors.includes(last) ? last : undefined);
+    return (
+      vscode.window.activeTextEditor ?? (last && vscode.window.visibleTextEditors.includes(last) ? last : undefined)
+    );
   }
 
   /** The current editor's selection as a link target, or a message saying why there is none. */
@@ -46,7 +50,8 @@ export class LinkCommandContext implements vscode.Disposable {
     if (!file) return { error: `Only files in the folder ${this.store.folder.name} can be linked.` };
     const text = editor.document.getText();
     const range = linkableRange(text, toTextRange(editor.selection));
-    if (anchorAt(text, range).text.trim() === '') return { error: 'The selection is empty: select the code or text to link.' };
+    if (anchorAt(text, range).text.trim() === '')
+      return { error: 'The selection is empty: select the code or text to link.' };
     return { editor, file, text, range };
   }
 
@@ -63,7 +68,12 @@ export class LinkCommandContext implements vscode.Disposable {
 
   /** The link an argument names: an id, a comment of the link's note, or a tree row of the link (both carry `linkId`). */
   linkArg(arg: unknown): PaperLink | undefined {
-    const id = typeof arg === 'string' ? arg : arg && typeof arg === 'object' && typeof (arg as { linkId?: unknown }).linkId === 'string' ? (arg as { linkId: string }).linkId : undefined;
+    const id =
+      typeof arg === 'string'
+        ? arg
+        : arg && typeof arg === 'object' && typeof (arg as { linkId?: unknown }).linkId === 'string'
+          ? (arg as { linkId: string }).linkId
+          : undefined;
     const link = id ? this.store.get(id) : undefined;
     if (!link) void vscode.window.showWarningMessage(`Papers: that link is gone (removed here or in another window).`);
     return link;

@@ -12,7 +12,12 @@ import { showLinks } from './showLinks';
 import { unlink } from './unlink';
 
 /** The commands of code links, one module each. They return what they made, so other features and tests can use them. */
-export function registerLinkCommands(services: Services, store: LinkStore, live: LiveLinks, notes: NoteThreads): vscode.Disposable {
+export function registerLinkCommands(
+  services: Services,
+  store: LinkStore,
+  live: LiveLinks,
+  notes: NoteThreads,
+): vscode.Disposable {
   const ctx = new LinkCommandContext(services, store, live, notes);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command has its own arguments
   const commands: Record<string, (ctx: LinkCommandContext) => (...args: any[]) => unknown> = {
@@ -26,5 +31,8 @@ export function registerLinkCommands(services: Services, store: LinkStore, live:
     'papers.deleteLinkNote': deleteLinkNote,
     'papers.showLinks': showLinks,
   };
-  return vscode.Disposable.from(ctx, ...Object.entries(commands).map(([id, make]) => vscode.commands.registerCommand(id, make(ctx))));
+  return vscode.Disposable.from(
+    ctx,
+    ...Object.entries(commands).map(([id, make]) => vscode.commands.registerCommand(id, make(ctx))),
+  );
 }

@@ -11,7 +11,11 @@ export function editLinkNote(ctx: LinkCommandContext) {
     if (typeof text === 'string') return ctx.saveNote(link, text);
     // A note is edited in place, in its comment thread; a new one is asked for.
     if (link.note && ctx.notes.edit(link.id)) return;
-    const note = await vscode.window.showInputBox({ title: `Note on the link to “${paperTitle(ctx.services, link.paper)}”`, value: link.note ?? '', prompt: 'Empty removes the note' });
+    const note = await vscode.window.showInputBox({
+      title: `Note on the link to “${paperTitle(ctx.services, link.paper)}”`,
+      value: link.note ?? '',
+      prompt: 'Empty removes the note',
+    });
     if (note !== undefined) await ctx.saveNote(link, note);
   };
 }

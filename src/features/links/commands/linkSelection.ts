@@ -24,9 +24,14 @@ export function linkSelection(ctx: LinkCommandContext) {
       void vscode.window.showInformationMessage('Papers is still loading its collections; try again in a moment.');
       return undefined;
     }
-    const paper = ctx.paperFromArg(arg) ?? (arg === undefined ? await pickPaper(services, { title: 'Link Paper to Selection' }) : undefined);
+    const paper =
+      ctx.paperFromArg(arg) ??
+      (arg === undefined ? await pickPaper(services, { title: 'Link Paper to Selection' }) : undefined);
     if (!paper) {
-      if (arg !== undefined) void vscode.window.showWarningMessage(`Papers: no paper has the key or id "${String(typeof arg === 'object' ? (arg as { id?: unknown }).id : arg)}".`);
+      if (arg !== undefined)
+        void vscode.window.showWarningMessage(
+          `Papers: no paper has the key or id "${String(typeof arg === 'object' ? (arg as { id?: unknown }).id : arg)}".`,
+        );
       return undefined;
     }
     let note = options?.note;

@@ -22,11 +22,17 @@ export function openLink(ctx: LinkCommandContext) {
     if (!link || !uri) return undefined;
     const range = toRange(ctx.live.state(link).range);
     try {
-      const editor = await vscode.window.showTextDocument(uri, { selection: range, preview: true, viewColumn: options?.viewColumn ?? notOverPaperView() });
+      const editor = await vscode.window.showTextDocument(uri, {
+        selection: range,
+        preview: true,
+        viewColumn: options?.viewColumn ?? notOverPaperView(),
+      });
       editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
       return editor;
     } catch (err) {
-      void vscode.window.showWarningMessage(`Papers: cannot open ${link.file} (${(err as Error).message}). The link is kept; re-link it or remove it.`);
+      void vscode.window.showWarningMessage(
+        `Papers: cannot open ${link.file} (${(err as Error).message}). The link is kept; re-link it or remove it.`,
+      );
       return undefined;
     }
   };

@@ -9,7 +9,11 @@ export function showLinks(ctx: LinkCommandContext) {
     const paper = ctx.paperFromArg(arg);
     const links = paper ? store.ofPaper(paper.id) : store.all();
     if (links.length === 0) {
-      void vscode.window.showInformationMessage(paper ? `Papers: “${paper.title}” has no code links yet. Select code and run “Papers: Link Paper to Selection”.` : 'Papers: no code links yet. Select code and run “Papers: Link Paper to Selection”.');
+      void vscode.window.showInformationMessage(
+        paper
+          ? `Papers: “${paper.title}” has no code links yet. Select code and run “Papers: Link Paper to Selection”.`
+          : 'Papers: no code links yet. Select code and run “Papers: Link Paper to Selection”.',
+      );
       return;
     }
     const picks = links.map((link) => {
@@ -21,7 +25,11 @@ export function showLinks(ctx: LinkCommandContext) {
         linkId: link.id,
       };
     });
-    const pick = await vscode.window.showQuickPick(picks, { title: paper ? `Code Links of “${paper.title}”` : 'Code Links', matchOnDescription: true, matchOnDetail: true });
+    const pick = await vscode.window.showQuickPick(picks, {
+      title: paper ? `Code Links of “${paper.title}”` : 'Code Links',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    });
     if (pick) await vscode.commands.executeCommand('papers.openLink', pick.linkId);
   };
 }

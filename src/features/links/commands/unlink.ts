@@ -9,8 +9,13 @@ export function unlink(ctx: LinkCommandContext) {
     if (!link) return;
     await ctx.store.remove(link);
     // Not awaited: the command is done when the link is removed; the message only offers to undo.
-    void vscode.window.showInformationMessage(`Papers: removed the link from ${linkLines(link, ctx.live.state(link).range)} to “${paperTitle(ctx.services, link.paper)}”.`, 'Undo').then((choice) => {
-      if (choice === 'Undo') void ctx.store.add(link);
-    });
+    void vscode.window
+      .showInformationMessage(
+        `Papers: removed the link from ${linkLines(link, ctx.live.state(link).range)} to “${paperTitle(ctx.services, link.paper)}”.`,
+        'Undo',
+      )
+      .then((choice) => {
+        if (choice === 'Undo') void ctx.store.add(link);
+      });
   };
 }

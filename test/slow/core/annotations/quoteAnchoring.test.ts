@@ -4,7 +4,12 @@ import * as fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDailyPapers } from '../../../../src/core/collections/formats/dailyPapers';
-import { anchorAnnotation, CONTEXT_LENGTH, createAnnotation, maxErrorsFor } from '../../../../src/core/annotations/annotations';
+import {
+  anchorAnnotation,
+  CONTEXT_LENGTH,
+  createAnnotation,
+  maxErrorsFor,
+} from '../../../../src/core/annotations/annotations';
 import { repoRoot } from '../../../helpers/repoRoot';
 
 interface World {
@@ -76,7 +81,11 @@ function editInside(w: World, kind: number, at: number, letter: string): World {
   return w;
 }
 
-const insideEditArb = fc.record({ kind: fc.integer({ min: 0, max: 2 }), at: fc.nat(), letter: fc.stringMatching(/^[a-z]$/) });
+const insideEditArb = fc.record({
+  kind: fc.integer({ min: 0, max: 2 }),
+  at: fc.nat(),
+  letter: fc.stringMatching(/^[a-z]$/),
+});
 
 describe('anchorAnnotation, property-based', () => {
   test('edits away from the quote keep an exact re-anchor at the right place', () => {
@@ -98,39 +107,61 @@ describe('anchorAnnotation, property-based', () => {
 
   test('small edits inside the quote (its context kept) give a fuzzy or exact anchor on the edited passage', () => {
     fc.assert(
-      fc.property(worldArb, fc.array(insideEditArb, { minLength: 1, maxLength: 6 }), fc.array(editArb, { maxLength: 4 }), (world, inside, away) => {
-        const a = createAnnotation(world.text, world.start, world.end, 'blue');
-        const budget = maxErrorsFor(world.end - world.start);
-        fc.pre(budget >= 1);
-        let w = away.reduce(editAwayFromContext, world);
-        for (const e of inside.slice(0, budget)) w = editInside(w, e.kind, e.at, e.letter);
-        const edits = Math.min(inside.length, budget);
-        const anchor = anchorAnnotation(a, w.text);
-        assert.notEqual(anchor.status, 'detached', `${edits} edit(s) within the budget of ${budget}`);
-        assert.ok(Math.abs(anchor.start - w.start) <= edits && Math.abs(anchor.end - w.end) <= edits,
-          `anchored at [${anchor.start}, ${anchor.end}), the passage is at [${w.start}, ${w.end})`);
-      }),
+      fc.property(
+        worldArb,
+        fc.array(insideEditArb, { minLength: 1, maxLength: 6 }),
+        fc.array(editArb, { maxLength: 4 }),
+        (world, inside, away) => {
+          const a = createAnnotation(world.text, world.start, world.end, 'blue');
+          const budget = maxErrorsFor(world.end - world.start);
+          fc.pre(budget >= 1);
+          let w = away.reduce(editAwayFromContext, world);
+          for (const e of inside.slice(0, budget)) w = editInside(w, e.kind, e.at, e.letter);
+          const edits = Math.min(inside.length, budget);
+          const anchor = anchorAnnotation(a, w.text);
+          assert.notEqual(anchor.status, 'detached', `${edits} edit(s) within the budget of ${budget}`);
+          assert.ok(
+            Math.abs(anchor.start - w.start) <= edits && Math.abs(anchor.end - w.end) <= edits,
+            `anchored at [${anchor.start}, ${anchor.end}), the passage is at [${w.start}, ${w.end})`,
+          );
+        },
+      ),
       { numRuns: 300, seed: 12 },
     );
   });
 
   test('edits inside the quote and anywhere around it never give a wrong location (detached at worst)', () => {
     fc.assert(
-      fc.property(worldArb, fc.array(insideEditArb, { maxLength: 8 }), fc.array(editArb, { maxLength: 8 }), (world, inside, away) => {
-        const a = createAnnotation(world.text, world.start, world.end, 'blue');
-        let w = away.reduce((x, e) => editAway(x, e), world);
-        for (const e of inside) w = editInside(w, e.kind, e.at, e.letter);
-        const anchor = anchorAnnotation(a, w.text);
-        if (anchor.status === 'detached') return;
-        assert.ok(anchor.start < w.end && anchor.end > w.start, `anchored at [${anchor.start}, ${anchor.end}), the passage is at [${w.start}, ${w.end})`);
-      }),
+      fc.property(
+        worldArb,
+        fc.array(insideEditArb, { maxLength: 8 }),
+        fc.array(editArb, { maxLength: 8 }),
+        (world, inside, away) => {
+          const a = createAnnotation(world.text, world.start, world.end, 'blue');
+          let w = away.reduce((x, e) => editAway(x, e), world);
+          for (const e of inside) w = editInside(w, e.kind, e.at, e.letter);
+          const anchor = anchorAnnotation(a, w.text);
+          if (anchor.status === 'detached') return;
+          assert.ok(
+            anchor.start < w.end && anchor.end > w.start,
+            `anchored at [${anchor.start}, ${anchor.end}), the passage is at [${w.start}, ${w.end})`,
+          );
+        },
+      ),
       { numRuns: 300, seed: 13 },
     );
   });
 
   test('recovered share by edit rate (random texts), and no wrong location', (t) => {
     const rates = [0.05, 0.1, 0.15, 0.2, 0.3];
-    const samples = fc.sample(fc.tuple(worldArb, fc.array(insideEditArb, { minLength: 40, maxLength: 40 }), fc.array(editArb, { maxLength: 4 })), { numRuns: 300, seed: 42 });
+    const samples = fc.sample(
+      fc.tuple(
+        worldArb,
+        fc.array(insideEditArb, { minLength: 40, maxLength: 40 }),
+        fc.array(editArb, { maxLength: 4 }),
+      ),
+      { numRuns: 300, seed: 42 },
+    );
     for (const rate of rates) {
       let recovered = 0;
       let wrong = 0;
@@ -145,7 +176,9 @@ describe('anchorAnnotation, property-based', () => {
         if (overlaps) recovered++;
         else wrong++;
       }
-      t.diagnostic(`edit rate ${Math.round(rate * 100)}%: recovered ${((100 * recovered) / samples.length).toFixed(1)}%, wrong location ${wrong} of ${samples.length}`);
+      t.diagnostic(
+        `edit rate ${Math.round(rate * 100)}%: recovered ${((100 * recovered) / samples.length).toFixed(1)}%, wrong location ${wrong} of ${samples.length}`,
+      );
       assert.equal(wrong, 0);
     }
   });
@@ -161,7 +194,13 @@ describe('anchorAnnotation on the seed abstracts', () => {
       .flatMap((f) => parseDailyPapers(readFileSync(join(root, 'seeds', f), 'utf8'), f).papers.map((p) => p.abstract));
     assert.ok(abstracts.length > 100);
     const cases = fc.sample(
-      fc.record({ paper: fc.nat(abstracts.length - 1), first: fc.nat(), words: fc.integer({ min: 3, max: 12 }), inside: fc.array(insideEditArb, { minLength: 60, maxLength: 60 }), away: fc.array(editArb, { maxLength: 3 }) }),
+      fc.record({
+        paper: fc.nat(abstracts.length - 1),
+        first: fc.nat(),
+        words: fc.integer({ min: 3, max: 12 }),
+        inside: fc.array(insideEditArb, { minLength: 60, maxLength: 60 }),
+        away: fc.array(editArb, { maxLength: 3 }),
+      }),
       { numRuns: 400, seed: 7 },
     );
     for (const rate of [0, 0.05, 0.1, 0.15, 0.2]) {
@@ -182,7 +221,9 @@ describe('anchorAnnotation on the seed abstracts', () => {
         if (anchor.start < w.end && anchor.end > w.start) recovered++;
         else wrong++;
       }
-      t.diagnostic(`seed abstracts, edit rate ${Math.round(rate * 100)}%: recovered ${((100 * recovered) / cases.length).toFixed(1)}%, elsewhere ${wrong} of ${cases.length}`);
+      t.diagnostic(
+        `seed abstracts, edit rate ${Math.round(rate * 100)}%: recovered ${((100 * recovered) / cases.length).toFixed(1)}%, elsewhere ${wrong} of ${cases.length}`,
+      );
       if (rate <= 0.1) assert.equal(recovered, cases.length, `every passage edited at ${rate * 100}% is found`);
       assert.equal(wrong, 0);
     }

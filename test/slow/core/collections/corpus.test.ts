@@ -14,7 +14,9 @@ describe('parseCollectionBytes at scale', () => {
       const used = process.cpuUsage(cpu);
       const cpuMs = (used.user + used.system) / 1000;
       const ms = performance.now() - started;
-      console.log(`${f.name}: 100k entries (${(bytes.length / 1e6).toFixed(1)} MB) in ${ms.toFixed(0)} ms (${cpuMs.toFixed(0)} ms of CPU)`);
+      console.log(
+        `${f.name}: 100k entries (${(bytes.length / 1e6).toFixed(1)} MB) in ${ms.toFixed(0)} ms (${cpuMs.toFixed(0)} ms of CPU)`,
+      );
       assert.equal(r.papers.length, 100_000);
       assert.deepEqual(r.problems, []);
       // CPU time, not wall time: the bound holds on a busy machine too

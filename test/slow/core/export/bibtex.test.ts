@@ -12,15 +12,33 @@ describe('toBibtex read by biber', () => {
   test('biber reads the export without errors or warnings', () => {
     const version = spawnSync('biber', ['--version'], { encoding: 'utf8' });
     // not a skip: without biber this check would silently stop guarding the export (npm test installs it)
-    assert.equal(version.status, 0, `biber did not run (${version.error?.message ?? version.stderr}); install it: node test/vscode/setup.mjs --biber`);
+    assert.equal(
+      version.status,
+      0,
+      `biber did not run (${version.error?.message ?? version.stderr}); install it: node test/vscode/setup.mjs --biber`,
+    );
     const dir = scratchDir('papers-biber');
-    const random = fc.sample(fc.tuple(SPECIAL_TEXT, SPECIAL_TEXT, fc.array(SPECIAL_TEXT, { maxLength: 3 })), { seed: 3, numRuns: 200 });
-    const titled = [...TRICKY, ...random.map(([a, t, names], i) => paper(`${oneLine(a)} ${i}`, { sourceTitle: t, authors: names.map(oneLine).filter((n) => n && !/^and$/i.test(n)) }))].map((p) => ({
+    const random = fc.sample(fc.tuple(SPECIAL_TEXT, SPECIAL_TEXT, fc.array(SPECIAL_TEXT, { maxLength: 3 })), {
+      seed: 3,
+      numRuns: 200,
+    });
+    const titled = [
+      ...TRICKY,
+      ...random.map(([a, t, names], i) =>
+        paper(`${oneLine(a)} ${i}`, {
+          sourceTitle: t,
+          authors: names.map(oneLine).filter((n) => n && !/^and$/i.test(n)),
+        }),
+      ),
+    ].map((p) => ({
       ...p,
       sourceTitle: p.sourceTitle ?? 'A title',
       year: p.year ?? '2024',
     }));
-    writeFileSync(join(dir, 'export.bib'), toBibtex(titled, { keyOf: (p) => `k${titled.indexOf(p)}`, noteOf: () => 'A note with 100% {odd} \\ chars' }));
+    writeFileSync(
+      join(dir, 'export.bib'),
+      toBibtex(titled, { keyOf: (p) => `k${titled.indexOf(p)}`, noteOf: () => 'A note with 100% {odd} \\ chars' }),
+    );
     // --tool reads the file as biblatex would, checks each entry against the data model and writes it back
     const run = spawnSync('biber', ['--tool', '--validate-datamodel', 'export.bib'], { cwd: dir, encoding: 'utf8' });
     const log = run.stdout + run.stderr;

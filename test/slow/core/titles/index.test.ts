@@ -73,15 +73,25 @@ describe('deriveTitle on the seeds and the labelled fixtures', () => {
       return { abstract, label: l };
     });
     assert.ok(seeds.length >= 150);
-    const synthetic = fixture<({ abstract: string } & Labelled)[]>('method-names-synthetic.json').map((s) => ({ abstract: s.abstract, label: s }));
+    const synthetic = fixture<({ abstract: string } & Labelled)[]>('method-names-synthetic.json').map((s) => ({
+      abstract: s.abstract,
+      label: s,
+    }));
     assert.ok(synthetic.length >= 30);
 
     const a = measure(seeds);
     const b = measure(synthetic);
-    console.log(`seeds (${seeds.length}): name in title ${a.namedHit}/${a.named} = ${pct(a.namedHit, a.named)}; no invented name ${a.noneHit}/${a.none} = ${pct(a.noneHit, a.none)}`);
-    console.log(`synthetic (${synthetic.length}): name in title ${b.namedHit}/${b.named} = ${pct(b.namedHit, b.named)}; no invented name ${b.noneHit}/${b.none} = ${pct(b.noneHit, b.none)}`);
+    console.log(
+      `seeds (${seeds.length}): name in title ${a.namedHit}/${a.named} = ${pct(a.namedHit, a.named)}; no invented name ${a.noneHit}/${a.none} = ${pct(a.noneHit, a.none)}`,
+    );
+    console.log(
+      `synthetic (${synthetic.length}): name in title ${b.namedHit}/${b.named} = ${pct(b.namedHit, b.named)}; no invented name ${b.noneHit}/${b.none} = ${pct(b.noneHit, b.none)}`,
+    );
     if (a.misses.length + b.misses.length > 0) console.log(`misses:\n  ${[...a.misses, ...b.misses].join('\n  ')}`);
-    for (const [name, m] of [['seeds', a], ['synthetic', b]] as const) {
+    for (const [name, m] of [
+      ['seeds', a],
+      ['synthetic', b],
+    ] as const) {
       assert.ok(m.namedHit / m.named >= 0.9, `${name}: name in title ${pct(m.namedHit, m.named)} < 90%`);
       assert.ok(m.noneHit / m.none >= 0.85, `${name}: no invented name ${pct(m.noneHit, m.none)} < 85%`);
     }
@@ -91,14 +101,20 @@ describe('deriveTitle on the seeds and the labelled fixtures', () => {
   // Form of every title
   // ---------------------------------------------------------------------------------------------
 
-  const DANGLING = /\b(a|an|the|of|for|in|on|at|to|by|with|via|from|and|or|but|that|which|into|over|under|using|as|than|its|their|our)$/i;
+  const DANGLING =
+    /\b(a|an|the|of|for|in|on|at|to|by|with|via|from|and|or|but|that|which|into|over|under|using|as|than|its|their|our)$/i;
 
   function firstSentence(abstract: string): string {
     const m = /^(.+?[.!?])(\s+[A-Z(]|\s*$)/.exec(abstract);
     return (m ? m[1] : abstract).trim();
   }
 
-  const norm = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const norm = (s: string): string =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
 
   function checkForm(abstract: string, r: TitleResult): string[] {
     const problems: string[] = [];
@@ -112,8 +128,10 @@ describe('deriveTitle on the seeds and the labelled fixtures', () => {
     if (words > 10) problems.push(`descriptor has ${words} words`);
     const desc = norm(r.descriptor);
     const opening = norm(firstSentence(abstract));
-    if (desc.split(' ').length >= 3 && opening.startsWith(desc)) problems.push('descriptor is the truncated first sentence');
-    if (norm(r.title) === norm(firstSentence(abstract).slice(0, r.title.length))) problems.push('title is the truncated first sentence');
+    if (desc.split(' ').length >= 3 && opening.startsWith(desc))
+      problems.push('descriptor is the truncated first sentence');
+    if (norm(r.title) === norm(firstSentence(abstract).slice(0, r.title.length)))
+      problems.push('title is the truncated first sentence');
     return problems;
   }
 

@@ -15,7 +15,9 @@ const workerPath = join(repoRoot(), 'out', 'src', 'node', 'analysis', 'textFeatu
 
 /** The made-up corpus of the theme tests as a Daily Papers file. */
 function syntheticCorpus() {
-  const papers = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'synthetic-themes.json'), 'utf8')) as { abstract: string }[];
+  const papers = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'synthetic-themes.json'), 'utf8')) as {
+    abstract: string;
+  }[];
   const bytes = new TextEncoder().encode(`Daily Papers\n${papers.map((p) => p.abstract).join('\n')}\n`);
   return mergeCollections([{ path: 'synthetic.txt', result: parseCollectionBytes(bytes, 'synthetic.txt') }]);
 }
@@ -33,7 +35,10 @@ describe('analyzeInParallel', () => {
   test('analyzeInParallel: titles and keywords from the worker thread give the same analysis as analyzeCorpus', async () => {
     const corpus = syntheticCorpus();
     const steps: string[] = [];
-    const parallel = await analyzeInParallel(corpus, workerPath, { minPapers: 0, onProgress: (step) => steps.push(step) });
+    const parallel = await analyzeInParallel(corpus, workerPath, {
+      minPapers: 0,
+      onProgress: (step) => steps.push(step),
+    });
     assert.deepEqual(visible(parallel), visible(analyzeCorpus(corpus)));
     // the worker's own step times come back with the analysis
     assert.ok(parallel.timings.titles > 0 && parallel.timings.keywords > 0 && parallel.timings.themes > 0);

@@ -23,27 +23,42 @@ const text = `Daily Papers\n\n${[
 ].join('\n\n')}\n`;
 
 describe('analyzeInWorker', () => {
-  for (const transport of ['process', 'thread'] as const) test(`a snapshot from the worker (${transport}) restores to the same search, related papers and themes`, async () => {
-    const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
-    const fromWorker = fromSnapshot(await analyzeInWorker(WORKER, files, { transport }));
-    const here = fromSnapshot(analyzeHere(files));
-    assert.equal(fromWorker.papers.length, 5);
-    for (const q of ['glacier', 'honeyb', 'coral reefs', 'drougth', 'theme:' + here.themes[0].label]) {
-      assert.deepEqual(fromWorker.search.search(q).map((h) => h.id), here.search.search(q).map((h) => h.id), q);
-    }
-    assert.ok(fromWorker.search.search('glacier').length > 0);
-    for (const p of here.papers) assert.deepEqual(fromWorker.related.relatedTo(p.id, 2), here.related.relatedTo(p.id, 2));
-    assert.deepEqual(fromWorker.themes, here.themes);
-  });
+  for (const transport of ['process', 'thread'] as const)
+    test(`a snapshot from the worker (${transport}) restores to the same search, related papers and themes`, async () => {
+      const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
+      const fromWorker = fromSnapshot(await analyzeInWorker(WORKER, files, { transport }));
+      const here = fromSnapshot(analyzeHere(files));
+      assert.equal(fromWorker.papers.length, 5);
+      for (const q of ['glacier', 'honeyb', 'coral reefs', 'drougth', 'theme:' + here.themes[0].label]) {
+        assert.deepEqual(
+          fromWorker.search.search(q).map((h) => h.id),
+          here.search.search(q).map((h) => h.id),
+          q,
+        );
+      }
+      assert.ok(fromWorker.search.search('glacier').length > 0);
+      for (const p of here.papers)
+        assert.deepEqual(fromWorker.related.relatedTo(p.id, 2), here.related.relatedTo(p.id, 2));
+      assert.deepEqual(fromWorker.themes, here.themes);
+    });
 
   test('a worker that dies is reported with what it printed; an analysis error is named AnalysisError', async () => {
     const dir = scratchDir('papers-worker');
     const dying = join(dir, 'dying.js');
     writeFileSync(dying, "process.stderr.write('FATAL ERROR: out of memory (made up)\\n'); process.exit(134);\n");
-    await assert.rejects(analyzeInWorker(dying, []), /analysis process ended \(exit code 134\): FATAL ERROR: out of memory/);
+    await assert.rejects(
+      analyzeInWorker(dying, []),
+      /analysis process ended \(exit code 134\): FATAL ERROR: out of memory/,
+    );
     const refusing = join(dir, 'refusing.js');
-    writeFileSync(refusing, "process.on('message', () => process.send({ type: 'error', message: 'cannot analyze' }));\n");
-    await assert.rejects(analyzeInWorker(refusing, []), (err: Error) => err.name === 'AnalysisError' && err.message === 'cannot analyze');
+    writeFileSync(
+      refusing,
+      "process.on('message', () => process.send({ type: 'error', message: 'cannot analyze' }));\n",
+    );
+    await assert.rejects(
+      analyzeInWorker(refusing, []),
+      (err: Error) => err.name === 'AnalysisError' && err.message === 'cannot analyze',
+    );
   });
 
   test('asked for chunks, the worker posts every paper in searchable chunks before the analysis', async () => {
@@ -60,14 +75,26 @@ describe('analyzeInWorker', () => {
       },
     });
     const snapshot = await run.finally(() => (settled = true));
-    assert.deepEqual(received.map((c) => c.ids.length), [2, 2, 1]);
+    assert.deepEqual(
+      received.map((c) => c.ids.length),
+      [2, 2, 1],
+    );
     assert.ok(received.every((c) => c.total === 5));
-    assert.deepEqual(received.flatMap((c) => c.ids), snapshot.papers.map((p) => p.id), 'every paper once, in corpus order');
+    assert.deepEqual(
+      received.flatMap((c) => c.ids),
+      snapshot.papers.map((p) => p.id),
+      'every paper once, in corpus order',
+    );
     const full = fromSnapshot(snapshot);
-    for (const q of ['glacier', 'honeyb', 'coral reefs']) assert.deepEqual(partial.search(q).hits.map((h) => h.id), full.search.search(q).map((h) => h.id), q);
+    for (const q of ['glacier', 'honeyb', 'coral reefs'])
+      assert.deepEqual(
+        partial.search(q).hits.map((h) => h.id),
+        full.search.search(q).map((h) => h.id),
+        q,
+      );
   });
 
-  test('no chunks when not asked, or when the corpus is below the plan\'s minimum', async () => {
+  test("no chunks when not asked, or when the corpus is below the plan's minimum", async () => {
     const files = [{ path: 'made-up.txt', bytes: new TextEncoder().encode(text) }];
     let chunks = 0;
     await analyzeInWorker(WORKER, files, { onChunk: () => chunks++ });
@@ -88,7 +115,12 @@ describe('analyzeIntoFile', () => {
     const here = fromSnapshot(analyzeHere(files));
     assert.deepEqual(fromFile.papers, here.papers);
     assert.deepEqual(fromFile.themes, here.themes);
-    for (const q of ['glacier', 'coral reefs', 'drougth']) assert.deepEqual(fromFile.search.search(q).map((h) => h.id), here.search.search(q).map((h) => h.id), q);
+    for (const q of ['glacier', 'coral reefs', 'drougth'])
+      assert.deepEqual(
+        fromFile.search.search(q).map((h) => h.id),
+        here.search.search(q).map((h) => h.id),
+        q,
+      );
   });
 
   test('a worker that cannot write the file sends the analysis instead, saying why', async () => {

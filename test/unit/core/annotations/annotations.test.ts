@@ -38,7 +38,12 @@ describe('createAnnotation', () => {
       modified: '2025-01-02T03:04:05.000Z',
       target: {
         selector: [
-          { type: 'TextQuoteSelector', exact: 'a system that builds', prefix: 'We introduce EnvFactory, ', suffix: '   tool environments.\n\nIt scales' },
+          {
+            type: 'TextQuoteSelector',
+            exact: 'a system that builds',
+            prefix: 'We introduce EnvFactory, ',
+            suffix: '   tool environments.\n\nIt scales',
+          },
           { type: 'TextPositionSelector', start: s, end: e },
         ],
       },
@@ -52,7 +57,10 @@ describe('createAnnotation', () => {
     assert.equal(a.target.selector[0].exact, 'EnvFactory,');
     assert.equal(a.target.selector[1].start, s);
     assert.equal(a.note, undefined);
-    assert.throws(() => createAnnotation(TEXT, TEXT.indexOf('   '), TEXT.indexOf('   ') + 3, 'blue'), /select some words/);
+    assert.throws(
+      () => createAnnotation(TEXT, TEXT.indexOf('   '), TEXT.indexOf('   ') + 3, 'blue'),
+      /select some words/,
+    );
     assert.throws(() => createAnnotation(TEXT, 0, 4, 'red' as 'blue'), /unknown highlight color/);
   });
 
@@ -73,7 +81,10 @@ describe('merge helpers', () => {
     // The other window wrote first; our edit is applied to what is on disk now.
     const disk1 = withAnnotationAdded(disk0, theirs);
     const disk2 = withAnnotationAdded(disk1, mine);
-    assert.deepEqual(annotationsOf(disk2).map((a) => a.id), ['a-theirs', 'b-mine']);
+    assert.deepEqual(
+      annotationsOf(disk2).map((a) => a.id),
+      ['a-theirs', 'b-mine'],
+    );
     assert.equal(disk2.read, true);
   });
 
@@ -88,7 +99,10 @@ describe('merge helpers', () => {
     assert.equal(x1.created, NOW.toISOString());
     assert.equal(annotationsOf(withAnnotationEdited(edited, 'x1', { note: '  ' }))[0].note, undefined);
     const removed = withAnnotationRemoved(edited, 'x1');
-    assert.deepEqual(annotationsOf(removed).map((a) => a.id), ['x2']);
+    assert.deepEqual(
+      annotationsOf(removed).map((a) => a.id),
+      ['x2'],
+    );
     assert.deepEqual(withAnnotationEdited(removed, 'x1', { note: 'resurrect?' }), removed);
     assert.equal(withAnnotationRemoved(removed, 'x2').annotations, undefined, 'no empty list is left behind');
   });
@@ -133,7 +147,10 @@ describe('merge helpers', () => {
           if (add) live.add(key);
           else live.delete(key);
         }
-        assert.deepEqual(annotationsOf(disk).map((a) => a.id), [...live].sort());
+        assert.deepEqual(
+          annotationsOf(disk).map((a) => a.id),
+          [...live].sort(),
+        );
       }),
       { seed: 22 },
     );
@@ -144,20 +161,42 @@ describe('reading order, search text, re-anchoring and W3C export', () => {
   test('anchorAll numbers by position, detached ones last', () => {
     const a = make('85 environments', 'a');
     const b = make('EnvFactory', 'b');
-    const gone = { ...make('tool environments', 'c'), target: { selector: [{ type: 'TextQuoteSelector', exact: 'words no longer there at all', prefix: '', suffix: '' }, { type: 'TextPositionSelector', start: 0, end: 5 }] } } as Annotation;
+    const gone = {
+      ...make('tool environments', 'c'),
+      target: {
+        selector: [
+          { type: 'TextQuoteSelector', exact: 'words no longer there at all', prefix: '', suffix: '' },
+          { type: 'TextPositionSelector', start: 0, end: 5 },
+        ],
+      },
+    } as Annotation;
     const items = anchorAll([a, gone, b], TEXT);
-    assert.deepEqual(items.map((x) => [x.annotation.id, x.number, x.anchor.status]), [['b', 1, 'exact'], ['a', 2, 'exact'], ['c', 3, 'detached']]);
+    assert.deepEqual(
+      items.map((x) => [x.annotation.id, x.number, x.anchor.status]),
+      [
+        ['b', 1, 'exact'],
+        ['a', 2, 'exact'],
+        ['c', 3, 'detached'],
+      ],
+    );
   });
 
   test('annotationsText holds quotes and notes', () => {
-    const data = withAnnotationAdded(withAnnotationAdded({}, make('EnvFactory', 'a', 'zanzibar idea')), make('85', 'b'));
+    const data = withAnnotationAdded(
+      withAnnotationAdded({}, make('EnvFactory', 'a', 'zanzibar idea')),
+      make('85', 'b'),
+    );
     assert.equal(annotationsText(data), 'EnvFactory\nzanzibar idea\n\n85');
   });
 
   test('reanchoredTarget refreshes selectors at the new place', () => {
     const a = make('a system that builds', 'a');
     const changed = `Abstract: ${TEXT}`;
-    const target = reanchoredTarget(changed, { start: a.target.selector[1].start + 10, end: a.target.selector[1].end + 10, status: 'moved' });
+    const target = reanchoredTarget(changed, {
+      start: a.target.selector[1].start + 10,
+      end: a.target.selector[1].end + 10,
+      status: 'moved',
+    });
     assert.equal(target?.selector[0].exact, 'a system that builds');
     assert.equal(target?.selector[0].prefix, 'Abstract: We introduce EnvFactory, '.slice(-32));
     assert.equal(reanchoredTarget(changed, { start: 0, end: 0, status: 'detached' }), undefined);

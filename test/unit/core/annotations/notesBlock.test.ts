@@ -16,7 +16,10 @@ const TEXT = 'We introduce EnvFactory, a system that builds tool environments.\n
 const NOW = new Date('2025-01-02T03:04:05.000Z');
 const ann = (quote: string, id: string, note?: string, color: 'yellow' | 'green' = 'yellow') =>
   createAnnotation(TEXT, TEXT.indexOf(quote), TEXT.indexOf(quote) + quote.length, color, note, { id, now: NOW });
-const items = anchorAll([ann('EnvFactory', 'a', 'the method\n- point one\n# not a heading'), ann('85 environments', 'b', undefined, 'green')], TEXT);
+const items = anchorAll(
+  [ann('EnvFactory', 'a', 'the method\n- point one\n# not a heading'), ann('85 environments', 'b', undefined, 'green')],
+  TEXT,
+);
 
 /** Applies an update's edit the way a WorkspaceEdit would, to check it matches the full text it gives. */
 function applyEdit(text: string, edit: { start: number; end: number; insert: string }): string {
@@ -42,7 +45,10 @@ describe('renderAnnotationsBlock', () => {
   });
 
   test('multi-paragraph quotes keep their paragraphs as > lines', () => {
-    const two = anchorAll([createAnnotation(TEXT, TEXT.indexOf('that builds'), TEXT.indexOf('It scales') + 9, 'blue')], TEXT);
+    const two = anchorAll(
+      [createAnnotation(TEXT, TEXT.indexOf('that builds'), TEXT.indexOf('It scales') + 9, 'blue')],
+      TEXT,
+    );
     assert.match(renderAnnotationsBlock(two), /> that builds tool environments\.\n>\n> It scales/);
   });
 
@@ -130,7 +136,16 @@ describe('updateAnnotationsBlock', () => {
 
 describe('withAnnotationsBlockBeforeNotes', () => {
   test('a new notes file gets the section before its Notes heading', () => {
-    const paper = { id: '6755e5c1a2b3', abstract: TEXT, sources: [], title: 'EnvFactory', method: 'EnvFactory', keywords: [], theme: 't', collections: ['c'] };
+    const paper = {
+      id: '6755e5c1a2b3',
+      abstract: TEXT,
+      sources: [],
+      title: 'EnvFactory',
+      method: 'EnvFactory',
+      keywords: [],
+      theme: 't',
+      collections: ['c'],
+    };
     const template = renderNotesTemplate(paper);
     const text = withAnnotationsBlockBeforeNotes(template, items);
     assert.ok(text.indexOf(ANNOTATIONS_END) < text.indexOf('## Notes'));

@@ -27,7 +27,10 @@ describe('anchorAnnotation', () => {
   });
 
   test('survives whitespace fixes inside and before the quote', () => {
-    const sloppy = ABSTRACT.replace('hidden but pivotal', 'hidden  but\npivotal').replace('In this study', 'In  this   study');
+    const sloppy = ABSTRACT.replace('hidden but pivotal', 'hidden  but\npivotal').replace(
+      'In this study',
+      'In  this   study',
+    );
     const a = annotate(sloppy, 'hidden  but\npivotal factor');
     const fixed = ABSTRACT;
     const anchor = anchorAnnotation(a, fixed);
@@ -49,10 +52,16 @@ describe('anchorAnnotation', () => {
   test('a long quote (several 32-character blocks of the matcher) with a few edits is found', () => {
     const quote = 'Dynamics models that are learned by fitting historical transitions often struggle to generalize';
     const a = annotate(ABSTRACT, quote);
-    const edited = ABSTRACT.replace(quote, 'Dynamics modls that are learnt by fitting historical transition often struggle to generalise');
+    const edited = ABSTRACT.replace(
+      quote,
+      'Dynamics modls that are learnt by fitting historical transition often struggle to generalise',
+    );
     const anchor = anchorAnnotation(a, edited);
     assert.equal(anchor.status, 'fuzzy');
-    assert.equal(slice(edited, anchor), 'Dynamics modls that are learnt by fitting historical transition often struggle to generalise');
+    assert.equal(
+      slice(edited, anchor),
+      'Dynamics modls that are learnt by fitting historical transition often struggle to generalise',
+    );
   });
 
   test('a corrected typo outside the quote only moves it', () => {
@@ -79,7 +88,11 @@ describe('anchorAnnotation', () => {
     for (const inserted of ['an ', 'and ', 'so-called ']) {
       const edited = ABSTRACT.slice(0, at) + inserted + ABSTRACT.slice(at);
       const anchor = anchorAnnotation(article, edited);
-      assert.deepEqual([anchor.start, anchor.end], [at + inserted.length, at + inserted.length + 1], `after inserting "${inserted}"`);
+      assert.deepEqual(
+        [anchor.start, anchor.end],
+        [at + inserted.length, at + inserted.length + 1],
+        `after inserting "${inserted}"`,
+      );
       assert.equal(anchor.status, 'moved');
     }
     // A longer quote, the inserted words starting with it ("dynamics rewards, a dynamics reward").
@@ -105,7 +118,10 @@ describe('anchorAnnotation', () => {
     const a1 = anchorAnnotation(first, edited);
     assert.equal(a1.start, text.indexOf('dynamics reward') + 36);
     // With the first copy's sentence rewritten around it, the second is still told apart by its context.
-    const rewritten = text.replace('termed dynamics reward that remains consistent', 'called dynamics reward, which stays stable');
+    const rewritten = text.replace(
+      'termed dynamics reward that remains consistent',
+      'called dynamics reward, which stays stable',
+    );
     assert.equal(anchorAnnotation(second, rewritten).start, rewritten.lastIndexOf('dynamics reward'));
   });
 
@@ -124,7 +140,10 @@ describe('anchorAnnotation', () => {
   test('an edited passage is found where it was even when an untouched copy exists elsewhere', () => {
     const text = `${ABSTRACT} We also note that models learned by fitting historical transitions are brittle.`;
     const a = annotate(text, 'learned by fitting historical transitions', 0);
-    const edited = text.replace('are learned by fitting historical transitions often', 'are learned by fitting historic transitions often');
+    const edited = text.replace(
+      'are learned by fitting historical transitions often',
+      'are learned by fitting historic transitions often',
+    );
     const anchor = anchorAnnotation(a, edited);
     assert.equal(anchor.status, 'fuzzy');
     assert.ok(anchor.start < ABSTRACT.length, `anchored in the first sentence, at ${anchor.start}`);
@@ -140,7 +159,10 @@ describe('anchorAnnotation', () => {
 
   test('rewritten beyond the error budget: detached', () => {
     const a = annotate(ABSTRACT, 'offering a pathway to better generalization');
-    const edited = ABSTRACT.replace('offering a pathway to better generalization', 'giving a route towards improved transfer');
+    const edited = ABSTRACT.replace(
+      'offering a pathway to better generalization',
+      'giving a route towards improved transfer',
+    );
     assert.equal(anchorAnnotation(a, edited).status, 'detached');
   });
 
@@ -155,7 +177,11 @@ describe('anchorAnnotation', () => {
   });
 
   test('a broken position selector falls back to the quote', () => {
-    const anchor = anchorQuote({ exact: 'dynamics reward', prefix: '', suffix: '' }, { start: 99999, end: -4 }, ABSTRACT);
+    const anchor = anchorQuote(
+      { exact: 'dynamics reward', prefix: '', suffix: '' },
+      { start: 99999, end: -4 },
+      ABSTRACT,
+    );
     assert.equal(anchor.status, 'moved');
     assert.equal(slice(ABSTRACT, anchor), 'dynamics reward');
     assert.equal(anchorQuote({ exact: '', prefix: '', suffix: '' }, undefined, ABSTRACT).status, 'detached');

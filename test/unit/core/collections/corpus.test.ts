@@ -28,8 +28,14 @@ describe('parseCollectionBytes', () => {
     test(`${f.name}: the good file loads with each entry's line and no problem`, () => {
       const r = parse(f, f.write(ENTRIES));
       assert.deepEqual(r.problems, []);
-      assert.deepEqual(abstracts(r), ENTRIES.map((e) => e.abstract));
-      assert.deepEqual(r.papers.map((p) => p.sources[0].line), [f.first, f.first + 1, f.first + 2]);
+      assert.deepEqual(
+        abstracts(r),
+        ENTRIES.map((e) => e.abstract),
+      );
+      assert.deepEqual(
+        r.papers.map((p) => p.sources[0].line),
+        [f.first, f.first + 1, f.first + 2],
+      );
     });
 
     test(`${f.name}: an empty file is one problem saying so`, () => {
@@ -101,7 +107,9 @@ describe('parseCollectionBytes', () => {
   test('BibTeX: a key used twice keeps the first entry; the second is a problem naming both lines', () => {
     const r = parse(FORMATS[1], `${bibEntry(ENTRIES[0])}\n${bibEntry({ key: 'a1', abstract: 'Another abstract.' })}\n`);
     assert.equal(r.papers.length, 1);
-    assert.deepEqual(r.problems, [{ file: 'refs.bib', line: 2, message: 'entry "a1" has a key already used at line 1; skipped' }]);
+    assert.deepEqual(r.problems, [
+      { file: 'refs.bib', line: 2, message: 'entry "a1" has a key already used at line 1; skipped' },
+    ]);
   });
 
   test('BibTeX: unbalanced braces, a missing comma or a stray brace cost only their entry', () => {
@@ -115,7 +123,10 @@ describe('parseCollectionBytes', () => {
       bibEntry(ENTRIES[2]),
     ].join('\n');
     const r = parse(FORMATS[1], text);
-    assert.deepEqual(abstracts(r), ENTRIES.map((e) => e.abstract));
+    assert.deepEqual(
+      abstracts(r),
+      ENTRIES.map((e) => e.abstract),
+    );
     assert.deepEqual(lines(r.problems), [2, 4, 6]);
     assert.match(r.problems[0].message, /entry "open" is not closed: its braces do not balance before line 3/);
     assert.match(r.problems[1].message, /entry "nocomma" cannot be read/);
@@ -134,7 +145,10 @@ describe('parseCollectionBytes', () => {
       ']',
     ].join('\n');
     const r = parse(FORMATS[2], text);
-    assert.deepEqual(abstracts(r), ENTRIES.map((e) => e.abstract));
+    assert.deepEqual(
+      abstracts(r),
+      ENTRIES.map((e) => e.abstract),
+    );
     assert.deepEqual(lines(r.problems), [3, 4, 6]);
     assert.match(r.problems[0].message, /item 2 is not valid JSON/);
     assert.match(r.problems[2].message, /not a CSL item/);
@@ -148,11 +162,25 @@ describe('parseCollectionBytes', () => {
   });
 
   test('JSON Lines: a bad line (not JSON, not an object, no abstract) is a problem naming it', () => {
-    const text = [cslEntry(ENTRIES[0]), '{"abstract": "unclosed', '[1, 2]', '{"title": "no abstract"}', cslEntry(ENTRIES[1]), '', cslEntry(ENTRIES[2])].join('\n');
+    const text = [
+      cslEntry(ENTRIES[0]),
+      '{"abstract": "unclosed',
+      '[1, 2]',
+      '{"title": "no abstract"}',
+      cslEntry(ENTRIES[1]),
+      '',
+      cslEntry(ENTRIES[2]),
+    ].join('\n');
     const r = parse(FORMATS[3], text);
-    assert.deepEqual(abstracts(r), ENTRIES.map((e) => e.abstract));
+    assert.deepEqual(
+      abstracts(r),
+      ENTRIES.map((e) => e.abstract),
+    );
     assert.deepEqual(lines(r.problems), [2, 3, 4]);
-    assert.deepEqual(r.problems.map((p) => p.message.split(' (')[0].split(';')[0]), ['not valid JSON', 'not a JSON object', 'the record has no abstract']);
+    assert.deepEqual(
+      r.problems.map((p) => p.message.split(' (')[0].split(';')[0]),
+      ['not valid JSON', 'not a JSON object', 'the record has no abstract'],
+    );
   });
 
   test('arXiv Atom: invalid XML, a missing </entry> and stray angle brackets cost only their entry', () => {
@@ -167,7 +195,10 @@ describe('parseCollectionBytes', () => {
       '</feed>',
     ].join('\n');
     const r = parse(FORMATS[4], text);
-    assert.deepEqual(abstracts(r), ENTRIES.map((e) => e.abstract));
+    assert.deepEqual(
+      abstracts(r),
+      ENTRIES.map((e) => e.abstract),
+    );
     assert.deepEqual(lines(r.problems), [3, 4, 6]);
     assert.match(r.problems[0].message, /not valid XML at line 3/);
     assert.match(r.problems[1].message, /no <\/entry> before the next <entry> at line 5/);
@@ -190,7 +221,11 @@ describe('parseCollectionBytes', () => {
         bytes[3 + 2 * i] = text.charCodeAt(i) >> 8;
       }
       const r = parse(f, bytes);
-      assert.deepEqual(abstracts(r), ENTRIES.map((e) => e.abstract), f.name);
+      assert.deepEqual(
+        abstracts(r),
+        ENTRIES.map((e) => e.abstract),
+        f.name,
+      );
     }
   });
 
@@ -204,12 +239,20 @@ describe('parseCollectionBytes', () => {
     const binary = parseCollectionBytes(new Uint8Array([0x44, 0x61, 0x0a, 0x00, 0x01, 0x02]), 'bin.txt');
     assert.equal(binary.problems[0].line, 2);
     assert.match(binary.problems[0].message, /binary/);
-    const huge = parseCollectionBytes(enc(`Daily Papers\nok one.\n${'x'.repeat(10 * 1024 * 1024)}\nok two.\n`), 'huge.txt');
-    assert.deepEqual(huge.papers.map((p) => p.abstract), ['ok one.', 'ok two.']);
+    const huge = parseCollectionBytes(
+      enc(`Daily Papers\nok one.\n${'x'.repeat(10 * 1024 * 1024)}\nok two.\n`),
+      'huge.txt',
+    );
+    assert.deepEqual(
+      huge.papers.map((p) => p.abstract),
+      ['ok one.', 'ok two.'],
+    );
     assert.equal(huge.problems[0].line, 3);
     const good = parseCollectionBytes(enc('Daily Papers\nfine.\n'), 'good.txt');
     const corpus = mergeCollections([
-      { path: 'empty.txt', result: empty }, { path: 'bin.txt', result: binary }, { path: 'good.txt', result: good },
+      { path: 'empty.txt', result: empty },
+      { path: 'bin.txt', result: binary },
+      { path: 'good.txt', result: good },
     ]);
     assert.equal(corpus.papers.length, 1);
     assert.equal(corpus.problems.length, 2);
@@ -225,20 +268,31 @@ describe('parseCollectionBytes', () => {
 
 describe('mergeCollections', () => {
   // Made-up abstracts: a paper about counting bees and one about folding kites.
-  const BEES = 'We train honeybees to count to four with sugar rewards and report that marked foragers generalize the rule to new shapes.';
-  const KITES = 'KiteFold folds paper kites with a two-arm robot, learning crease order from forty human demonstrations.';
+  const BEES =
+    'We train honeybees to count to four with sugar rewards and report that marked foragers generalize the rule to new shapes.';
+  const KITES =
+    'KiteFold folds paper kites with a two-arm robot, learning crease order from forty human demonstrations.';
 
   function paper(abstract: string, file: string, line: number, meta: Partial<ParsedPaper> = {}): ParsedPaper {
     return { id: paperId(abstract), abstract, sources: [{ collection: file, line }], ...meta };
   }
 
-  test('the same paper in a dump and then a .bib keeps the .bib\'s title, authors, year, DOI and URL', () => {
+  test("the same paper in a dump and then a .bib keeps the .bib's title, authors, year, DOI and URL", () => {
     const corpus = mergeCollections([
       { path: 'daily.txt', result: { papers: [paper(BEES, 'daily.txt', 2)], problems: [] } },
       {
         path: 'refs.bib',
         result: {
-          papers: [paper(BEES, 'refs.bib', 7, { sourceTitle: 'Bees Count to Four', authors: ['Ada Hive', 'Bo Comb'], year: '2021', doi: '10.9999/bees.4', url: 'https://example.org/bees', sourceKey: 'hive2021' })],
+          papers: [
+            paper(BEES, 'refs.bib', 7, {
+              sourceTitle: 'Bees Count to Four',
+              authors: ['Ada Hive', 'Bo Comb'],
+              year: '2021',
+              doi: '10.9999/bees.4',
+              url: 'https://example.org/bees',
+              sourceKey: 'hive2021',
+            }),
+          ],
           problems: [],
         },
       },
@@ -251,15 +305,46 @@ describe('mergeCollections', () => {
     assert.equal(p.doi, '10.9999/bees.4');
     assert.equal(p.url, 'https://example.org/bees');
     assert.equal(p.sourceKey, 'hive2021');
-    assert.deepEqual(p.sources, [{ collection: 'daily', line: 2 }, { collection: 'refs', line: 7 }]);
-    assert.deepEqual(corpus.collections.map((c) => c.paperIds), [[p.id], [p.id]]);
+    assert.deepEqual(p.sources, [
+      { collection: 'daily', line: 2 },
+      { collection: 'refs', line: 7 },
+    ]);
+    assert.deepEqual(
+      corpus.collections.map((c) => c.paperIds),
+      [[p.id], [p.id]],
+    );
   });
 
-  test('each field comes from the first file that has it: an earlier file\'s value is never overwritten', () => {
+  test("each field comes from the first file that has it: an earlier file's value is never overwritten", () => {
     const corpus = mergeCollections([
-      { path: 'a.json', result: { papers: [paper(KITES, 'a.json', 3, { sourceTitle: 'KiteFold', year: '2019', authors: [] })], problems: [] } },
-      { path: 'b.bib', result: { papers: [paper(KITES, 'b.bib', 1, { sourceTitle: 'KiteFold: Robots That Fold Kites', year: '2020', authors: ['Cy Paper'], doi: '10.9999/kite' })], problems: [] } },
-      { path: 'c.xml', result: { papers: [paper(KITES, 'c.xml', 9, { url: 'https://example.org/kite', doi: '10.9999/other' })], problems: [] } },
+      {
+        path: 'a.json',
+        result: {
+          papers: [paper(KITES, 'a.json', 3, { sourceTitle: 'KiteFold', year: '2019', authors: [] })],
+          problems: [],
+        },
+      },
+      {
+        path: 'b.bib',
+        result: {
+          papers: [
+            paper(KITES, 'b.bib', 1, {
+              sourceTitle: 'KiteFold: Robots That Fold Kites',
+              year: '2020',
+              authors: ['Cy Paper'],
+              doi: '10.9999/kite',
+            }),
+          ],
+          problems: [],
+        },
+      },
+      {
+        path: 'c.xml',
+        result: {
+          papers: [paper(KITES, 'c.xml', 9, { url: 'https://example.org/kite', doi: '10.9999/other' })],
+          problems: [],
+        },
+      },
     ]);
     const [p] = corpus.papers;
     assert.equal(p.sourceTitle, 'KiteFold');
@@ -286,24 +371,47 @@ describe('mergeCollections', () => {
   test('the same abstract in two files is one paper listed in both collections', () => {
     const a = parseCollectionBytes(enc('Daily Papers\nShared abstract.\nOnly in A.\n'), 'dir/a.txt');
     const b = parseCollectionBytes(enc('Daily Papers\nOnly in B.\nShared   abstract.\n'), 'dir/b.txt');
-    const corpus = mergeCollections([{ path: 'dir/a.txt', result: a }, { path: 'dir/b.txt', result: b }]);
+    const corpus = mergeCollections([
+      { path: 'dir/a.txt', result: a },
+      { path: 'dir/b.txt', result: b },
+    ]);
     assert.equal(corpus.papers.length, 3);
     const shared = corpus.papers.find((p) => p.abstract === 'Shared abstract.')!;
-    assert.deepEqual(shared.sources.map((s) => [s.collection, s.line]), [['a', 2], ['b', 3]]);
-    assert.deepEqual(corpus.collections.map((c) => [c.name, c.paperIds.length]), [['a', 2], ['b', 2]]);
+    assert.deepEqual(
+      shared.sources.map((s) => [s.collection, s.line]),
+      [
+        ['a', 2],
+        ['b', 3],
+      ],
+    );
+    assert.deepEqual(
+      corpus.collections.map((c) => [c.name, c.paperIds.length]),
+      [
+        ['a', 2],
+        ['b', 2],
+      ],
+    );
   });
 
   const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
 
   test('the same paper from five formats is one paper, listed in each collection, with the first real title', () => {
     const names = ['quasars.txt', 'quasars.bib', 'quasars.json', 'quasars.jsonl', 'quasars.xml'];
-    const corpus = mergeCollections(names.map((n) => ({ path: n, result: parseCollectionBytes(readFileSync(join(fixtures, n)), n) })));
+    const corpus = mergeCollections(
+      names.map((n) => ({ path: n, result: parseCollectionBytes(readFileSync(join(fixtures, n)), n) })),
+    );
     const qn = corpus.papers.filter((p) => p.abstract.startsWith('We propose QuasarNet'));
     assert.equal(qn.length, 1);
     assert.equal(qn[0].sources.length, 5);
-    assert.deepEqual(qn[0].sources.map((s) => s.collection), ['quasars', 'quasars (2)', 'quasars (3)', 'quasars (4)', 'quasars (5)']);
+    assert.deepEqual(
+      qn[0].sources.map((s) => s.collection),
+      ['quasars', 'quasars (2)', 'quasars (3)', 'quasars (4)', 'quasars (5)'],
+    );
     assert.equal(qn[0].sourceTitle, 'QuasarNet: Classifying Quasar Spectra with Über-Fast Convolutions');
     assert.equal(corpus.papers.length, 1 + 1 + 1 + 1 + 1 + 1, 'QuasarNet, soil, tides, glacier, bees, halos');
-    assert.deepEqual(corpus.problems.map((p) => `${p.file}:${p.line}`), ['quasars.bib:23', 'quasars.json:22']);
+    assert.deepEqual(
+      corpus.problems.map((p) => `${p.file}:${p.line}`),
+      ['quasars.bib:23', 'quasars.json:22'],
+    );
   });
 });

@@ -59,14 +59,16 @@ describe('FileQueue', () => {
   test('tasks run one at a time in the order queued; a failed task rejects its caller and the next still runs', async () => {
     const queue = new FileQueue();
     const log: string[] = [];
-    const task = (name: string, ms: number, fail = false) => () =>
-      (async () => {
-        log.push(`start ${name}`);
-        await sleep(ms);
-        log.push(`end ${name}`);
-        if (fail) throw new Error(`${name} failed`);
-        return name;
-      })();
+    const task =
+      (name: string, ms: number, fail = false) =>
+      () =>
+        (async () => {
+          log.push(`start ${name}`);
+          await sleep(ms);
+          log.push(`end ${name}`);
+          if (fail) throw new Error(`${name} failed`);
+          return name;
+        })();
     const a = queue.run(task('a', 10));
     const b = queue.run(task('b', 1, true));
     const c = queue.run(task('c', 1));

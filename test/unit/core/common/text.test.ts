@@ -7,7 +7,17 @@ const words = (text: string): string[] => tokenize(text).map((t) => t.surface);
 
 describe('tokenize', () => {
   test('words keep inner hyphens, apostrophes and decimal points; possessives and LaTeX commands are dropped', () => {
-    assert.deepEqual(words('Qwen3-0.6B beats GPT-4o on the agent’s and agent\'s tasks.'), ['Qwen3-0.6B', 'beats', 'GPT-4o', 'on', 'the', 'agent', 'and', 'agent', 'tasks']);
+    assert.deepEqual(words("Qwen3-0.6B beats GPT-4o on the agent’s and agent's tasks."), [
+      'Qwen3-0.6B',
+      'beats',
+      'GPT-4o',
+      'on',
+      'the',
+      'agent',
+      'and',
+      'agent',
+      'tasks',
+    ]);
     assert.deepEqual(words('x \\rightarrow y'), ['x', 'y']);
     // a dot joins digits only: "e.g." is two one-letter words, "v1.2" one word
     assert.deepEqual(words('e.g. v1.2 and 3.x'), ['e', 'g', 'v1.2', 'and', '3', 'x']);
@@ -33,7 +43,8 @@ describe('tokenize', () => {
 
   /** The tokenizer's word rule, read one UTF-16 unit at a time: the reference the fast path must agree with ("offset:word"). */
   function referenceWords(text: string): string[] {
-    const alnum = (c: number): boolean => (c < 128 ? /[A-Za-z0-9]/.test(String.fromCharCode(c)) : /[\p{L}\p{N}]/u.test(String.fromCharCode(c)));
+    const alnum = (c: number): boolean =>
+      c < 128 ? /[A-Za-z0-9]/.test(String.fromCharCode(c)) : /[\p{L}\p{N}]/u.test(String.fromCharCode(c));
     const digit = (c: number): boolean => c >= 48 && c <= 57;
     const out: string[] = [];
     let i = 0;
@@ -47,7 +58,12 @@ describe('tokenize', () => {
         const c = text.charCodeAt(end);
         const next = text.charCodeAt(end + 1);
         if (alnum(c)) end++;
-        else if ((c === 45 || c === 39 || c === 0x2019 || (c === 46 && digit(next) && digit(text.charCodeAt(end - 1)))) && end + 1 < text.length && alnum(next)) end += 2;
+        else if (
+          (c === 45 || c === 39 || c === 0x2019 || (c === 46 && digit(next) && digit(text.charCodeAt(end - 1)))) &&
+          end + 1 < text.length &&
+          alnum(next)
+        )
+          end += 2;
         else break;
       }
       if (i === 0 || text.charCodeAt(i - 1) !== 92) {
@@ -61,11 +77,41 @@ describe('tokenize', () => {
 
   test('the words found natively, and their offsets, are those read one unit at a time (property)', () => {
     // lone surrogates and astral letters and digits too: only letters and digits of the BMP make words
-    const pieces = ['a', 'Z', '7', ' ', ' ', '.', '-', "'", '’', 's', '\\', 'é', 'ß', '٣', '𝒳', '😀', '𝟙', '\uD835', '\uDC00', '—', '(', ')', ',', 'e.g.', '0.5', '\n'];
+    const pieces = [
+      'a',
+      'Z',
+      '7',
+      ' ',
+      ' ',
+      '.',
+      '-',
+      "'",
+      '’',
+      's',
+      '\\',
+      'é',
+      'ß',
+      '٣',
+      '𝒳',
+      '😀',
+      '𝟙',
+      '\uD835',
+      '\uDC00',
+      '—',
+      '(',
+      ')',
+      ',',
+      'e.g.',
+      '0.5',
+      '\n',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
         const text = parts.join('');
-        assert.deepEqual(tokenize(text).map((t) => `${t.start}:${t.surface}`), referenceWords(text));
+        assert.deepEqual(
+          tokenize(text).map((t) => `${t.start}:${t.surface}`),
+          referenceWords(text),
+        );
       }),
       { numRuns: 3000 },
     );

@@ -28,10 +28,24 @@ describe('toBibtex', () => {
     assert.ok(bracesBalance(bib));
     const back = parseBibtex(bib, 'export.bib');
     assert.deepEqual(back.problems, []);
-    assert.deepEqual(back.papers.map((p) => p.sourceKey), ['doe2020', 'doe2020-2', 'third-one'], 'keys are valid and unique');
-    assert.deepEqual(back.papers.map((p) => p.abstract), TRICKY.map((p) => oneLine(p.abstract)));
-    assert.deepEqual(back.papers.map((p) => p.id), TRICKY.map((p) => p.id), 'same ids, so a re-import merges');
-    assert.deepEqual(back.papers.map((p) => p.sourceTitle), ['BERT and QuasarNet: GPT-4 {x} for $x^2$ -- Über', 'Plain title', undefined]);
+    assert.deepEqual(
+      back.papers.map((p) => p.sourceKey),
+      ['doe2020', 'doe2020-2', 'third-one'],
+      'keys are valid and unique',
+    );
+    assert.deepEqual(
+      back.papers.map((p) => p.abstract),
+      TRICKY.map((p) => oneLine(p.abstract)),
+    );
+    assert.deepEqual(
+      back.papers.map((p) => p.id),
+      TRICKY.map((p) => p.id),
+      'same ids, so a re-import merges',
+    );
+    assert.deepEqual(
+      back.papers.map((p) => p.sourceTitle),
+      ['BERT and QuasarNet: GPT-4 {x} for $x^2$ -- Über', 'Plain title', undefined],
+    );
     assert.deepEqual(back.papers[0].authors, TRICKY[0].authors);
     assert.equal(back.papers[0].year, '2020');
     assert.equal(back.papers[0].url, 'https://example.org/a%20b%7Bc%7D?q=1%202#frag');
@@ -40,7 +54,10 @@ describe('toBibtex', () => {
 
   test('the entries are @misc with escaped specials, protected capitals and a note excerpt', () => {
     const bib = toBibtex([TRICKY[0]], { keyOf: () => 'k', noteOf: () => `Read it again. ${'word '.repeat(200)}` });
-    assert.match(bib, /^@misc\{k,\n {2}title = \{\{BERT\} and \{QuasarNet:\} \{GPT-4\} \\textbraceleft\{\}x\\textbraceright\{\} for \\\$x\\textasciicircum\{\}2\\\$ -\{\}- Über\},\n/);
+    assert.match(
+      bib,
+      /^@misc\{k,\n {2}title = \{\{BERT\} and \{QuasarNet:\} \{GPT-4\} \\textbraceleft\{\}x\\textbraceright\{\} for \\\$x\\textasciicircum\{\}2\\\$ -\{\}- Über\},\n/,
+    );
     assert.match(bib, /\n {2}author = \{Jane Doe and \{R \\& D and Co\} and Émile Zola\},\n/);
     assert.match(bib, /\n {2}note = \{Read it again\. word word .*…\}\n\}\n$/);
     const note = /note = \{(.*)\}/.exec(bib)![1];
@@ -57,7 +74,10 @@ describe('toBibtex', () => {
     const text = SPECIAL_TEXT;
     fc.assert(
       fc.property(text, text, fc.array(NAME_TEXT, { maxLength: 3 }), (abstract, title, authors) => {
-        const p = paper(oneLine(abstract), { sourceTitle: title, authors: authors.map(oneLine).filter((a) => a !== '' && !/^and$/i.test(a)) });
+        const p = paper(oneLine(abstract), {
+          sourceTitle: title,
+          authors: authors.map(oneLine).filter((a) => a !== '' && !/^and$/i.test(a)),
+        });
         const bib = toBibtex([p], { keyOf: () => 'k' });
         assert.ok(bracesBalance(bib), bib);
         const back = parseBibtex(bib, 'p.bib');

@@ -7,10 +7,24 @@ describe('toExportJson and toMarkdown', () => {
   test('JSON and Markdown exports carry the same fields', () => {
     const options = { keyOf: () => 'k1', noteOf: () => 'my note', collectionsOf: () => ['refs'] };
     const [json] = toExportJson([TRICKY[0]], options);
-    assert.deepEqual(Object.keys(json), ['key', 'id', 'title', 'authors', 'year', 'url', 'doi', 'abstract', 'collections', 'note']);
+    assert.deepEqual(Object.keys(json), [
+      'key',
+      'id',
+      'title',
+      'authors',
+      'year',
+      'url',
+      'doi',
+      'abstract',
+      'collections',
+      'note',
+    ]);
     assert.equal(json.note, 'my note');
     const md = toMarkdown([TRICKY[0], TRICKY[2]], { keyOf: (p) => p.id });
-    assert.match(md, /^# Papers\n\n## BERT and QuasarNet: GPT-4 \{x\} for \$x\^2\$ -- Über\n\n`[0-9a-f]{12}`\n\nJane Doe, R & D and Co, Émile Zola · 2020\n/);
+    assert.match(
+      md,
+      /^# Papers\n\n## BERT and QuasarNet: GPT-4 \{x\} for \$x\^2\$ -- Über\n\n`[0-9a-f]{12}`\n\nJane Doe, R & D and Co, Émile Zola · 2020\n/,
+    );
     assert.match(md, /\[doi:10\.1234\/ab\{c\}\]\(https:\/\/doi\.org\/10\.1234\/ab\{c\}\)/);
     assert.match(md, /## Untitled paper/);
   });

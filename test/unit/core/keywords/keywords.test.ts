@@ -40,7 +40,8 @@ describe('keywordsForCorpus', () => {
   });
 
   test('verbs are not keywords on their own', () => {
-    for (const verb of ['adopt', 'compare', 'detect', 'reveal', 'apply', 'explained', 'dominate', 'combine', 'measure']) assert.ok(!all.includes(verb), `${verb} in ${all.join('|')}`);
+    for (const verb of ['adopt', 'compare', 'detect', 'reveal', 'apply', 'explained', 'dominate', 'combine', 'measure'])
+      assert.ok(!all.includes(verb), `${verb} in ${all.join('|')}`);
   });
 
   test('model sizes are not keywords, alone or in front of a noun', () => {
@@ -78,7 +79,10 @@ describe('keywordsForCorpus', () => {
     const kw = keywordsForCorpus(abstracts);
     assert.ok(kw[0].includes('offline RL'), kw[0].join('|'));
     assert.ok(kw[1].includes('flow matching'), kw[1].join('|'));
-    assert.ok(kw[2].some((k) => k.startsWith('galaxy')), kw[2].join('|'));
+    assert.ok(
+      kw[2].some((k) => k.startsWith('galaxy')),
+      kw[2].join('|'),
+    );
     assert.ok(!kw[0].includes('offline'), 'a word inside a chosen phrase is not listed again');
   });
 });

@@ -9,10 +9,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../../helpers/repoRoot';
 
-const FILE = ['import os', '', 'def load(path):', '    with open(path) as f:', '        return f.read()', '', 'def save(path, text):', '    with open(path, "w") as f:', '        f.write(text)', ''].join('\n');
+const FILE = [
+  'import os',
+  '',
+  'def load(path):',
+  '    with open(path) as f:',
+  '        return f.read()',
+  '',
+  'def save(path, text):',
+  '    with open(path, "w") as f:',
+  '        f.write(text)',
+  '',
+].join('\n');
 const LOAD_BODY: TextRange = { startLine: 3, startCharacter: 4, endLine: 4, endCharacter: 23 };
 
-const link = (text: string, range: TextRange) => createLink({ paper: 'p', file: 'f.py', range, fileText: text, id: 'l1', created: new Date(0) });
+const link = (text: string, range: TextRange) =>
+  createLink({ paper: 'p', file: 'f.py', range, fileText: text, id: 'l1', created: new Date(0) });
 
 describe('anchorAt', () => {
   test('keeps the linked text and up to three lines of context on each side', () => {
@@ -28,7 +40,10 @@ describe('anchorAt', () => {
   });
 
   test('refuses a range outside the file', () => {
-    assert.throws(() => anchorAt(FILE, { startLine: 40, startCharacter: 0, endLine: 41, endCharacter: 0 }), /outside the text/);
+    assert.throws(
+      () => anchorAt(FILE, { startLine: 40, startCharacter: 0, endLine: 41, endCharacter: 0 }),
+      /outside the text/,
+    );
   });
 });
 
@@ -51,7 +66,10 @@ describe('reanchor', () => {
   });
 
   test('reindented and rewrapped text is found with whitespace ignored', () => {
-    const edited = FILE.replace('    with open(path) as f:\n        return f.read()', '  with open(path) as f:\n    return (\n      f.read()\n    )').replace('return (\n      f.read()\n    )', 'return f.read(\n    )');
+    const edited = FILE.replace(
+      '    with open(path) as f:\n        return f.read()',
+      '  with open(path) as f:\n    return (\n      f.read()\n    )',
+    ).replace('return (\n      f.read()\n    )', 'return f.read(\n    )');
     const r = reanchor(link(FILE, LOAD_BODY), edited);
     assert.equal(r.status, 'moved');
     assert.equal(r.method, 'whitespace');
@@ -59,7 +77,10 @@ describe('reanchor', () => {
   });
 
   test('lightly edited text is found approximately', () => {
-    const edited = FILE.replace('with open(path) as f:\n        return f.read()', 'with open(path) as fh:\n        return fh.read()');
+    const edited = FILE.replace(
+      'with open(path) as f:\n        return f.read()',
+      'with open(path) as fh:\n        return fh.read()',
+    );
     const r = reanchor(link(FILE, LOAD_BODY), edited);
     assert.equal(r.status, 'moved');
     assert.equal(r.method, 'approximate');
@@ -99,7 +120,11 @@ describe('LineIndex', () => {
 
 /** Lines of code-like text; the linked one is specific, the others are noise that cannot contain it. */
 const noiseLine = fc
-  .tuple(fc.constantFrom('const', 'let', 'return', 'if', 'print', '#', '//', ''), fc.stringMatching(/^[a-z_]{1,8}$/), fc.constantFrom(' = 1;', '(x)', ' + y', ':', ' {', '}', ''))
+  .tuple(
+    fc.constantFrom('const', 'let', 'return', 'if', 'print', '#', '//', ''),
+    fc.stringMatching(/^[a-z_]{1,8}$/),
+    fc.constantFrom(' = 1;', '(x)', ' + y', ':', ' {', '}', ''),
+  )
   .map(([a, b, c]) => `${a} ${b}${c}`.trimEnd());
 const noise = fc.array(noiseLine, { minLength: 0, maxLength: 6 }).map((lines) => lines.join('\n'));
 
@@ -109,46 +134,58 @@ const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), remove:
 describe('reanchor (properties)', () => {
   test('random insertions and deletions outside the linked text never lose it', () => {
     fc.assert(
-      fc.property(fc.array(noiseLine, { minLength: 0, maxLength: 20 }), fc.array(noiseLine, { minLength: 0, maxLength: 20 }), fc.array(edit, { minLength: 1, maxLength: 8 }), (above, below, edits) => {
-        const linked = 'weights = normalize(scores, temperature=0.7)';
-        let text = [...above, `    ${linked}`, ...below].join('\n');
-        let start = text.indexOf(linked);
-        const index = new LineIndex(text);
-        const original = link(text, index.rangeOf(start, start + linked.length));
-        for (const e of edits as Edit[]) {
-          // Edit before or after the linked text, never inside it.
-          const beforeLink = e.at < 0.5;
-          const at = beforeLink ? Math.floor((e.at * 2) * start) : start + linked.length + Math.floor((e.at - 0.5) * 2 * (text.length - start - linked.length));
-          const remove = beforeLink ? Math.min(e.remove, start - at) : Math.min(e.remove, text.length - at);
-          text = text.slice(0, at) + e.insert + text.slice(at + remove);
-          if (beforeLink) start += e.insert.length - remove;
-        }
-        fc.pre(text.indexOf(linked) === start && text.indexOf(linked, start + 1) === -1);
-        const r = reanchor(original, text);
-        const expected = new LineIndex(text).rangeOf(start, start + linked.length);
-        assert.notEqual(r.status, 'stale');
-        assert.deepEqual(r.range, expected);
-      }),
+      fc.property(
+        fc.array(noiseLine, { minLength: 0, maxLength: 20 }),
+        fc.array(noiseLine, { minLength: 0, maxLength: 20 }),
+        fc.array(edit, { minLength: 1, maxLength: 8 }),
+        (above, below, edits) => {
+          const linked = 'weights = normalize(scores, temperature=0.7)';
+          let text = [...above, `    ${linked}`, ...below].join('\n');
+          let start = text.indexOf(linked);
+          const index = new LineIndex(text);
+          const original = link(text, index.rangeOf(start, start + linked.length));
+          for (const e of edits as Edit[]) {
+            // Edit before or after the linked text, never inside it.
+            const beforeLink = e.at < 0.5;
+            const at = beforeLink
+              ? Math.floor(e.at * 2 * start)
+              : start + linked.length + Math.floor((e.at - 0.5) * 2 * (text.length - start - linked.length));
+            const remove = beforeLink ? Math.min(e.remove, start - at) : Math.min(e.remove, text.length - at);
+            text = text.slice(0, at) + e.insert + text.slice(at + remove);
+            if (beforeLink) start += e.insert.length - remove;
+          }
+          fc.pre(text.indexOf(linked) === start && text.indexOf(linked, start + 1) === -1);
+          const r = reanchor(original, text);
+          const expected = new LineIndex(text).rangeOf(start, start + linked.length);
+          assert.notEqual(r.status, 'stale');
+          assert.deepEqual(r.range, expected);
+        },
+      ),
       { numRuns: 400, seed: 31 },
     );
   });
 
   test('reindenting the whole file keeps every line-shaped link', () => {
     fc.assert(
-      fc.property(fc.array(noiseLine, { minLength: 1, maxLength: 15 }), fc.nat({ max: 4 }), fc.constantFrom('  ', '\t', '    '), (lines, extra, indent) => {
-        const linked = 'total_loss = loss_a + 0.5 * loss_b';
-        const text = [...lines, linked, ...lines.slice(0, extra)].join('\n');
-        const at = text.indexOf(linked);
-        const original = link(text, new LineIndex(text).rangeOf(at, at + linked.length));
-        const edited = text
-          .split('\n')
-          .map((l) => (l ? indent + l : l))
-          .join('\n');
-        const r = reanchor(original, edited);
-        const now = edited.indexOf(linked);
-        assert.notEqual(r.status, 'stale');
-        assert.deepEqual(r.range, new LineIndex(edited).rangeOf(now, now + linked.length));
-      }),
+      fc.property(
+        fc.array(noiseLine, { minLength: 1, maxLength: 15 }),
+        fc.nat({ max: 4 }),
+        fc.constantFrom('  ', '\t', '    '),
+        (lines, extra, indent) => {
+          const linked = 'total_loss = loss_a + 0.5 * loss_b';
+          const text = [...lines, linked, ...lines.slice(0, extra)].join('\n');
+          const at = text.indexOf(linked);
+          const original = link(text, new LineIndex(text).rangeOf(at, at + linked.length));
+          const edited = text
+            .split('\n')
+            .map((l) => (l ? indent + l : l))
+            .join('\n');
+          const r = reanchor(original, edited);
+          const now = edited.indexOf(linked);
+          assert.notEqual(r.status, 'stale');
+          assert.deepEqual(r.range, new LineIndex(edited).rangeOf(now, now + linked.length));
+        },
+      ),
       { numRuns: 200, seed: 32 },
     );
   });
@@ -195,7 +232,11 @@ describe('reanchor on recorded edit histories', () => {
   }
 
   const same = (a: TextRange | undefined, b: TextRange) =>
-    !!a && a.startLine === b.startLine && a.startCharacter === b.startCharacter && a.endLine === b.endLine && a.endCharacter === b.endCharacter;
+    !!a &&
+    a.startLine === b.startLine &&
+    a.startCharacter === b.startCharacter &&
+    a.endLine === b.endLine &&
+    a.endCharacter === b.endCharacter;
 
   interface Tally {
     checks: number;
@@ -213,7 +254,14 @@ describe('reanchor on recorded edit histories', () => {
     for (const h of histories()) {
       const [first, ...later] = h.versions;
       for (const [name, range] of first.marks) {
-        const original = createLink({ paper: 'p', file: h.name, range, fileText: first.text, id: name, created: new Date(0) });
+        const original = createLink({
+          paper: 'p',
+          file: h.name,
+          range,
+          fileText: first.text,
+          id: name,
+          created: new Date(0),
+        });
         let link: PaperLink = original;
         for (const v of later) {
           const expected = v.marks.get(name);
@@ -222,11 +270,16 @@ describe('reanchor on recorded edit histories', () => {
           tally.checks++;
           if (!expected) {
             if (found.status === 'stale') tally.recovered++;
-            else tally.lost.push(`${where}: the text was deleted but the link was ${found.status} to ${JSON.stringify(found.range)}`);
+            else
+              tally.lost.push(
+                `${where}: the text was deleted but the link was ${found.status} to ${JSON.stringify(found.range)}`,
+              );
           } else if (found.status !== 'stale' && same(found.range, expected)) {
             tally.recovered++;
           } else {
-            tally.missed.push(`${where}: expected ${JSON.stringify(expected)}, got ${found.status} ${JSON.stringify(found.range ?? null)} (${found.method ?? '-'})`);
+            tally.missed.push(
+              `${where}: expected ${JSON.stringify(expected)}, got ${found.status} ${JSON.stringify(found.range ?? null)} (${found.method ?? '-'})`,
+            );
           }
           if (chained) link = followText(link, v.text, found);
         }
@@ -238,10 +291,14 @@ describe('reanchor on recorded edit histories', () => {
   test('edit histories: links follow their text through insertions, reformatting, moves, renames and edits', () => {
     const chained = run(true);
     const share = chained.recovered / chained.checks;
-    console.log(`      edit-history corpus (link follows each version): ${chained.recovered}/${chained.checks} recovered correctly = ${(share * 100).toFixed(1)}%`);
+    console.log(
+      `      edit-history corpus (link follows each version): ${chained.recovered}/${chained.checks} recovered correctly = ${(share * 100).toFixed(1)}%`,
+    );
     for (const m of chained.missed) console.log(`        missed: ${m}`);
     const direct = run(false);
-    console.log(`      edit-history corpus (every version against the first): ${direct.recovered}/${direct.checks} = ${((direct.recovered / direct.checks) * 100).toFixed(1)}%`);
+    console.log(
+      `      edit-history corpus (every version against the first): ${direct.recovered}/${direct.checks} = ${((direct.recovered / direct.checks) * 100).toFixed(1)}%`,
+    );
     for (const m of direct.missed) console.log(`        missed (direct): ${m}`);
     assert.deepEqual(chained.lost, [], 'no link is silently moved onto other text when its own text was deleted');
     assert.deepEqual(direct.lost, []);

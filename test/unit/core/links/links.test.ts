@@ -2,17 +2,47 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { reanchor } from '../../../../src/core/links/codeAnchor';
 import { TextRange } from '../../../../src/core/links/codeAnchorTypes';
-import { createLink, followText, linkableRange, lineRange, linksFilePath, paperIdOfLinksFile, parseLinks, serializeLinks, shiftRange } from '../../../../src/core/links/links';
+import {
+  createLink,
+  followText,
+  linkableRange,
+  lineRange,
+  linksFilePath,
+  paperIdOfLinksFile,
+  parseLinks,
+  serializeLinks,
+  shiftRange,
+} from '../../../../src/core/links/links';
 import { PapersInputError } from '../../../../src/core/common/errors';
 
 const TEXT = 'alpha\nbeta gamma\ndelta\n';
-const r = (startLine: number, startCharacter: number, endLine: number, endCharacter: number): TextRange => ({ startLine, startCharacter, endLine, endCharacter });
+const r = (startLine: number, startCharacter: number, endLine: number, endCharacter: number): TextRange => ({
+  startLine,
+  startCharacter,
+  endLine,
+  endCharacter,
+});
 const make = (range: TextRange, extra: { id?: string; file?: string; note?: string } = {}) =>
-  createLink({ paper: 'abc123def456', file: extra.file ?? 'src/a.py', range, fileText: TEXT, id: extra.id ?? 'aaaaaaaaaaaa', note: extra.note, created: new Date(Date.UTC(2025, 0, 2)) });
+  createLink({
+    paper: 'abc123def456',
+    file: extra.file ?? 'src/a.py',
+    range,
+    fileText: TEXT,
+    id: extra.id ?? 'aaaaaaaaaaaa',
+    note: extra.note,
+    created: new Date(Date.UTC(2025, 0, 2)),
+  });
 
 describe('createLink', () => {
   test('takes the anchor from the text, normalizes the path and trims the note', () => {
-    const link = createLink({ paper: 'p1', file: '.\\src\\a.py', range: r(1, 5, 1, 10), fileText: TEXT, note: '  why  ', created: new Date(0) });
+    const link = createLink({
+      paper: 'p1',
+      file: '.\\src\\a.py',
+      range: r(1, 5, 1, 10),
+      fileText: TEXT,
+      note: '  why  ',
+      created: new Date(0),
+    });
     assert.equal(link.file, 'src/a.py');
     assert.equal(link.anchor.text, 'gamma');
     assert.equal(link.anchor.before, 'alpha\nbeta ');
@@ -30,7 +60,10 @@ describe('serializeLinks / parseLinks', () => {
     const c = make(r(0, 0, 0, 5), { id: 'cccccccccccc', file: 'README.md' });
     const text = serializeLinks([b, a, c]);
     const parsed = parseLinks(text, 'x.json');
-    assert.deepEqual(parsed.map((l) => l.id), ['cccccccccccc', 'aaaaaaaaaaaa', 'bbbbbbbbbbbb']);
+    assert.deepEqual(
+      parsed.map((l) => l.id),
+      ['cccccccccccc', 'aaaaaaaaaaaa', 'bbbbbbbbbbbb'],
+    );
     assert.deepEqual(Object.keys(JSON.parse(text)[1]), ['id', 'paper', 'file', 'range', 'anchor', 'note', 'created']);
     assert.deepEqual(Object.keys(JSON.parse(text)[2]), ['id', 'paper', 'file', 'range', 'anchor', 'created', 'zeta']);
     assert.ok(text.startsWith('[\n  {\n    "id": "cccccccccccc",\n'));
@@ -40,13 +73,16 @@ describe('serializeLinks / parseLinks', () => {
 
   test('a broken file is an error naming the file and the line', () => {
     const bad = (text: string, line: number, message: RegExp) =>
-      assert.throws(() => parseLinks(text, '.papers/links/p.json'), (err: unknown) => {
-        assert.ok(err instanceof PapersInputError);
-        assert.equal(err.line, line);
-        assert.match(err.message, message);
-        assert.match(err.message, /^\.papers\/links\/p\.json:\d+: /);
-        return true;
-      });
+      assert.throws(
+        () => parseLinks(text, '.papers/links/p.json'),
+        (err: unknown) => {
+          assert.ok(err instanceof PapersInputError);
+          assert.equal(err.line, line);
+          assert.match(err.message, message);
+          assert.match(err.message, /^\.papers\/links\/p\.json:\d+: /);
+          return true;
+        },
+      );
     bad('[\n  {\n    "id": "x",\n    oops\n  }\n]', 4, /not valid JSON/);
     bad('{"id": 1}', 1, /JSON list/);
     const good = JSON.parse(serializeLinks([make(r(0, 0, 0, 5))]))[0];
@@ -89,7 +125,8 @@ describe('followText', () => {
 
 describe('shiftRange', () => {
   const range = r(2, 4, 3, 6);
-  const at = (startLine: number, startCharacter: number, endLine: number, endCharacter: number, text: string) => shiftRange(range, { range: r(startLine, startCharacter, endLine, endCharacter), text });
+  const at = (startLine: number, startCharacter: number, endLine: number, endCharacter: number, text: string) =>
+    shiftRange(range, { range: r(startLine, startCharacter, endLine, endCharacter), text });
 
   test('lines inserted or deleted above move it', () => {
     assert.deepEqual(at(0, 0, 0, 0, 'x\ny\n').range, r(4, 4, 5, 6));

@@ -1,6 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { notesFileName, notesFolderSetting, readFrontMatter, readFrontMatterKey, renderNotesTemplate } from '../../../../src/core/notes/template';
+import {
+  notesFileName,
+  notesFolderSetting,
+  readFrontMatter,
+  readFrontMatterKey,
+  renderNotesTemplate,
+} from '../../../../src/core/notes/template';
 import { idPartOfKey, paperKey, resolvePaperKey } from '../../../../src/core/papers/paperKey';
 import { Paper } from '../../../../src/core/papers/types';
 
@@ -61,7 +67,20 @@ describe('notesFileName', () => {
     });
   }
 
-  const hostileKeys = ['../../etc/passwd', '..', '.', '/', 'C:\\x', 'CON', 'com1.md', 'lpt9', '.hidden', 'a\nb', 'k'.repeat(400), ''];
+  const hostileKeys = [
+    '../../etc/passwd',
+    '..',
+    '.',
+    '/',
+    'C:\\x',
+    'CON',
+    'com1.md',
+    'lpt9',
+    '.hidden',
+    'a\nb',
+    'k'.repeat(400),
+    '',
+  ];
   for (const key of hostileKeys) {
     test(`a key like ${JSON.stringify(key.slice(0, 30))} gives a safe name`, () => {
       assertSafeName(notesFileName(paper(), key), paper());
@@ -86,7 +105,10 @@ describe('renderNotesTemplate', () => {
     const p = paper({ abstract: 'First line.\n\nSecond line.' });
     const text = renderNotesTemplate(p, { key: 'envfactory-6755e5c', themeLabel: 'Agents' });
     assert.ok(text.startsWith('---\n'));
-    assert.match(text, /\n---\n\n# EnvFactory: building environments\n\n> First line\.\n>\n> Second line\.\n\n## Notes\n\n\n$/);
+    assert.match(
+      text,
+      /\n---\n\n# EnvFactory: building environments\n\n> First line\.\n>\n> Second line\.\n\n## Notes\n\n\n$/,
+    );
     assert.deepEqual(readFrontMatter(text), {
       paper: 'envfactory-6755e5c',
       id: '6755e5c1a2b3',
@@ -106,7 +128,7 @@ describe('renderNotesTemplate', () => {
     '---',
     'key: value',
     '# not a comment',
-    "it's \"quoted\"",
+    'it\'s "quoted"',
     'yes',
     'null',
     '123',
@@ -145,7 +167,10 @@ describe('renderNotesTemplate', () => {
   });
 
   test('markup in titles and abstracts is shown as text in Markdown', () => {
-    const p = paper({ title: '<script>alert(1)</script>', abstract: '<img src=x onerror=alert(1)> and 1 < 2\n# heading\n- item\n1. one' });
+    const p = paper({
+      title: '<script>alert(1)</script>',
+      abstract: '<img src=x onerror=alert(1)> and 1 < 2\n# heading\n- item\n1. one',
+    });
     const body = renderNotesTemplate(p).split('\n---\n')[1];
     assert.doesNotMatch(body, /(^|[^\\])<(script|img)/);
     assert.match(body, /^# \\<script>alert\(1\)\\<\/script>$/m);
@@ -163,7 +188,10 @@ describe('renderNotesTemplate', () => {
 
 describe('readFrontMatter and readFrontMatterKey', () => {
   test('read the key, falling back to the id', () => {
-    assert.equal(readFrontMatterKey('---\npaper: envfactory-6755e5c\nid: 6755e5c1a2b3\n---\n# x'), 'envfactory-6755e5c');
+    assert.equal(
+      readFrontMatterKey('---\npaper: envfactory-6755e5c\nid: 6755e5c1a2b3\n---\n# x'),
+      'envfactory-6755e5c',
+    );
     assert.equal(readFrontMatterKey('---\nid: 6755e5c1a2b3\n---\n'), '6755e5c1a2b3');
   });
 
@@ -218,7 +246,23 @@ describe('notesFolderSetting', () => {
     assert.deepEqual(notesFolderSetting(''), { folder: 'notes' });
   });
 
-  for (const raw of ['/etc', '\\\\server\\share', 'C:\\notes', 'c:notes', 'file:///tmp', '~/notes', '..', '../notes', 'a/../../b', 'a/ .. /b', '.', './', 'a\u0000b', 'trailing./x', 42]) {
+  for (const raw of [
+    '/etc',
+    '\\\\server\\share',
+    'C:\\notes',
+    'c:notes',
+    'file:///tmp',
+    '~/notes',
+    '..',
+    '../notes',
+    'a/../../b',
+    'a/ .. /b',
+    '.',
+    './',
+    'a\u0000b',
+    'trailing./x',
+    42,
+  ]) {
     test(`refuses ${JSON.stringify(raw)} with a reason and falls back to notes`, () => {
       const r = notesFolderSetting(raw);
       assert.equal(r.folder, 'notes');

@@ -6,17 +6,23 @@ import { PapersInputError } from '../../../../src/core/common/errors';
 describe('serializeUserData and parseUserData', () => {
   test('user data files have a stable key order and drop empty fields', () => {
     const text = serializeUserData({ tags: ['b', 'a', 'b'], zeta: 1, starred: true, read: false, alpha: 'x' });
-    assert.equal(text, '{\n  "starred": true,\n  "tags": [\n    "a",\n    "b"\n  ],\n  "alpha": "x",\n  "zeta": 1\n}\n');
+    assert.equal(
+      text,
+      '{\n  "starred": true,\n  "tags": [\n    "a",\n    "b"\n  ],\n  "alpha": "x",\n  "zeta": 1\n}\n',
+    );
     assert.deepEqual(parseUserData(text, 'f.json'), { starred: true, tags: ['a', 'b'], alpha: 'x', zeta: 1 });
   });
 
   test('a broken user data file is an error naming the file and line', () => {
-    assert.throws(() => parseUserData('{\n  "read": true,\n  oops\n}', '.papers/papers/x.json'), (err: unknown) => {
-      assert.ok(err instanceof PapersInputError);
-      assert.equal(err.file, '.papers/papers/x.json');
-      assert.equal(err.line, 3);
-      return true;
-    });
+    assert.throws(
+      () => parseUserData('{\n  "read": true,\n  oops\n}', '.papers/papers/x.json'),
+      (err: unknown) => {
+        assert.ok(err instanceof PapersInputError);
+        assert.equal(err.file, '.papers/papers/x.json');
+        assert.equal(err.line, 3);
+        return true;
+      },
+    );
     assert.throws(() => parseUserData('[1]', 'x.json'), /JSON object/);
     assert.throws(() => parseUserData('{"read": "yes"}', 'x.json'), /true or false/);
   });

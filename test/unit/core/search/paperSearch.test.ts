@@ -5,10 +5,49 @@ import { makeSnippet, PaperSearch, parseQuery, SearchDoc } from '../../../../src
 describe('PaperSearch', () => {
   // A made-up corpus from several fields, so nothing here depends on the seeds.
   const docs: SearchDoc[] = [
-    { id: 'a1', title: 'StarNet: galaxy morphology from telescope images', method: 'StarNet', keywords: ['galaxy morphology', 'telescope'], abstract: 'We classify galaxy morphology in telescope images with a convolutional network trained on citizen-science labels.', themeId: 'astronomy', themeLabel: 'Galaxy surveys', collections: ['sky'] },
-    { id: 'b2', title: 'Offline reinforcement learning with conservative critics', method: null, keywords: ['offline RL', 'critic'], abstract: 'Offline reinforcement learning learns policies from fixed datasets; conservative critics avoid overestimation.', themeId: 'offline-rl', themeLabel: 'Offline RL', collections: ['rl'] },
-    { id: 'c3', title: 'GeneFlow: flow matching for gene expression', method: 'GeneFlow', keywords: ['flow matching', 'gene expression'], abstract: 'GeneFlow generates single-cell gene expression profiles with flow matching and conditions on perturbations.', themeId: 'genomics', themeLabel: 'Single-cell genomics', collections: ['bio', 'rl'] },
-    { id: 'd4', title: 'Reinforcement learning for telescope scheduling', method: null, keywords: ['scheduling', 'telescope'], abstract: 'A reinforcement learning agent schedules telescope observations under weather uncertainty.', themeId: 'astronomy', themeLabel: 'Galaxy surveys', collections: ['sky'] },
+    {
+      id: 'a1',
+      title: 'StarNet: galaxy morphology from telescope images',
+      method: 'StarNet',
+      keywords: ['galaxy morphology', 'telescope'],
+      abstract:
+        'We classify galaxy morphology in telescope images with a convolutional network trained on citizen-science labels.',
+      themeId: 'astronomy',
+      themeLabel: 'Galaxy surveys',
+      collections: ['sky'],
+    },
+    {
+      id: 'b2',
+      title: 'Offline reinforcement learning with conservative critics',
+      method: null,
+      keywords: ['offline RL', 'critic'],
+      abstract:
+        'Offline reinforcement learning learns policies from fixed datasets; conservative critics avoid overestimation.',
+      themeId: 'offline-rl',
+      themeLabel: 'Offline RL',
+      collections: ['rl'],
+    },
+    {
+      id: 'c3',
+      title: 'GeneFlow: flow matching for gene expression',
+      method: 'GeneFlow',
+      keywords: ['flow matching', 'gene expression'],
+      abstract:
+        'GeneFlow generates single-cell gene expression profiles with flow matching and conditions on perturbations.',
+      themeId: 'genomics',
+      themeLabel: 'Single-cell genomics',
+      collections: ['bio', 'rl'],
+    },
+    {
+      id: 'd4',
+      title: 'Reinforcement learning for telescope scheduling',
+      method: null,
+      keywords: ['scheduling', 'telescope'],
+      abstract: 'A reinforcement learning agent schedules telescope observations under weather uncertainty.',
+      themeId: 'astronomy',
+      themeLabel: 'Galaxy surveys',
+      collections: ['sky'],
+    },
   ];
 
   test('ranks a method-name match first (field boosts)', () => {
@@ -19,7 +58,13 @@ describe('PaperSearch', () => {
 
   test('matches a prefix of the last word as it is typed', () => {
     const s = new PaperSearch(docs);
-    assert.deepEqual(s.search('telesc').map((h) => h.id).sort(), ['a1', 'd4']);
+    assert.deepEqual(
+      s
+        .search('telesc')
+        .map((h) => h.id)
+        .sort(),
+      ['a1', 'd4'],
+    );
     assert.equal(s.search('galaxy morph')[0].id, 'a1');
   });
 
@@ -38,14 +83,45 @@ describe('PaperSearch', () => {
 
   test('theme: and collection: filters, alone or with text, negated with -', () => {
     const s = new PaperSearch(docs);
-    assert.deepEqual(s.search('theme:galaxy').map((h) => h.id).sort(), ['a1', 'd4']);
-    assert.deepEqual(s.search('collection:rl').map((h) => h.id).sort(), ['b2', 'c3']);
-    assert.deepEqual(s.search('telescope theme:"galaxy surveys" -collection:nothing').map((h) => h.id).sort(), ['a1', 'd4']);
-    assert.deepEqual(s.search('learning -theme:offline').map((h) => h.id), ['d4']);
+    assert.deepEqual(
+      s
+        .search('theme:galaxy')
+        .map((h) => h.id)
+        .sort(),
+      ['a1', 'd4'],
+    );
+    assert.deepEqual(
+      s
+        .search('collection:rl')
+        .map((h) => h.id)
+        .sort(),
+      ['b2', 'c3'],
+    );
+    assert.deepEqual(
+      s
+        .search('telescope theme:"galaxy surveys" -collection:nothing')
+        .map((h) => h.id)
+        .sort(),
+      ['a1', 'd4'],
+    );
+    assert.deepEqual(
+      s.search('learning -theme:offline').map((h) => h.id),
+      ['d4'],
+    );
     s.update({ ...docs[2], tags: ['To Read'] });
-    assert.deepEqual(s.search('tag:"to read"').map((h) => h.id), ['c3']);
-    assert.deepEqual(s.search('tag:to').map((h) => h.id), [], 'a tag matches whole');
-    assert.deepEqual(s.search('is:starred', { filters: { is: (d, v) => v === 'starred' && d.id === 'c3' } }).map((h) => h.id), ['c3']);
+    assert.deepEqual(
+      s.search('tag:"to read"').map((h) => h.id),
+      ['c3'],
+    );
+    assert.deepEqual(
+      s.search('tag:to').map((h) => h.id),
+      [],
+      'a tag matches whole',
+    );
+    assert.deepEqual(
+      s.search('is:starred', { filters: { is: (d, v) => v === 'starred' && d.id === 'c3' } }).map((h) => h.id),
+      ['c3'],
+    );
   });
 
   test('snippets show where it matched, with highlight ranges on whole words', () => {
@@ -69,7 +145,15 @@ describe('PaperSearch', () => {
 
   // Made-up papers: a few words each, so that which paper matches is easy to see.
   const doc = (id: string, title: string, abstract: string, extra: Partial<SearchDoc> = {}): SearchDoc => ({
-    id, title, method: null, keywords: [], abstract, themeId: 't', themeLabel: 'All', collections: ['c'], ...extra,
+    id,
+    title,
+    method: null,
+    keywords: [],
+    abstract,
+    themeId: 't',
+    themeLabel: 'All',
+    collections: ['c'],
+    ...extra,
   });
   const corpus = [
     doc('p1', 'Ocean tides and moons', 'Tidal heating of icy moons warms their oceans.'),
@@ -86,31 +170,61 @@ describe('PaperSearch', () => {
     }
     assert.equal(s.size, 4);
     for (const d of corpus) {
-      assert.deepEqual(s.search(`giraffe ${d.id}`).map((h) => h.id), [d.id], 'the latest note finds its paper');
-      assert.deepEqual(s.search(`pelican`), [], "a replaced note is no longer found");
+      assert.deepEqual(
+        s.search(`giraffe ${d.id}`).map((h) => h.id),
+        [d.id],
+        'the latest note finds its paper',
+      );
+      assert.deepEqual(s.search(`pelican`), [], 'a replaced note is no longer found');
     }
-    assert.deepEqual(s.search('glaciers').map((h) => h.id), ['p3'], 'each paper once, however often updated');
-    const restored = PaperSearch.restore(s.serialize(), corpus.map((d) => ({ ...d, notes: `giraffe about ${d.id}`, tags: ['tag-giraffe'] })));
-    for (const q of ['giraffe p3', 'tag giraffe', 'glaciers', 'moons', 'honeybe']) assert.deepEqual(restored.search(q).map((h) => h.id), s.search(q).map((h) => h.id), q);
+    assert.deepEqual(
+      s.search('glaciers').map((h) => h.id),
+      ['p3'],
+      'each paper once, however often updated',
+    );
+    const restored = PaperSearch.restore(
+      s.serialize(),
+      corpus.map((d) => ({ ...d, notes: `giraffe about ${d.id}`, tags: ['tag-giraffe'] })),
+    );
+    for (const q of ['giraffe p3', 'tag giraffe', 'glaciers', 'moons', 'honeybe'])
+      assert.deepEqual(
+        restored.search(q).map((h) => h.id),
+        s.search(q).map((h) => h.id),
+        q,
+      );
   });
 
   test('a restore of something that is not an index (an old cache) rebuilds the index from the papers', () => {
     const s = PaperSearch.restore('{"old":"minisearch json"}', corpus);
-    assert.deepEqual(s.search('coral').map((h) => h.id), ['p4']);
+    assert.deepEqual(
+      s.search('coral').map((h) => h.id),
+      ['p4'],
+    );
   });
 
   test('a prefix with very many completions still finds the papers of its most frequent ones', () => {
-    const many = Array.from({ length: 80 }, (_, i) => doc(`r${i}`, `Rare ${i}`, `zq${i.toString(36)}x appears once here.`));
-    const common = Array.from({ length: 5 }, (_, i) => doc(`c${i}`, `Common ${i}`, 'zqcommon appears in several papers.'));
+    const many = Array.from({ length: 80 }, (_, i) =>
+      doc(`r${i}`, `Rare ${i}`, `zq${i.toString(36)}x appears once here.`),
+    );
+    const common = Array.from({ length: 5 }, (_, i) =>
+      doc(`c${i}`, `Common ${i}`, 'zqcommon appears in several papers.'),
+    );
     const s = new PaperSearch([...many, ...common]);
     const hits = s.search('zq', { limit: 100 }).map((h) => h.id);
     for (const c of common) assert.ok(hits.includes(c.id), c.id);
-    assert.deepEqual(s.search('zq1fx').map((h) => h.id), ['r51'], 'the whole word still finds a rare one');
+    assert.deepEqual(
+      s.search('zq1fx').map((h) => h.id),
+      ['r51'],
+      'the whole word still finds a rare one',
+    );
   });
 
   test('filter-only results come by title, accents and case aside', () => {
     const s = new PaperSearch(corpus);
-    assert.deepEqual(s.search('theme:all').map((h) => h.id), ['p4', 'p2', 'p3', 'p1']);
+    assert.deepEqual(
+      s.search('theme:all').map((h) => h.id),
+      ['p4', 'p2', 'p3', 'p1'],
+    );
     s.update(doc('p5', 'aardvarks', 'Aardvarks dig.'));
     assert.equal(s.search('theme:all')[0].id, 'p5', 'a new paper takes its place in the order');
   });
@@ -120,7 +234,10 @@ describe('parseQuery', () => {
   test('parseQuery separates filters from text', () => {
     assert.deepEqual(parseQuery('flow theme:"single cell" -is:read matching'), {
       text: 'flow matching',
-      filters: [{ key: 'theme', value: 'single cell', negated: false }, { key: 'is', value: 'read', negated: true }],
+      filters: [
+        { key: 'theme', value: 'single cell', negated: false },
+        { key: 'is', value: 'read', negated: true },
+      ],
     });
   });
 });

@@ -1,21 +1,48 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSearchChunk, chunkBuffers, PartialSearch, provisionalTitle } from '../../../../src/core/search/provisional';
+import {
+  buildSearchChunk,
+  chunkBuffers,
+  PartialSearch,
+  provisionalTitle,
+} from '../../../../src/core/search/provisional';
 import { PaperSearch } from '../../../../src/core/search/paperSearch';
 import { ParsedPaper } from '../../../../src/core/papers/types';
 
 // Made-up abstracts from unrelated fields; a few carry a title from their file (as BibTeX would).
-const paper = (id: string, abstract: string, sourceTitle?: string, collection = 'field-notes'): ParsedPaper => ({ id, abstract, sourceTitle, sources: [{ collection, line: 1 }] });
+const paper = (id: string, abstract: string, sourceTitle?: string, collection = 'field-notes'): ParsedPaper => ({
+  id,
+  abstract,
+  sourceTitle,
+  sources: [{ collection, line: 1 }],
+});
 const chunkA = [
   paper('a1', 'Sea otters wrap themselves in kelp before they sleep, so storms do not carry them away from the raft.'),
-  paper('a2', 'Lichens on old gravestones grow a millimetre a year; we date the stones from lichen diameters.', 'Lichen Clocks on Gravestones'),
+  paper(
+    'a2',
+    'Lichens on old gravestones grow a millimetre a year; we date the stones from lichen diameters.',
+    'Lichen Clocks on Gravestones',
+  ),
   paper('a3', 'Tide pools warm quickly at low tide, and the anemones in them close to keep water in.'),
 ];
 const chunkB = [
-  paper('b1', 'Otters otters otters: a census of river otters from camera traps along three rivers.', undefined, 'river-survey'),
-  paper('b2', 'Glacier meltwater carries ancient pollen downstream — naïve models miss it — mixing centuries of spring in one sample (Zürich, 氷河).'),
+  paper(
+    'b1',
+    'Otters otters otters: a census of river otters from camera traps along three rivers.',
+    undefined,
+    'river-survey',
+  ),
+  paper(
+    'b2',
+    'Glacier meltwater carries ancient pollen downstream — naïve models miss it — mixing centuries of spring in one sample (Zürich, 氷河).',
+  ),
 ];
-const chunkC = [paper('c1', 'Honeybee foragers count the flowers of a patch before they recruit nestmates to it, and sea otters do not.')];
+const chunkC = [
+  paper(
+    'c1',
+    'Honeybee foragers count the flowers of a patch before they recruit nestmates to it, and sea otters do not.',
+  ),
+];
 
 function searchOver(...chunks: ParsedPaper[][]): PartialSearch {
   const search = new PartialSearch(chunks.reduce((n, c) => n + c.length, 0) + 10);
@@ -29,9 +56,21 @@ describe('PartialSearch', () => {
     const { hits, refused } = search.search('otters');
     assert.deepEqual(refused, []);
     assert.deepEqual(hits.map((h) => h.id).sort(), ['a1', 'b1', 'c1']);
-    for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1].score >= hits[i].score, `hit ${i} is not after a better one`);
+    for (let i = 1; i < hits.length; i++)
+      assert.ok(hits[i - 1].score >= hits[i].score, `hit ${i} is not after a better one`);
     // each hit keeps the score its chunk gave it: the merge orders, it does not rescore
-    const alone = new PaperSearch(chunkB.map((p) => ({ id: p.id, title: '', method: null, keywords: [], abstract: p.abstract, themeId: '', themeLabel: '', collections: ['river-survey'] })));
+    const alone = new PaperSearch(
+      chunkB.map((p) => ({
+        id: p.id,
+        title: '',
+        method: null,
+        keywords: [],
+        abstract: p.abstract,
+        themeId: '',
+        themeLabel: '',
+        collections: ['river-survey'],
+      })),
+    );
     assert.equal(hits.find((h) => h.id === 'b1')!.score, alone.search('otters')[0].score);
     assert.equal(hits[0].id, 'b1', 'the abstract that is mostly the word ranks first');
   });
@@ -39,7 +78,10 @@ describe('PartialSearch', () => {
   test('keeps at most `limit` hits over all chunks, the best ones', () => {
     const search = searchOver(chunkA, chunkB, chunkC);
     const all = search.search('otters').hits;
-    assert.deepEqual(search.search('otters', { limit: 2 }).hits.map((h) => h.id), all.slice(0, 2).map((h) => h.id));
+    assert.deepEqual(
+      search.search('otters', { limit: 2 }).hits.map((h) => h.id),
+      all.slice(0, 2).map((h) => h.id),
+    );
   });
 
   test('counts the papers indexed so far out of the corpus', () => {
@@ -64,8 +106,14 @@ describe('PartialSearch', () => {
     const search = searchOver(chunkA, chunkB);
     assert.deepEqual(search.search('theme:marine otters'), { hits: [], refused: ['theme'] });
     assert.deepEqual(search.search('-theme:"ice" pollen').refused, ['theme']);
-    assert.deepEqual(search.search('collection:river otters').hits.map((h) => h.id), ['b1']);
-    assert.deepEqual(search.search('-collection:river otters').hits.map((h) => h.id), ['a1']);
+    assert.deepEqual(
+      search.search('collection:river otters').hits.map((h) => h.id),
+      ['b1'],
+    );
+    assert.deepEqual(
+      search.search('-collection:river otters').hits.map((h) => h.id),
+      ['a1'],
+    );
   });
 
   test('a filter-only query lists the chunks in order', () => {
@@ -83,7 +131,10 @@ describe('PartialSearch', () => {
     assert.equal(search.indexed, 0);
     assert.equal(search.chunkCount, 0);
     search.add(buildSearchChunk(chunkC));
-    assert.deepEqual(search.search('honeybee').hits.map((h) => h.id), ['c1']);
+    assert.deepEqual(
+      search.search('honeybee').hits.map((h) => h.id),
+      ['c1'],
+    );
     assert.equal(search.get('c1')?.abstract, chunkC[0].abstract);
     assert.equal(search.get('zz'), undefined);
   });
@@ -99,8 +150,13 @@ describe('PartialSearch', () => {
     assert.equal(chunk.text.length, 0, 'nor the abstracts');
     const there = new PartialSearch(5);
     there.add(moved);
-    for (const q of ['otters', 'glacier mel', 'lichen', 'tide pool']) assert.deepEqual(there.search(q), here.search(q), q);
-    assert.deepEqual(chunkA.concat(chunkB).map((p) => there.get(p.id)?.abstract), chunkA.concat(chunkB).map((p) => p.abstract), 'every abstract back as written');
+    for (const q of ['otters', 'glacier mel', 'lichen', 'tide pool'])
+      assert.deepEqual(there.search(q), here.search(q), q);
+    assert.deepEqual(
+      chunkA.concat(chunkB).map((p) => there.get(p.id)?.abstract),
+      chunkA.concat(chunkB).map((p) => p.abstract),
+      'every abstract back as written',
+    );
   });
 });
 

@@ -26,7 +26,35 @@ describe('forEachWord', () => {
   }
 
   test('words are the runs of non-separator units, also around astral and lone surrogate characters (property)', () => {
-    const pieces = ['a', 'Z', '7', ' ', '.', '-', "'", '’', '\\', 'é', '٣', '𝒳', '😀', '—', '(', '\u{10100}', '\u00a0', '+', '$', '\t', '_', '\ud800', '\udc00', '\u2028', '\ufeff', '\u0085', '\u3000'];
+    const pieces = [
+      'a',
+      'Z',
+      '7',
+      ' ',
+      '.',
+      '-',
+      "'",
+      '’',
+      '\\',
+      'é',
+      '٣',
+      '𝒳',
+      '😀',
+      '—',
+      '(',
+      '\u{10100}',
+      '\u00a0',
+      '+',
+      '$',
+      '\t',
+      '_',
+      '\ud800',
+      '\udc00',
+      '\u2028',
+      '\ufeff',
+      '\u0085',
+      '\u3000',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
         const text = parts.join('');

@@ -8,7 +8,8 @@ function levenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length];
@@ -36,28 +37,49 @@ describe('TermDictionary', () => {
     fc.assert(
       fc.property(vocabulary, word, fc.integer({ min: 1, max: 2 }), (terms, query, max) => {
         const dict = new TermDictionary(terms.join('\n'));
-        const got = dict.near(query, max).map(([t, d]) => `${terms[t]}:${d}`).sort();
-        const want = terms.filter((t) => t !== query && levenshtein(t, query) <= max).map((t) => `${t}:${levenshtein(t, query)}`).sort();
+        const got = dict
+          .near(query, max)
+          .map(([t, d]) => `${terms[t]}:${d}`)
+          .sort();
+        const want = terms
+          .filter((t) => t !== query && levenshtein(t, query) <= max)
+          .map((t) => `${t}:${levenshtein(t, query)}`)
+          .sort();
         assert.deepEqual(got, want);
       }),
       { seed: 42, numRuns: 500 },
     );
     const dict = new TermDictionary(['reinforce', 'reinforcement', 'reinforcements'].join('\n'));
-    assert.deepEqual(dict.near('reinforcment', 2).map(([t, d]) => [dict.terms[t], d]).sort(), [['reinforcement', 1], ['reinforcements', 2]]);
+    assert.deepEqual(
+      dict
+        .near('reinforcment', 2)
+        .map(([t, d]) => [dict.terms[t], d])
+        .sort(),
+      [
+        ['reinforcement', 1],
+        ['reinforcements', 2],
+      ],
+    );
   });
 
   test('completions are the most frequent terms under the prefix, most frequent first, never the prefix itself', () => {
     fc.assert(
-      fc.property(vocabulary, fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 3 }), fc.integer({ min: 1, max: 6 }), fc.integer(), (terms, prefix, cap, salt) => {
-        const dict = new TermDictionary(terms.join('\n'));
-        const df = (t: number) => (Math.imul(t + 1, 2654435761 ^ salt) >>> 0) % 5; // made-up frequencies with ties
-        const want = terms
-          .map((_, t) => t)
-          .filter((t) => terms[t].startsWith(prefix) && terms[t] !== prefix)
-          .sort((a, b) => df(b) - df(a) || a - b)
-          .slice(0, cap);
-        assert.deepEqual(dict.completions(prefix, cap, df), want);
-      }),
+      fc.property(
+        vocabulary,
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 3 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer(),
+        (terms, prefix, cap, salt) => {
+          const dict = new TermDictionary(terms.join('\n'));
+          const df = (t: number) => (Math.imul(t + 1, 2654435761 ^ salt) >>> 0) % 5; // made-up frequencies with ties
+          const want = terms
+            .map((_, t) => t)
+            .filter((t) => terms[t].startsWith(prefix) && terms[t] !== prefix)
+            .sort((a, b) => df(b) - df(a) || a - b)
+            .slice(0, cap);
+          assert.deepEqual(dict.completions(prefix, cap, df), want);
+        },
+      ),
       { seed: 3, numRuns: 500 },
     );
   });

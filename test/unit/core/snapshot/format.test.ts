@@ -8,12 +8,25 @@ describe('SnapshotWriter and SnapshotReader', () => {
   test('strings round-trip exactly: empty, across chunks, surrogate pairs at a chunk edge, lone surrogates, a leading BOM', () => {
     const long = 'é'.repeat(40_000) + '🚀' + 'x'.repeat(70_000);
     const edge = 'a'.repeat(32_767) + '😀' + 'b';
-    const strings = ['', '\ufeffstarts with a BOM', long, '', edge, 'lone \ud800 high and \udc00 low', 'ascii', '中文摘要'.repeat(9000), ''];
+    const strings = [
+      '',
+      '\ufeffstarts with a BOM',
+      long,
+      '',
+      edge,
+      'lone \ud800 high and \udc00 low',
+      'ascii',
+      '中文摘要'.repeat(9000),
+      '',
+    ];
     const w = new SnapshotWriter();
     const numbers = strings.map((s) => w.string(s));
     const r = new SnapshotReader(w.finish({ numbers }));
     const back = r.strings();
-    assert.deepEqual((r.body as { numbers: number[] }).numbers.map((n) => back[n]), strings);
+    assert.deepEqual(
+      (r.body as { numbers: number[] }).numbers.map((n) => back[n]),
+      strings,
+    );
   });
 
   test('section numbers and string numbers out of range are rejected', () => {

@@ -2,7 +2,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeCorpus } from '../../../../src/core/analysis/analyze';
 import { mergeCollections, parseCollectionBytes } from '../../../../src/core/collections/corpus';
-import { decodeSnapshot, encodeSnapshot, fromSnapshot, snapshotLabel, toSnapshot, openSnapshot } from '../../../../src/core/snapshot/snapshot';
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  fromSnapshot,
+  snapshotLabel,
+  toSnapshot,
+  openSnapshot,
+} from '../../../../src/core/snapshot/snapshot';
 import { SNAPSHOT_FORMAT, SnapshotError, bytesSource, SnapshotSource } from '../../../../src/core/snapshot/format';
 import { Theme } from '../../../../src/core/papers/types';
 import { longAbstractsAnalysis, madeUpAnalysis } from '../../../helpers/madeUpCorpus';
@@ -12,9 +19,16 @@ describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
     const a = madeUpAnalysis();
     const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a))));
     assert.deepEqual(b.themes, a.themes);
-    assert.deepEqual(b.papers.map((p) => [p.id, p.title, p.theme]), a.papers.map((p) => [p.id, p.title, p.theme]));
+    assert.deepEqual(
+      b.papers.map((p) => [p.id, p.title, p.theme]),
+      a.papers.map((p) => [p.id, p.title, p.theme]),
+    );
     for (const q of ['inflation', 'compil', 'theme:' + a.themes[0].label]) {
-      assert.deepEqual(b.search.search(q).map((h) => h.id), a.search.search(q).map((h) => h.id), q);
+      assert.deepEqual(
+        b.search.search(q).map((h) => h.id),
+        a.search.search(q).map((h) => h.id),
+        q,
+      );
     }
     for (const p of a.papers) assert.deepEqual(b.related.relatedTo(p.id, 3), a.related.relatedTo(p.id, 3));
   });
@@ -25,7 +39,10 @@ describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
     // the made-up data has what the round trip must carry
     const both = s.papers.find((p) => p.collections.length === 2);
     assert.ok(both, 'a paper in both collections');
-    assert.deepEqual(both.sources.map((x) => x.collection), ['daily', 'refs']);
+    assert.deepEqual(
+      both.sources.map((x) => x.collection),
+      ['daily', 'refs'],
+    );
     assert.equal(both.sourceKey, 'hive2021');
     assert.ok(s.papers.some((p) => p.abstract.includes('🔥') && p.abstract.includes('\ufeff')));
     assert.ok(s.papers.some((p) => p.authors?.some((x) => x.includes('Ć'))));
@@ -45,14 +62,33 @@ describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
   test('restored search answers every query as the original: words, prefixes, misspellings, non-ASCII, filters', () => {
     const a = madeUpAnalysis();
     const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a))));
-    const queries = ['galaxy', 'gal', 'telescpe', 'größe', 'wärme', '熱流', 'kitefold', 'inflation wage', 'collection:refs', '-collection:daily bees', 'theme:' + a.themes[1].label, 'st'];
+    const queries = [
+      'galaxy',
+      'gal',
+      'telescpe',
+      'größe',
+      'wärme',
+      '熱流',
+      'kitefold',
+      'inflation wage',
+      'collection:refs',
+      '-collection:daily bees',
+      'theme:' + a.themes[1].label,
+      'st',
+    ];
     for (const q of queries) assert.deepEqual(b.search.search(q), a.search.search(q), q);
     assert.ok(a.search.search('kitefold').length > 0 && a.search.search('collection:refs').length === 2);
   });
 
   test('a paper field the columns do not know, or a source with more than a collection and a line, survives the round trip', () => {
     const s = toSnapshot(madeUpAnalysis());
-    const odd = s.papers.map((p, i) => (i === 0 ? { ...p, venue: 'Journal of Made-up Results', sources: [{ collection: 'daily', line: 2, column: 7 }] } : i === 1 ? { ...p, method: null } : p));
+    const odd = s.papers.map((p, i) =>
+      i === 0
+        ? { ...p, venue: 'Journal of Made-up Results', sources: [{ collection: 'daily', line: 2, column: 7 }] }
+        : i === 1
+          ? { ...p, method: null }
+          : p,
+    );
     const back = decodeSnapshot(encodeSnapshot({ ...s, papers: odd }));
     assert.deepEqual(back.papers, odd);
   });
@@ -60,13 +96,23 @@ describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
   test('a truncated, damaged, older-format or foreign file is a SnapshotError, never another error or wrong data', () => {
     const bytes = encodeSnapshot(toSnapshot(madeUpAnalysis()));
     const rejects = (b: Uint8Array, why: string) => assert.throws(() => decodeSnapshot(b), SnapshotError, why);
-    for (const cut of [0, 10, 30, 100, Math.floor(bytes.length / 2), bytes.length - 1]) rejects(bytes.subarray(0, cut), `cut at ${cut}`);
+    for (const cut of [0, 10, 30, 100, Math.floor(bytes.length / 2), bytes.length - 1])
+      rejects(bytes.subarray(0, cut), `cut at ${cut}`);
     rejects(new Uint8Array([...bytes, 0]), 'one byte too many');
     const otherFormat = bytes.slice();
     new DataView(otherFormat.buffer).setUint32(16, SNAPSHOT_FORMAT + 1, true);
     rejects(otherFormat, 'a newer format');
     // format 1 was two files: JSON text and a binary part
-    rejects(new TextEncoder().encode(JSON.stringify({ papers: [], computedThemes: [], relatedRows: { $binary: 'Float32Array', offset: 0, length: 0 } })), 'the old JSON part');
+    rejects(
+      new TextEncoder().encode(
+        JSON.stringify({
+          papers: [],
+          computedThemes: [],
+          relatedRows: { $binary: 'Float32Array', offset: 0, length: 0 },
+        }),
+      ),
+      'the old JSON part',
+    );
     rejects(new Uint8Array(4096).fill(7), 'garbage');
     const badHeader = bytes.slice();
     badHeader[40] ^= 0xff; // inside the JSON part
@@ -83,7 +129,7 @@ describe('snapshotLabel', () => {
 });
 
 describe('decodeSnapshot with deferred: true', () => {
-    test('a paper with a deferred abstract looks like any other: JSON, keys, assignment, re-encoding', () => {
+  test('a paper with a deferred abstract looks like any other: JSON, keys, assignment, re-encoding', () => {
     const a = longAbstractsAnalysis();
     const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), { deferred: true }));
     const p = b.papers[3];
@@ -100,13 +146,22 @@ describe('decodeSnapshot with deferred: true', () => {
     assert.equal(p.abstract, 'Rewritten by hand.');
     assert.equal(b.papers[4].abstract, a.papers[4].abstract, 'the others still read theirs');
     // a restored snapshot encodes again to the same bytes
-    const again = decodeSnapshot(encodeSnapshot(toSnapshot(fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), { deferred: true })))));
-    assert.deepEqual(again.papers.map((x) => x.abstract), a.papers.map((x) => x.abstract));
+    const again = decodeSnapshot(
+      encodeSnapshot(toSnapshot(fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), { deferred: true })))),
+    );
+    assert.deepEqual(
+      again.papers.map((x) => x.abstract),
+      a.papers.map((x) => x.abstract),
+    );
   });
 
   test('theme corrections on a deferred restore keep search snippets (the abstract is read from the paper)', () => {
     const a = longAbstractsAnalysis();
-    const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), { deferred: true }), { renames: { [a.themes[0].id]: 'Renamed theme' }, moves: {}, userThemes: [] });
+    const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), { deferred: true }), {
+      renames: { [a.themes[0].id]: 'Renamed theme' },
+      moves: {},
+      userThemes: [],
+    });
     const hit = b.search.search('glacier')[0];
     assert.ok(hit.snippet && hit.snippet.text.toLowerCase().includes('glacier'), JSON.stringify(hit.snippet));
     b.search.updateMeta(hit.id, { themeId: 'x', themeLabel: 'Another label', collections: [] });
@@ -126,7 +181,9 @@ describe('decodeSnapshot with deferred: true', () => {
     assert.ok(at > 0);
     // two ASCII letters become one two-byte letter ("é"): the chunk decodes to fewer characters than stored
     damaged.set([0xc3, 0xa9], at);
-    const long = restored.papers.findIndex((p) => p.id === s.papers.find((x) => x.abstract.startsWith('Ice cores'))!.id);
+    const long = restored.papers.findIndex(
+      (p) => p.id === s.papers.find((x) => x.abstract.startsWith('Ice cores'))!.id,
+    );
     assert.throws(() => restored.papers[long].abstract, SnapshotError);
   });
 });
@@ -141,14 +198,22 @@ describe('openSnapshot', () => {
 
   function encoded(): { bytes: Uint8Array; themes: Theme[]; papers: number } {
     const text = `Daily Papers\n${lines.join('\n')}\n`;
-    const a = analyzeCorpus(mergeCollections([{ path: 'made-up.txt', result: parseCollectionBytes(new TextEncoder().encode(text), 'made-up.txt') }]));
+    const a = analyzeCorpus(
+      mergeCollections([
+        { path: 'made-up.txt', result: parseCollectionBytes(new TextEncoder().encode(text), 'made-up.txt') },
+      ]),
+    );
     return { bytes: encodeSnapshot(toSnapshot(a)), themes: a.computedThemes, papers: a.papers.length };
   }
 
   /** A source over `bytes` that counts what is read from it. */
   function counting(bytes: Uint8Array): SnapshotSource & { bytesRead: number } {
     const inner = bytesSource(bytes);
-    const source = { size: inner.size, bytesRead: 0, read: (offset: number, length: number) => ((source.bytesRead += length), inner.read(offset, length)) };
+    const source = {
+      size: inner.size,
+      bytesRead: 0,
+      read: (offset: number, length: number) => ((source.bytesRead += length), inner.read(offset, length)),
+    };
     return source;
   }
 

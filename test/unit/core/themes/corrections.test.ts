@@ -1,6 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyThemeCorrections, MIN_THEME_OVERLAP, recordThemeMembers, remapThemeCorrections, ThemeCorrections, themeOverlap, outlineThemes } from '../../../../src/core/themes/corrections';
+import {
+  applyThemeCorrections,
+  MIN_THEME_OVERLAP,
+  recordThemeMembers,
+  remapThemeCorrections,
+  ThemeCorrections,
+  themeOverlap,
+  outlineThemes,
+} from '../../../../src/core/themes/corrections';
 import { Theme, Paper } from '../../../../src/core/papers/types';
 import { seededRandom } from '../../../../src/core/vectors/seededRandom';
 
@@ -30,10 +38,29 @@ describe('recordThemeMembers', () => {
       { id: 'y', label: 'Y', paperIds: ['p3'] },
       { id: 'z', label: 'Z', paperIds: ['p4'] },
     ];
-    const c = recordThemeMembers({ renames: { x: 'Mine' }, moves: { p4: 'y', p1: 'user-a' }, userThemes: [{ id: 'user-a', label: 'A', keywords: [] }], themeMembers: { gone: ['q'], old: ['r'] } }, themes);
-    assert.deepEqual(c.themeMembers, { x: ['p1', 'p2'], y: ['p3'] }, 'only named themes; stale entries no correction names are dropped');
-    const kept = recordThemeMembers({ renames: { gone: 'Old' }, moves: {}, userThemes: [], themeMembers: { gone: ['q'] } }, themes);
-    assert.deepEqual(kept.themeMembers, { gone: ['q'] }, 'a named theme missing from this grouping keeps its signature');
+    const c = recordThemeMembers(
+      {
+        renames: { x: 'Mine' },
+        moves: { p4: 'y', p1: 'user-a' },
+        userThemes: [{ id: 'user-a', label: 'A', keywords: [] }],
+        themeMembers: { gone: ['q'], old: ['r'] },
+      },
+      themes,
+    );
+    assert.deepEqual(
+      c.themeMembers,
+      { x: ['p1', 'p2'], y: ['p3'] },
+      'only named themes; stale entries no correction names are dropped',
+    );
+    const kept = recordThemeMembers(
+      { renames: { gone: 'Old' }, moves: {}, userThemes: [], themeMembers: { gone: ['q'] } },
+      themes,
+    );
+    assert.deepEqual(
+      kept.themeMembers,
+      { gone: ['q'] },
+      'a named theme missing from this grouping keeps its signature',
+    );
   });
 });
 
@@ -44,7 +71,10 @@ describe('remapThemeCorrections', () => {
       { id: 'gui-agents', label: 'GUI agents', paperIds: ids('b', 10) },
     ];
     const moved = 'a0';
-    const corrections = recordThemeMembers({ renames: { 'gui-agents': 'My agents' }, moves: { [moved]: 'gui-agents' }, userThemes: [] }, before);
+    const corrections = recordThemeMembers(
+      { renames: { 'gui-agents': 'My agents' }, moves: { [moved]: 'gui-agents' }, userThemes: [] },
+      before,
+    );
     // The new grouping: the GUI theme lost two papers, gained one, and got another label (so another id).
     const after: Theme[] = [
       { id: 'offline-rl', label: 'Offline RL', paperIds: [...ids('a', 10), 'b8', 'b9'] },
@@ -58,7 +88,11 @@ describe('remapThemeCorrections', () => {
     const remapped = remapThemeCorrections(corrections, after);
     assert.deepEqual(remapped.moves, { [moved]: 'gui-and-web-agents' });
     assert.deepEqual(remapped.renames, { 'gui-and-web-agents': 'My agents' });
-    assert.deepEqual(remapped.themeMembers, { 'gui-and-web-agents': [...ids('b', 8), 'c0'].sort() }, 'the signature now describes the new theme');
+    assert.deepEqual(
+      remapped.themeMembers,
+      { 'gui-and-web-agents': [...ids('b', 8), 'c0'].sort() },
+      'the signature now describes the new theme',
+    );
     // Applying the remapped corrections gives the same themes: remapping is idempotent.
     assert.deepEqual(applyThemeCorrections(after, papersOf(after), remapped), out);
     assert.deepEqual(remapThemeCorrections(remapped, after), remapped);
@@ -91,7 +125,12 @@ describe('remapThemeCorrections', () => {
 
   test('user themes and live ids are never remapped; corrections without signatures behave as before', () => {
     const themes: Theme[] = [{ id: 'live', label: 'Live', paperIds: ['p1', 'p2'] }];
-    const c: ThemeCorrections = { renames: { live: 'Kept' }, moves: { p1: 'user-x' }, userThemes: [{ id: 'user-x', label: 'X', keywords: [] }], themeMembers: { live: ['p9'] } };
+    const c: ThemeCorrections = {
+      renames: { live: 'Kept' },
+      moves: { p1: 'user-x' },
+      userThemes: [{ id: 'user-x', label: 'X', keywords: [] }],
+      themeMembers: { live: ['p9'] },
+    };
     assert.equal(remapThemeCorrections(c, themes), c);
     const plain: ThemeCorrections = { renames: {}, moves: { p1: 'gone' }, userThemes: [] };
     const out = applyThemeCorrections(themes, papersOf(themes), plain);
@@ -108,9 +147,17 @@ describe('remapThemeCorrections', () => {
         paperIds: Array.from({ length: Math.floor(rand() * 12) }, () => `p${Math.floor(rand() * 15)}`),
       }));
       const papers = Array.from({ length: 18 }, (_, i) => ({ id: `p${i}`, abstract: `Abstract ${i}.` }));
-      const plain = applyThemeCorrections(themes, papers, { renames: { t0: 'Renamed' }, moves: {}, userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }] });
+      const plain = applyThemeCorrections(themes, papers, {
+        renames: { t0: 'Renamed' },
+        moves: {},
+        userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }],
+      });
       // a move to a theme that does not exist is ignored, and takes the general path
-      const general = applyThemeCorrections(themes, papers, { renames: { t0: 'Renamed' }, moves: { p99: 'nowhere' }, userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }] });
+      const general = applyThemeCorrections(themes, papers, {
+        renames: { t0: 'Renamed' },
+        moves: { p99: 'nowhere' },
+        userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }],
+      });
       assert.deepEqual(plain, general, `round ${round}`);
       const ids = plain.flatMap((t) => t.paperIds);
       assert.equal(new Set(ids).size, ids.length, 'every paper in one theme');
@@ -129,8 +176,22 @@ describe('outlineThemes', () => {
     for (let t = 0; t < count; t++) {
       const size = Math.floor(next() * 4); // empty themes too
       const ids = Array.from({ length: size }, (_, k) => `p${t}-${k}`);
-      for (const id of ids) papers.push({ id, abstract: id, title: id, method: null, keywords: [], theme: '', collections: [], sources: [] });
-      themes.push({ id: `t${t}`, label: ['Wetlands', 'Alpine', 'dunes', 'Kelp', 'Wetlands B'][Math.floor(next() * 5)], paperIds: ids });
+      for (const id of ids)
+        papers.push({
+          id,
+          abstract: id,
+          title: id,
+          method: null,
+          keywords: [],
+          theme: '',
+          collections: [],
+          sources: [],
+        });
+      themes.push({
+        id: `t${t}`,
+        label: ['Wetlands', 'Alpine', 'dunes', 'Kelp', 'Wetlands B'][Math.floor(next() * 5)],
+        paperIds: ids,
+      });
     }
     return { themes, papers };
   }
@@ -141,17 +202,37 @@ describe('outlineThemes', () => {
       const renames: Record<string, string> = {};
       for (const t of themes) if ((seed + t.paperIds.length) % 3 === 0) renames[t.id] = `Renamed ${(seed * 7) % 4}`;
       const corrections: ThemeCorrections = { renames, moves: {}, userThemes: [] };
-      const expected = applyThemeCorrections(themes, papers, corrections).map((t) => ({ id: t.id, label: t.label, size: t.paperIds.length }));
-      const outline = outlineThemes(themes.map((t) => ({ id: t.id, label: t.label, size: t.paperIds.length })), corrections);
+      const expected = applyThemeCorrections(themes, papers, corrections).map((t) => ({
+        id: t.id,
+        label: t.label,
+        size: t.paperIds.length,
+      }));
+      const outline = outlineThemes(
+        themes.map((t) => ({ id: t.id, label: t.label, size: t.paperIds.length })),
+        corrections,
+      );
       assert.deepEqual(outline, expected, `seed ${seed}`);
     }
   });
 
   test('outlineThemes gives nothing when the corrections need the papers: moves, user themes, a rename of a theme not in the outline', () => {
-    const themes = [{ id: 'a', label: 'Alpine lichens', size: 3 }, { id: 'b', label: 'Kelp forests', size: 2 }];
+    const themes = [
+      { id: 'a', label: 'Alpine lichens', size: 3 },
+      { id: 'b', label: 'Kelp forests', size: 2 },
+    ];
     assert.equal(outlineThemes(themes, { renames: {}, moves: { p1: 'b' }, userThemes: [] }), undefined);
-    assert.equal(outlineThemes(themes, { renames: {}, moves: {}, userThemes: [{ id: 'mine', label: 'Mine', keywords: ['kelp'] }] }), undefined);
+    assert.equal(
+      outlineThemes(themes, {
+        renames: {},
+        moves: {},
+        userThemes: [{ id: 'mine', label: 'Mine', keywords: ['kelp'] }],
+      }),
+      undefined,
+    );
     assert.equal(outlineThemes(themes, { renames: { gone: 'Old theme' }, moves: {}, userThemes: [] }), undefined);
-    assert.deepEqual(outlineThemes(themes, { renames: { b: 'Seaweed' }, moves: {}, userThemes: [] })?.map((t) => t.label), ['Alpine lichens', 'Seaweed']);
+    assert.deepEqual(
+      outlineThemes(themes, { renames: { b: 'Seaweed' }, moves: {}, userThemes: [] })?.map((t) => t.label),
+      ['Alpine lichens', 'Seaweed'],
+    );
   });
 });

@@ -15,7 +15,8 @@ describe('labelThemes', () => {
     'Wild honey bees swarm when a hive grows too crowded.',
     'Honey bees dance to tell nestmates where nectar is found.',
   ];
-  const labelsOf = (theme: string[]) => labelThemes([...theme, ...bees], [theme.map((_, i) => i), bees.map((_, i) => theme.length + i)]);
+  const labelsOf = (theme: string[]) =>
+    labelThemes([...theme, ...bees], [theme.map((_, i) => i), bees.map((_, i) => theme.length + i)]);
 
   // Made-up themes and the label each must get: phrases written after an adverb, as a verb's object or past a
   // third-person verb, and noun phrases that only look like verbs.
@@ -95,7 +96,13 @@ describe('labelThemes', () => {
       'Farm soil bacteria change after tilling and cover crops.',
       'Soil bacteria trade nutrients with plant roots near the surface.',
     ];
-    const labels = labelThemes([...art, ...soil], [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]]);
+    const labels = labelThemes(
+      [...art, ...soil],
+      [
+        [0, 1, 2, 3, 4, 5],
+        [6, 7, 8, 9, 10, 11],
+      ],
+    );
     assert.match(labels[0], /^(Diffusion and generative|Generative and diffusion) models$/);
     assert.equal(labels[1], 'Soil bacteria');
   });

@@ -13,12 +13,24 @@ const seeds = loadSeeds();
 
 describe('groupByTheme', () => {
   test('synthetic corpus of five fields: themes match the fields', () => {
-    const syn = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'synthetic-themes.json'), 'utf8')) as { id: string; group: string; abstract: string }[];
+    const syn = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'synthetic-themes.json'), 'utf8')) as {
+      id: string;
+      group: string;
+      abstract: string;
+    }[];
     const themes = groupByTheme(syn);
-    assertPartition(themes, syn.map((p) => p.id));
+    assertPartition(
+      themes,
+      syn.map((p) => p.id),
+    );
     const found = themeOf(themes);
-    const nmi = normalizedMutualInformation(syn.map((p) => p.group), syn.map((p) => found.get(p.id)!));
-    console.log(`NMI on the synthetic corpus: ${nmi.toFixed(3)}; ${themes.map((t) => `${t.label} (${t.paperIds.length})`).join(', ')}`);
+    const nmi = normalizedMutualInformation(
+      syn.map((p) => p.group),
+      syn.map((p) => found.get(p.id)!),
+    );
+    console.log(
+      `NMI on the synthetic corpus: ${nmi.toFixed(3)}; ${themes.map((t) => `${t.label} (${t.paperIds.length})`).join(', ')}`,
+    );
     assert.ok(nmi >= 0.8, `NMI ${nmi}`);
     assert.ok(themes.length >= 4 && themes.length <= 7);
     assert.equal(new Set(themes.map((t) => t.label.toLowerCase())).size, themes.length);
@@ -36,11 +48,17 @@ describe('themeCount', () => {
     for (const n of [1, 2, 3, 7]) {
       const papers = seeds.slice(0, n);
       const themes = groupByTheme(papers);
-      assertPartition(themes, papers.map((p) => p.id));
+      assertPartition(
+        themes,
+        papers.map((p) => p.id),
+      );
       assert.ok(themes.length >= 1 && themes.length <= Math.max(1, Math.floor(n / 3)));
       for (const t of themes) assert.ok(t.label.trim().length > 0 && t.id.length > 0);
     }
-    const blank = groupByTheme([{ id: 'a', abstract: '' }, { id: 'b', abstract: '...' }]);
+    const blank = groupByTheme([
+      { id: 'a', abstract: '' },
+      { id: 'b', abstract: '...' },
+    ]);
     assertPartition(blank, ['a', 'b']);
   });
 });

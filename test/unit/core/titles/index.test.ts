@@ -25,7 +25,9 @@ describe('deriveTitle', () => {
       'Mapping enzyme promiscuity needs many assays. We present a screening method called mutaScan that reads out thousands of variants in one run. mutaScan uses barcoded yeast libraries.',
     );
     assert.equal(r.method, 'mutaScan');
-    const d = deriveTitle('We develop a simple policy-gradient variant, dubbed FlatPG, that removes the critic. FlatPG matches PPO on Atari.');
+    const d = deriveTitle(
+      'We develop a simple policy-gradient variant, dubbed FlatPG, that removes the critic. FlatPG matches PPO on Atari.',
+    );
     assert.equal(d.method, 'FlatPG');
   });
 
@@ -111,7 +113,9 @@ describe('deriveTitle', () => {
     assert.ok(deriveTitle('   ').title.length > 0);
     const r = deriveTitle('x');
     assert.equal(typeof r.title, 'string');
-    const latex = deriveTitle('We prove a regret bound of mathcal{O}left( sqrt{T} right) for $\\epsilon$-greedy exploration in linear bandits.');
+    const latex = deriveTitle(
+      'We prove a regret bound of mathcal{O}left( sqrt{T} right) for $\\epsilon$-greedy exploration in linear bandits.',
+    );
     assert.doesNotMatch(latex.title, /mathcal|\\|[{}]/);
   });
 

@@ -15,7 +15,9 @@ describe('memoByWord (through deriveTitle)', () => {
     // more distinct words than any word cache keeps (they are dropped when large), some of them the abstracts' own words in other forms
     for (let k = 0; k < 30; k++) {
       const words = Array.from({ length: 1000 }, (_, i) => `zq${k}x${i}${i % 3 === 0 ? 's' : ''}`);
-      deriveTitle(`Probes and rubrics for ${words.join(' ')} drift correction. We study ${words.slice(0, 50).join(' ')}.`);
+      deriveTitle(
+        `Probes and rubrics for ${words.join(' ')} drift correction. We study ${words.slice(0, 50).join(' ')}.`,
+      );
     }
     const after = ABSTRACTS.map((a) => deriveTitle(a));
     assert.deepEqual(after, before);

@@ -50,8 +50,16 @@ describe('RelatedIndex', () => {
           all.relatedToAll(count);
           ids.forEach((id, i) => {
             const expected = reference(rows, dims, ids, i, count);
-            assert.deepEqual(one.relatedTo(id, count), expected, `relatedTo: n ${n}, dims ${dims}, count ${count}, ${id}`);
-            assert.deepEqual(all.relatedTo(id, count), expected, `relatedToAll: n ${n}, dims ${dims}, count ${count}, ${id}`);
+            assert.deepEqual(
+              one.relatedTo(id, count),
+              expected,
+              `relatedTo: n ${n}, dims ${dims}, count ${count}, ${id}`,
+            );
+            assert.deepEqual(
+              all.relatedTo(id, count),
+              expected,
+              `relatedToAll: n ${n}, dims ${dims}, count ${count}, ${id}`,
+            );
           });
         }
       }

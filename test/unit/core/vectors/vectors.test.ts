@@ -15,11 +15,17 @@ describe('buildVectors, embedText and cosine', () => {
       assert.ok(Math.abs(sparseCosine(v.tfidf, i, i) - 1) < 1e-5);
       assert.ok(Math.abs(cosine(v.lsa[i], v.lsa[i]) - 1) < 1e-5);
     }
-    assert.ok(v.vocab.some((t) => t === 'offline rl'), 'two-word phrases are terms');
+    assert.ok(
+      v.vocab.some((t) => t === 'offline rl'),
+      'two-word phrases are terms',
+    );
     assert.ok(v.vocab.every((t) => v.df[v.termIndex.get(t)!] >= 2 && v.df[v.termIndex.get(t)!] <= texts.length / 2));
     const self = nearest(v, embedText(v, texts[7]), 1);
     assert.equal(self[0].index, 7, 'a text embedded again finds itself');
-    const order = shuffled(texts.map((_, i) => i), 3);
+    const order = shuffled(
+      texts.map((_, i) => i),
+      3,
+    );
     const w = buildVectors(order.map((i) => texts[i]));
     order.forEach((orig, pos) => assert.deepEqual(w.lsa[pos], v.lsa[orig]));
   });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { threadPoolFlag } from '../../../../src/node/analysis/compileFlags';
 
 describe('threadPoolFlag', () => {
-  test('the analysis process leaves one core to its main thread: V8 pool = cores - 1, at least 1, only below node\'s default of 4', () => {
+  test("the analysis process leaves one core to its main thread: V8 pool = cores - 1, at least 1, only below node's default of 4", () => {
     assert.equal(threadPoolFlag(1, false), '--v8-pool-size=1');
     assert.equal(threadPoolFlag(2, false), '--v8-pool-size=1');
     assert.equal(threadPoolFlag(3, false), '--v8-pool-size=2');

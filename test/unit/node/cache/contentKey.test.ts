@@ -15,13 +15,19 @@ describe('contentKey, digestOf and digestOfFile', () => {
     writeFileSync(a, 'Daily Papers\n\nKelp forests shelter otters.\n');
     writeFileSync(b, 'Daily Papers\n\nLichens date gravestones.\n');
     const bytes = (s: string) => new TextEncoder().encode(s);
-    const key = contentKey('1.0.0', [digestOf('a', bytes('Daily Papers\n\nKelp forests shelter otters.\n')), digestOf('b', bytes('Daily Papers\n\nLichens date gravestones.\n'))]);
+    const key = contentKey('1.0.0', [
+      digestOf('a', bytes('Daily Papers\n\nKelp forests shelter otters.\n')),
+      digestOf('b', bytes('Daily Papers\n\nLichens date gravestones.\n')),
+    ]);
     assert.equal(contentKey('1.0.0', [await digestOfFile('a', a), await digestOfFile('b', b)]), key);
     const others = [
       contentKey('1.0.1', [await digestOfFile('a', a), await digestOfFile('b', b)]),
       contentKey('1.0.0', [await digestOfFile('b', b), await digestOfFile('a', a)]),
       contentKey('1.0.0', [await digestOfFile('a2', a), await digestOfFile('b', b)]),
-      contentKey('1.0.0', [digestOf('a', bytes('Daily Papers\n\nKelp forests shelter otters!\n')), await digestOfFile('b', b)]),
+      contentKey('1.0.0', [
+        digestOf('a', bytes('Daily Papers\n\nKelp forests shelter otters!\n')),
+        await digestOfFile('b', b),
+      ]),
     ];
     for (const other of others) assert.notEqual(other, key);
     assert.equal(new Set(others).size, others.length);

@@ -12,7 +12,10 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 // made-up text, several MB so a file is read in more than one piece
 function madeUpStrings(): string[] {
   const words = ['kelp', 'otter', 'tide', 'Wärme', 'λ-probe', '熱流', 'crane', 'lichen'];
-  return Array.from({ length: 5000 }, (_, i) => Array.from({ length: 300 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ') + ` #${i}`);
+  return Array.from(
+    { length: 5000 },
+    (_, i) => Array.from({ length: 300 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ') + ` #${i}`,
+  );
 }
 
 describe('openSnapshotFile', () => {
@@ -30,7 +33,10 @@ describe('openSnapshotFile', () => {
     try {
       const fromFile = new SnapshotReader(source);
       assert.deepEqual(fromFile.strings(), fromMemory.strings());
-      assert.deepEqual(fromFile.strings().filter((_, n) => numbers.includes(n)), strings);
+      assert.deepEqual(
+        fromFile.strings().filter((_, n) => numbers.includes(n)),
+        strings,
+      );
       assert.deepEqual(fromFile.array(rows, 'f32'), fromMemory.array(rows, 'f32'));
     } finally {
       source.close();

@@ -17,7 +17,8 @@ async function openFirstPaper(page) {
   for (;;) {
     try {
       await theme.waitFor({ state: 'visible', timeout: 30_000 });
-      if ((await theme.getAttribute('aria-expanded', { timeout: 2000 })) !== 'true') await theme.click({ timeout: 5000 });
+      if ((await theme.getAttribute('aria-expanded', { timeout: 2000 })) !== 'true')
+        await theme.click({ timeout: 5000 });
       await row.waitFor({ state: 'visible', timeout: 5000 });
       const title = (await row.getAttribute('aria-label', { timeout: 2000 })).split(',')[0].trim();
       await row.click({ timeout: 5000 });
@@ -44,31 +45,37 @@ function storedAnnotations(workspace) {
 function notesText(workspace) {
   const dir = join(workspace, 'notes');
   if (!existsSync(dir)) return '';
-  return readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
 }
 
 /** Selects words `first`..`last` of the first paragraph by a script in the page (as a mouse drag would). */
 function selectWords(view, first, last) {
-  return view.locator('#abstract-text').evaluate((root, [a, b]) => {
-    const p = root.querySelector('p.abstract-para');
-    const words = [...p.textContent.matchAll(/\S+/g)];
-    // The paragraph's text is split into text nodes at highlight boundaries: find the node of an offset.
-    const point = (offset) => {
-      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
-      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-        if (offset <= t.data.length) return [t, offset];
-        offset -= t.data.length;
-      }
-      throw new Error('offset beyond the paragraph');
-    };
-    const range = document.createRange();
-    range.setStart(...point(words[a].index));
-    range.setEnd(...point(words[b].index + words[b][0].length));
-    const sel = document.getSelection();
-    sel.removeAllRanges();
-    sel.addRange(range);
-    return range.toString();
-  }, [first, last]);
+  return view.locator('#abstract-text').evaluate(
+    (root, [a, b]) => {
+      const p = root.querySelector('p.abstract-para');
+      const words = [...p.textContent.matchAll(/\S+/g)];
+      // The paragraph's text is split into text nodes at highlight boundaries: find the node of an offset.
+      const point = (offset) => {
+        const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+        for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+          if (offset <= t.data.length) return [t, offset];
+          offset -= t.data.length;
+        }
+        throw new Error('offset beyond the paragraph');
+      };
+      const range = document.createRange();
+      range.setStart(...point(words[a].index));
+      range.setEnd(...point(words[b].index + words[b][0].length));
+      const sel = document.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      return range.toString();
+    },
+    [first, last],
+  );
 }
 
 /**
@@ -80,7 +87,13 @@ async function highlightWords(view, first, last) {
     const text = await selectWords(view, first, last);
     await sleep(200);
     await view.locator('button.highlight').click();
-    const opened = await view.locator('textarea.note-input').waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+    const opened = await view
+      .locator('textarea.note-input')
+      .waitFor({ state: 'visible', timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (opened) return text;
     if (attempt === 3) throw new Error('the note editor did not open after Highlight');
   }
@@ -115,14 +128,18 @@ export const scenarios = [
       await view.locator('.hl-item .hl-note', { hasText: 'Made with the keyboard.' }).waitFor({ state: 'visible' });
       if ((await view.locator('.hl-item').count()) !== 2) throw new Error('expected two highlights in the list');
 
-      const stored = await waitFor('two annotations in .papers/', () => storedAnnotations(workspace).length === 2 && storedAnnotations(workspace));
+      const stored = await waitFor(
+        'two annotations in .papers/',
+        () => storedAnnotations(workspace).length === 2 && storedAnnotations(workspace),
+      );
       const selectors = stored[0].target.selector.map((s) => s.type).join(',');
       if (selectors !== 'TextQuoteSelector,TextPositionSelector') throw new Error(`stored selectors: ${selectors}`);
       const notes = await waitFor('the highlights in the notes file', () => {
         const t = notesText(workspace);
         return t.includes('Key claim: check the ablation later.') && t.includes('Made with the keyboard.') && t;
       });
-      if (!notes.includes('<!-- papers:annotations:start -->')) throw new Error('the notes file has no highlights section');
+      if (!notes.includes('<!-- papers:annotations:start -->'))
+        throw new Error('the notes file has no highlights section');
       await view.locator('h1').click(); // leave the last note's focus ring out of the picture
       await sleep(300);
       await shot('highlighted-marks');
@@ -134,7 +151,14 @@ export const scenarios = [
       await sleep(1500);
       await waitForWorkbench(page);
       // The view comes back by itself (serializer); if not, open the paper again from the sidebar.
-      const restored = await paperView(page).locator('mark.hl').first().waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
+      const restored = await paperView(page)
+        .locator('mark.hl')
+        .first()
+        .waitFor({ state: 'visible', timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!restored) {
         const again = await openFirstPaper(page);
         if (again !== title) throw new Error(`reopened "${again}", expected "${title}"`);
@@ -142,22 +166,29 @@ export const scenarios = [
       const after = paperView(page);
       await after.locator('mark.hl').first().waitFor({ state: 'visible', timeout: 30_000 });
       const notesAfter = await after.locator('.hl-item .hl-note').allTextContents();
-      if (!notesAfter.includes('Key claim: check the ablation later.') || !notesAfter.includes('Made with the keyboard.')) {
+      if (
+        !notesAfter.includes('Key claim: check the ablation later.') ||
+        !notesAfter.includes('Made with the keyboard.')
+      ) {
         throw new Error(`after the reload the notes listed are: ${notesAfter.join(' | ')}`);
       }
       const markedAfter = await after.locator('mark.hl').allTextContents();
-      if (!markedAfter.join('').includes(selected)) throw new Error(`after the reload the marks show "${markedAfter.join('')}"`);
+      if (!markedAfter.join('').includes(selected))
+        throw new Error(`after the reload the marks show "${markedAfter.join('')}"`);
       await sleep(500);
       await shot('after-reload');
     },
   },
   {
-    name: 'edit a highlight\'s note and color, delete one and undo; readable in a dark theme',
+    name: "edit a highlight's note and color, delete one and undo; readable in a dark theme",
     async run({ page, runCommand, shot, workspace }) {
       await openFirstPaper(page);
       const view = paperView(page);
       const note = view.locator('textarea.note-input');
-      for (const [a, b, text] of [[2, 7, 'First note.'], [12, 14, '']]) {
+      for (const [a, b, text] of [
+        [2, 7, 'First note.'],
+        [12, 14, ''],
+      ]) {
         await highlightWords(view, a, b);
         if (text) await note.fill(text);
         await note.press(text ? 'Enter' : 'Escape');
@@ -171,7 +202,9 @@ export const scenarios = [
       await view.locator('.note-editor [role="radio"][aria-label="Pink"]').click();
       await note.press('Enter');
       await view.locator('.hl-item.hl-pink .hl-note', { hasText: 'ablation checked' }).waitFor({ state: 'visible' });
-      await waitFor('the edit on disk', () => storedAnnotations(workspace).some((x) => x.note === 'Key claim: ablation checked.' && x.color === 'pink'));
+      await waitFor('the edit on disk', () =>
+        storedAnnotations(workspace).some((x) => x.note === 'Key claim: ablation checked.' && x.color === 'pink'),
+      );
 
       await view.locator('.hl-item').nth(1).locator('button', { hasText: 'Delete' }).click();
       await waitFor('one highlight left', async () => (await view.locator('.hl-item').count()) === 1);
@@ -184,7 +217,10 @@ export const scenarios = [
       // The same in a dark theme: translucent colors under the theme's own text color.
       await runCommand('Preferences: Color Theme');
       await page.locator('.quick-input-widget input.input').fill('Dark Modern');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Dark Modern' }).first().waitFor({ state: 'visible' });
+      await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'Dark Modern' })
+        .first()
+        .waitFor({ state: 'visible' });
       await page.keyboard.press('Enter');
       await page.locator('.monaco-workbench.vs-dark').waitFor({ state: 'attached', timeout: 15_000 });
       await sleep(800);

@@ -17,7 +17,10 @@ const TITLES = [
   'Glacier Meltwater Carries Ancient Pollen Downstream',
   'BeeLine: Counting Pollinator Visits from Phone Video',
 ];
-const BROKEN_GOOD_TITLES = ['Moss Carpets Cool Rooftops in Summer', "Snails Follow Each Other's Slime Trails to Save Energy"];
+const BROKEN_GOOD_TITLES = [
+  'Moss Carpets Cool Rooftops in Summer',
+  "Snails Follow Each Other's Slime Trails to Save Energy",
+];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,7 +59,8 @@ async function runWithInput(page, runCommand, label) {
   }
 }
 
-const rowLabels = (page) => page.locator('[role="treeitem"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+const rowLabels = (page) =>
+  page.locator('[role="treeitem"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
 
 async function importFile(page, runCommand, path) {
   await runWithInput(page, runCommand, 'Papers: Import Collection…');
@@ -69,7 +73,8 @@ export const scenarios = [
     async run({ page, runCommand, shot, workspace }) {
       const refs = join(workspace, 'refs');
       mkdirSync(refs, { recursive: true });
-      for (const f of ['lab-reading.bib', 'zotero-export.json', 'broken-refs.bib']) copyFileSync(join(FIXTURES, f), join(refs, f));
+      for (const f of ['lab-reading.bib', 'zotero-export.json', 'broken-refs.bib'])
+        copyFileSync(join(FIXTURES, f), join(refs, f));
 
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
       await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -77,10 +82,15 @@ export const scenarios = [
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Collection' }).first().click();
 
       await importFile(page, runCommand, join(refs, 'lab-reading.bib'));
-      await waitFor('the lab-reading collection row', async () => (await rowLabels(page)).some((l) => l.startsWith('lab-reading')));
+      await waitFor('the lab-reading collection row', async () =>
+        (await rowLabels(page)).some((l) => l.startsWith('lab-reading')),
+      );
       await importFile(page, runCommand, join(refs, 'zotero-export.json'));
       const groups = page.locator('[role="treeitem"][aria-level="1"]');
-      await waitFor('two collection rows', async () => (await groups.count()) === 2 && (await rowLabels(page)).some((l) => l.startsWith('zotero-export')));
+      await waitFor(
+        'two collection rows',
+        async () => (await groups.count()) === 2 && (await rowLabels(page)).some((l) => l.startsWith('zotero-export')),
+      );
       for (let i = 0; i < 2; i++) {
         const row = groups.nth(i);
         if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
@@ -89,9 +99,13 @@ export const scenarios = [
         const labels = await rowLabels(page);
         return TITLES.every((t) => labels.some((l) => l.startsWith(t))) && labels;
       });
-      if (titles.length !== 7) throw new Error(`expected 2 collections and 5 papers, the tree shows: ${titles.join(' | ')}`);
+      if (titles.length !== 7)
+        throw new Error(`expected 2 collections and 5 papers, the tree shows: ${titles.join(' | ')}`);
       const settings = JSON.parse(readFileSync(join(workspace, '.vscode', 'settings.json'), 'utf8'));
-      if (JSON.stringify(settings['papers.collections']) !== JSON.stringify(['refs/lab-reading.bib', 'refs/zotero-export.json'])) {
+      if (
+        JSON.stringify(settings['papers.collections']) !==
+        JSON.stringify(['refs/lab-reading.bib', 'refs/zotero-export.json'])
+      ) {
         throw new Error(`papers.collections is ${JSON.stringify(settings['papers.collections'])}`);
       }
       await sleep(500);
@@ -116,7 +130,8 @@ export const scenarios = [
       await waitFor('three problems listed', async () => (await problems.count()) >= 4); // the file row and its three problems
       const listed = await problems.allInnerTexts();
       for (const needle of ['noabstract2019', 'good2020moss', 'truncated2022']) {
-        if (!listed.some((t) => t.includes(needle))) throw new Error(`the Problems panel does not list ${needle}: ${listed.join(' | ')}`);
+        if (!listed.some((t) => t.includes(needle)))
+          throw new Error(`the Problems panel does not list ${needle}: ${listed.join(' | ')}`);
       }
       await sleep(500);
       await shot('problems-panel');
@@ -126,14 +141,21 @@ export const scenarios = [
       const out = join(workspace, 'exported.bib');
       await pickPath(page, out);
       await waitFor('the exported file', () => existsSync(out));
-      await page.locator('.notifications-toasts .notification-toast', { hasText: 'exported 7 papers' }).waitFor({ state: 'visible', timeout: 15_000 });
+      await page
+        .locator('.notifications-toasts .notification-toast', { hasText: 'exported 7 papers' })
+        .waitFor({ state: 'visible', timeout: 15_000 });
       await shot('exported');
       // read back with the project's parser: the CLI loads the .bib and prints what it read
-      const run = spawnSync(process.execPath, [join(REPO, 'dist', 'cli.js'), 'analyze', out, '--json'], { encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [join(REPO, 'dist', 'cli.js'), 'analyze', out, '--json'], {
+        encoding: 'utf8',
+      });
       if (run.status !== 0) throw new Error(`the exported file has problems: ${run.stderr}`);
-      const back = JSON.parse(run.stdout).papers.map((p) => p.title).sort();
+      const back = JSON.parse(run.stdout)
+        .papers.map((p) => p.title)
+        .sort();
       const expected = [...TITLES, ...BROKEN_GOOD_TITLES].sort();
-      if (JSON.stringify(back) !== JSON.stringify(expected)) throw new Error(`read back ${JSON.stringify(back)}, expected ${JSON.stringify(expected)}`);
+      if (JSON.stringify(back) !== JSON.stringify(expected))
+        throw new Error(`read back ${JSON.stringify(back)}, expected ${JSON.stringify(expected)}`);
 
       // remove a collection from its row's menu: a confirmation, then it leaves the setting; the file stays
       await brokenRow.click({ button: 'right' });
@@ -145,13 +167,18 @@ export const scenarios = [
       await page.keyboard.press('Enter');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ state: 'visible', timeout: 15_000 });
-      if (!/broken-refs/.test(await dialog.innerText())) throw new Error(`the confirmation does not name the collection: ${await dialog.innerText()}`);
+      if (!/broken-refs/.test(await dialog.innerText()))
+        throw new Error(`the confirmation does not name the collection: ${await dialog.innerText()}`);
       await shot('remove-confirmation');
       await dialog.locator('.monaco-button', { hasText: /^Remove$/ }).click();
-      await waitFor('the broken-refs row gone', async () => !(await rowLabels(page)).some((l) => l.startsWith('broken-refs')));
+      await waitFor(
+        'the broken-refs row gone',
+        async () => !(await rowLabels(page)).some((l) => l.startsWith('broken-refs')),
+      );
       const after = JSON.parse(readFileSync(join(workspace, '.vscode', 'settings.json'), 'utf8'))['papers.collections'];
-      if (JSON.stringify(after) !== JSON.stringify(['refs/lab-reading.bib', 'refs/zotero-export.json'])) throw new Error(`papers.collections is ${JSON.stringify(after)}`);
-      if (!existsSync(join(refs, 'broken-refs.bib'))) throw new Error('the removed collection\'s file was deleted');
+      if (JSON.stringify(after) !== JSON.stringify(['refs/lab-reading.bib', 'refs/zotero-export.json']))
+        throw new Error(`papers.collections is ${JSON.stringify(after)}`);
+      if (!existsSync(join(refs, 'broken-refs.bib'))) throw new Error("the removed collection's file was deleted");
       await sleep(500);
       await shot('removed');
     },

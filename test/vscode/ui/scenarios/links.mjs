@@ -45,10 +45,20 @@ export const scenarios = [
       const input = page.locator('.quick-input-widget input.input');
       await input.waitFor({ state: 'visible' });
       await input.pressSequentially('EnvFactory', { delay: 30 });
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'EnvFactory' }).first().waitFor({ state: 'visible' });
+      await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'EnvFactory' })
+        .first()
+        .waitFor({ state: 'visible' });
       await page.keyboard.press('Enter');
       // The note prompt replaces the quick pick.
-      await waitFor('the note prompt', async () => /optional/i.test((await page.locator('.quick-input-widget').innerText().catch(() => '')) ?? ''));
+      await waitFor('the note prompt', async () =>
+        /optional/i.test(
+          (await page
+            .locator('.quick-input-widget')
+            .innerText()
+            .catch(() => '')) ?? '',
+        ),
+      );
       await input.fill('tool environments are built like this (section 3.1)');
       await page.keyboard.press('Enter');
 
@@ -61,7 +71,8 @@ export const scenarios = [
           return undefined;
         }
       });
-      if (stored[0].range.startLine !== 7 || stored[0].range.endLine !== 12) throw new Error(`linked ${JSON.stringify(stored[0].range)}, expected lines 8-13`);
+      if (stored[0].range.startLine !== 7 || stored[0].range.endLine !== 12)
+        throw new Error(`linked ${JSON.stringify(stored[0].range)}, expected lines 8-13`);
 
       const lens = page.locator('.codelens-decoration', { hasText: '📄' }).first();
       await lens.waitFor({ state: 'visible', timeout: 15_000 });
@@ -72,7 +83,10 @@ export const scenarios = [
       await sleep(400);
       await shot('codelens-and-gutter');
 
-      await page.locator('.monaco-editor .view-line', { hasText: 'env.register' }).first().hover({ position: { x: 120, y: 5 } });
+      await page
+        .locator('.monaco-editor .view-line', { hasText: 'env.register' })
+        .first()
+        .hover({ position: { x: 120, y: 5 } });
       const hover = page.locator('.monaco-hover', { hasText: 'Open paper' }).first();
       await hover.waitFor({ state: 'visible', timeout: 10_000 });
       const hoverText = await hover.innerText();
@@ -86,7 +100,10 @@ export const scenarios = [
 
       // The note as a comment thread: expand it from the Comments panel's command.
       await runCommand('Comments: Expand All Comments');
-      await page.locator('.review-widget', { hasText: 'tool environments' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await page
+        .locator('.review-widget', { hasText: 'tool environments' })
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 });
       await sleep(300);
       await shot('note-thread');
       // Edit the note in place: the pencil in the comment's title, then Save Note.
@@ -108,7 +125,10 @@ export const scenarios = [
           return undefined;
         }
       };
-      await waitFor('the edited note in the link file', () => savedNote() === 'tool environments are synthesized, see section 3.1');
+      await waitFor(
+        'the edited note in the link file',
+        () => savedNote() === 'tool environments are synthesized, see section 3.1',
+      );
       await runCommand('Comments: Collapse All Comments');
 
       // Delete the linked function on disk: the link goes stale and says so, with Re-link and Remove.
@@ -116,7 +136,15 @@ export const scenarios = [
       // The stale state itself (CodeLens with Re-link / Remove, still listed) is asserted in the integration suite
       // (test/vscode/suite/links.test.ts); here it is only photographed, since the lens may sit out of view.
       const staleMark = () => {
-        const data = JSON.parse(readFileSync(join(linksDir, readdirSync(linksDir).find((n) => n.endsWith('.json'))), 'utf8'));
+        const data = JSON.parse(
+          readFileSync(
+            join(
+              linksDir,
+              readdirSync(linksDir).find((n) => n.endsWith('.json')),
+            ),
+            'utf8',
+          ),
+        );
         return data.length === 1;
       };
       await waitFor('the link still listed after its code was deleted', staleMark);
@@ -125,7 +153,15 @@ export const scenarios = [
       await sleep(3000);
       await sleep(400);
       await shot('stale-link');
-      const after = JSON.parse(readFileSync(join(linksDir, readdirSync(linksDir).find((n) => n.endsWith('.json'))), 'utf8'));
+      const after = JSON.parse(
+        readFileSync(
+          join(
+            linksDir,
+            readdirSync(linksDir).find((n) => n.endsWith('.json')),
+          ),
+          'utf8',
+        ),
+      );
       if (after.length !== 1) throw new Error('the stale link was dropped from the file');
     },
   },

@@ -26,7 +26,8 @@ function storedTags(workspace, paperId) {
   }
 }
 
-const activeTab = (page) => page.locator('.editor-group-container.active .tabs-container .tab.active').first().getAttribute('aria-label');
+const activeTab = (page) =>
+  page.locator('.editor-group-container.active .tabs-container .tab.active').first().getAttribute('aria-label');
 
 export const scenarios = [
   {
@@ -42,12 +43,28 @@ export const scenarios = [
       // Open a paper: its notes go to the first column, the view beside them.
       const input = page.locator('.quick-input-widget input.input');
       // Right after the tree fills, the palette can close before the command opens its quick pick: again.
-      await waitFor('the search quick pick', async () => {
-        if (!(await runCommand('Papers: Search Papers').then(() => true, () => false))) return false;
-        return input.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
-      }, 60_000);
+      await waitFor(
+        'the search quick pick',
+        async () => {
+          if (
+            !(await runCommand('Papers: Search Papers').then(
+              () => true,
+              () => false,
+            ))
+          )
+            return false;
+          return input.waitFor({ state: 'visible', timeout: 10_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        60_000,
+      );
       await input.pressSequentially('EnvFactory', { delay: 30 });
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'EnvFactory' }).first().waitFor({ state: 'visible' });
+      await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'EnvFactory' })
+        .first()
+        .waitFor({ state: 'visible' });
       await page.keyboard.press('Enter');
       const view = paperView(page);
       await view.locator('#paper-links').waitFor({ state: 'visible', timeout: 30_000 });
@@ -56,7 +73,9 @@ export const scenarios = [
       // Opening the paper marked it read: its user data file names its id.
       const paperId = await waitFor('the paper marked read', () => {
         try {
-          return readdirSync(join(workspace, '.papers', 'papers')).find((n) => n.endsWith('.json'))?.replace(/\.json$/, '');
+          return readdirSync(join(workspace, '.papers', 'papers'))
+            .find((n) => n.endsWith('.json'))
+            ?.replace(/\.json$/, '');
         } catch {
           return undefined;
         }
@@ -96,12 +115,20 @@ export const scenarios = [
       // Clicking the link opens the code with the linked lines selected; the backlink opens the note.
       await row.locator('button.code-place').click();
       await waitFor('the code opened from the link', async () => /^curriculum\.py/.test((await activeTab(page)) ?? ''));
-      await page.locator('.statusbar-item', { hasText: /selected/ }).first().waitFor({ state: 'visible', timeout: 10_000 });
-      const cursor = await page.locator('.statusbar-item', { hasText: /Ln \d+/ }).first().innerText();
+      await page
+        .locator('.statusbar-item', { hasText: /selected/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 });
+      const cursor = await page
+        .locator('.statusbar-item', { hasText: /Ln \d+/ })
+        .first()
+        .innerText();
       if (!/\(\d+ selected\)/.test(cursor)) throw new Error(`the linked range is not selected: ${cursor}`);
       await shot('link-opened');
       await backlink.locator('button.backlink-place').click();
-      await waitFor('the note opened from the backlink', async () => /^reading\.md/.test((await activeTab(page)) ?? ''));
+      await waitFor('the note opened from the backlink', async () =>
+        /^reading\.md/.test((await activeTab(page)) ?? ''),
+      );
 
       // Tags: "Add tag…" asks with the quick pick; the chip's × removes it.
       await view.locator('button.tag-add').click();
@@ -125,19 +152,31 @@ export const scenarios = [
       // The row is redrawn while the tree refreshes: click its twistie until it is open.
       await waitFor('the paper row expanded', async () => {
         if ((await paperRow.getAttribute('aria-expanded').catch(() => null)) === 'true') return true;
-        await paperRow.locator('.monaco-tl-twistie').click({ timeout: 2000 }).catch(() => undefined);
+        await paperRow
+          .locator('.monaco-tl-twistie')
+          .click({ timeout: 2000 })
+          .catch(() => undefined);
         await sleep(500);
         return false;
       });
-      const linkRow = page.locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'curriculum.py:4-6' }).first();
+      const linkRow = page
+        .locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'curriculum.py:4-6' })
+        .first();
       await linkRow.waitFor({ state: 'visible', timeout: 10_000 });
       const linkRowText = await linkRow.innerText();
-      if (!linkRowText.includes('def curriculum(tasks, rounds):')) throw new Error(`the link row shows "${linkRowText}"`);
+      if (!linkRowText.includes('def curriculum(tasks, rounds):'))
+        throw new Error(`the link row shows "${linkRowText}"`);
       await sleep(300);
       await shot('tree-link');
       // The linked function deleted on disk: the row stays, marked stale.
-      writeFileSync(join(workspace, 'src', 'curriculum.py'), CODE.replace(/def curriculum[\s\S]*?rounds\]\]\n\n\n/, ''));
-      await page.locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+      writeFileSync(
+        join(workspace, 'src', 'curriculum.py'),
+        CODE.replace(/def curriculum[\s\S]*?rounds\]\]\n\n\n/, ''),
+      );
+      await page
+        .locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' })
+        .first()
+        .waitFor({ state: 'visible', timeout: 20_000 });
       await view.locator('.code-link.stale', { hasText: 'stale' }).waitFor({ state: 'visible', timeout: 20_000 });
       await view.locator('.code-link.stale').scrollIntoViewIfNeeded();
       await sleep(300);

@@ -7,7 +7,10 @@ import { sleep, waitFor } from '../workbench.mjs';
 /** Opens the Papers container from the activity bar and returns the first theme row once the tree is filled. */
 async function openSidebar(page) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-  const tree = page.locator('.pane-body [role="tree"]').filter({ has: page.locator('[role="treeitem"]') }).first();
+  const tree = page
+    .locator('.pane-body [role="tree"]')
+    .filter({ has: page.locator('[role="treeitem"]') })
+    .first();
   const firstTheme = page.locator('[role="treeitem"][aria-level="1"]').first();
   await firstTheme.waitFor({ state: 'visible', timeout: 60_000 });
   return { tree, firstTheme };
@@ -20,7 +23,9 @@ export const scenarios = [
       const { firstTheme } = await openSidebar(page);
       const themes = page.locator('[role="treeitem"][aria-level="1"]');
       // rows render as the tree fills: wait for all the themes, not just the first
-      const count = await waitFor('at least 10 theme rows', async () => ((await themes.count()) >= 10 ? themes.count() : false)).catch(async () => themes.count());
+      const count = await waitFor('at least 10 theme rows', async () =>
+        (await themes.count()) >= 10 ? themes.count() : false,
+      ).catch(async () => themes.count());
       if (count < 10) throw new Error(`expected at least 10 theme rows, saw ${count}`);
       const themeText = await firstTheme.innerText();
       if (!/\d+/.test(themeText)) throw new Error(`the theme row shows no count: "${themeText}"`);
@@ -29,7 +34,11 @@ export const scenarios = [
       const paperRow = page.locator('[role="treeitem"][aria-level="2"]').first();
       await paperRow.waitFor({ state: 'visible' });
       await paperRow.hover();
-      await page.locator('.monaco-hover, .workbench-hover-container').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+      await page
+        .locator('.monaco-hover, .workbench-hover-container')
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .catch(() => {});
       await shot('paper-tooltip');
       const title = (await paperRow.getAttribute('aria-label')).split(',')[0].trim();
       await paperRow.click();
@@ -40,11 +49,17 @@ export const scenarios = [
       const abstract = await view.locator('body').innerText();
       if (abstract.length < 400) throw new Error('the paper view shows no abstract');
       const notesDir = join(workspace, 'notes');
-      const notes = await waitFor('the notes file', () => existsSync(notesDir) && readdirSync(notesDir).find((f) => f.endsWith('.md')));
+      const notes = await waitFor(
+        'the notes file',
+        () => existsSync(notesDir) && readdirSync(notesDir).find((f) => f.endsWith('.md')),
+      );
       const text = readFileSync(join(notesDir, notes), 'utf8');
       if (!text.startsWith('---\n')) throw new Error('the notes file has no front matter');
       // the notes editor is open in the other column
-      await page.locator(`.tabs-container .tab[aria-label^="${notes}"]`).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await page
+        .locator(`.tabs-container .tab[aria-label^="${notes}"]`)
+        .first()
+        .waitFor({ state: 'visible', timeout: 15_000 });
       await sleep(500);
       await shot('paper-beside-notes');
     },
@@ -71,7 +86,8 @@ export const scenarios = [
       const rows = page.locator('.quick-input-list .monaco-list-row');
       await waitFor('search results', async () => (await rows.count()) >= 3);
       const first = await rows.first().innerText();
-      if (!/offline|reinforcement/i.test(first)) throw new Error(`the first result does not mention the query: ${first}`);
+      if (!/offline|reinforcement/i.test(first))
+        throw new Error(`the first result does not mention the query: ${first}`);
       // the pointer off the input: its hover (the placeholder as a tooltip) would cover the first result
       await page.mouse.move(1100, 650);
       await sleep(300);

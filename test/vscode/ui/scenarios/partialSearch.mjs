@@ -10,7 +10,13 @@ const PAPERS = 8000;
 
 /** `n` abstracts recombined from the sentences of the bundled abstracts (a seeded PRNG), as the benchmark does. */
 export function recombined(n) {
-  const abstracts = readdirSync(SEEDS).filter((f) => f.endsWith('.txt')).flatMap((f) => readFileSync(join(SEEDS, f), 'utf8').split(/\n\s*\n/).slice(1));
+  const abstracts = readdirSync(SEEDS)
+    .filter((f) => f.endsWith('.txt'))
+    .flatMap((f) =>
+      readFileSync(join(SEEDS, f), 'utf8')
+        .split(/\n\s*\n/)
+        .slice(1),
+    );
   const sentences = abstracts.map((a) => a.trim().split(/(?<=[.!?])\s+(?=[A-Z])/)).filter((s) => s.length > 0);
   const all = sentences.flat();
   let state = 99;
@@ -32,7 +38,10 @@ export function recombined(n) {
 export function prepareLibrary(workspace, n) {
   writeFileSync(join(workspace, 'library.txt'), `Daily Papers\n\n${recombined(n).join('\n\n')}\n`);
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
-  writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify({ 'papers.collections': ['library.txt'] }, null, 2)}\n`);
+  writeFileSync(
+    join(workspace, '.vscode', 'settings.json'),
+    `${JSON.stringify({ 'papers.collections': ['library.txt'] }, null, 2)}\n`,
+  );
 }
 
 export const scenarios = [
@@ -59,14 +68,24 @@ export const scenarios = [
         }
       }
       await input.pressSequentially('diffusion', { delay: 40 });
-      await waitFor(`partial results (the pick says "${await title.innerText()}")`, async () => /partial: [\d,]+ of 8,000 papers indexed/.test(await title.innerText()) && (await rows.count()) >= 3, 60_000);
+      await waitFor(
+        `partial results (the pick says "${await title.innerText()}")`,
+        async () =>
+          /partial: [\d,]+ of 8,000 papers indexed/.test(await title.innerText()) && (await rows.count()) >= 3,
+        60_000,
+      );
       const label = await rows.first().locator('.label-name').first().innerText();
-      if (!label.endsWith('…')) throw new Error(`a partial result's title is not the first words of its abstract: ${label}`);
+      if (!label.endsWith('…'))
+        throw new Error(`a partial result's title is not the first words of its abstract: ${label}`);
       await page.mouse.move(640, 700); // no hover over the input
       await sleep(500);
       await shot('partial-results');
       rmSync(holdAnalysisFile);
-      await waitFor('the full results', async () => /^Search Papers \(\d+\+? of 8000\)$/.test((await title.innerText()).trim()), 240_000);
+      await waitFor(
+        'the full results',
+        async () => /^Search Papers \(\d+\+? of 8000\)$/.test((await title.innerText()).trim()),
+        240_000,
+      );
       await shot('full-results');
     },
   },

@@ -15,7 +15,9 @@ async function themeRows(page) {
   const out = [];
   for (let i = 0; i < (await rows.count()); i++) {
     const row = rows.nth(i);
-    out.push(`${await row.locator('.label-name').innerText()} | ${await row.locator('.label-description').innerText()}`);
+    out.push(
+      `${await row.locator('.label-name').innerText()} | ${await row.locator('.label-description').innerText()}`,
+    );
   }
   return out;
 }
@@ -32,7 +34,11 @@ export const scenarios = [
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
       const themes = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
       // analyzed, cached, then read back from the cache and shown (the rows before that can be a provisional state)
-      await waitFor('the analysis loaded and cached', async () => /cached the analysis/.test(log()) && /loaded \d+ papers/.test(log()), 120_000);
+      await waitFor(
+        'the analysis loaded and cached',
+        async () => /cached the analysis/.test(log()) && /loaded \d+ papers/.test(log()),
+        120_000,
+      );
       await waitFor('the theme rows', async () => (await themes.count()) > 1, 30_000);
       const analyzed = await themeRows(page);
 
@@ -41,20 +47,32 @@ export const scenarios = [
       await page.reload();
       await waitForWorkbench(page);
       // the sidebar comes back with the Papers view open (a click would close it); opened if it did not
-      const shown = await themes.first().waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false);
+      const shown = await themes
+        .first()
+        .waitFor({ state: 'visible', timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!shown) await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      await waitFor('the outline shown', async () => /showing the \d+ themes of \d+ cached papers while the papers are decoded/.test(logSince(reloaded)), 60_000);
+      await waitFor(
+        'the outline shown',
+        async () => /showing the \d+ themes of \d+ cached papers while the papers are decoded/.test(logSince(reloaded)),
+        60_000,
+      );
       await themes.first().waitFor({ state: 'visible', timeout: 30_000 });
       const second = logSince(reloaded);
       if (/loaded \d+ papers/.test(second)) throw new Error('the papers were loaded while the decode was held');
       const outline = await themeRows(page);
-      if (JSON.stringify(outline) !== JSON.stringify(analyzed)) throw new Error(`the outline shows\n${outline.join('\n')}\nthe analysis showed\n${analyzed.join('\n')}`);
+      if (JSON.stringify(outline) !== JSON.stringify(analyzed))
+        throw new Error(`the outline shows\n${outline.join('\n')}\nthe analysis showed\n${analyzed.join('\n')}`);
       await shot('outline');
 
       // a theme opened now waits for its papers (no empty theme), which come once the decode is let go
       await themes.first().click();
       await shot('theme-opened-before-the-papers');
-      if ((await page.locator('.pane-body [role="treeitem"][aria-level="2"]').count()) !== 0) throw new Error('papers listed before they were decoded');
+      if ((await page.locator('.pane-body [role="treeitem"][aria-level="2"]').count()) !== 0)
+        throw new Error('papers listed before they were decoded');
       rmSync(holdAnalysisFile);
       const count = Number(analyzed[0].split(' | ')[1]);
       const papers = page.locator('.pane-body [role="treeitem"][aria-level="2"]');
@@ -66,7 +84,8 @@ export const scenarios = [
       await themes.first().click(); // closed again: the list shows every theme row
       await waitFor('the theme closed', async () => (await papers.count()) === 0, 10_000);
       const restored = await themeRows(page);
-      if (JSON.stringify(restored) !== JSON.stringify(analyzed)) throw new Error(`after the restore the themes are\n${restored.join('\n')}`);
+      if (JSON.stringify(restored) !== JSON.stringify(analyzed))
+        throw new Error(`after the restore the themes are\n${restored.join('\n')}`);
     },
   },
 ];

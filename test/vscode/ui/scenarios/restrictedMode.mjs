@@ -22,11 +22,16 @@ export const scenarios = [
         await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
         await waitForWorkbench(page);
         // the trust prompt of a new folder: do not trust it
-        const distrust = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^No, I don.t trust the authors$/ });
+        const distrust = page.locator('.monaco-dialog-box .monaco-button', {
+          hasText: /^No, I don.t trust the authors$/,
+        });
         await distrust.waitFor({ state: 'visible', timeout: 30_000 });
         await shot('trust-prompt');
         await distrust.click();
-        await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        await page
+          .locator('.statusbar-item', { hasText: 'Restricted Mode' })
+          .first()
+          .waitFor({ state: 'visible', timeout: 15_000 });
 
         await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
         const theme = page.locator('[role="treeitem"][aria-level="1"]').first();
@@ -38,21 +43,31 @@ export const scenarios = [
         await paperRow.click();
         const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
         await view.locator('h1').waitFor({ state: 'visible', timeout: 30_000 });
-        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Papers is in Restricted Mode' });
+        const toast = page.locator('.notifications-toasts .notification-toast', {
+          hasText: 'Papers is in Restricted Mode',
+        });
         await toast.first().waitFor({ state: 'visible', timeout: 15_000 });
         await sleep(500);
         await shot('paper-view-and-message');
         // a write command from the palette: said again, and still nothing written
-        await page.locator('.notifications-toasts .notification-toast .codicon-notifications-clear').first().click().catch(() => {});
+        await page
+          .locator('.notifications-toasts .notification-toast .codicon-notifications-clear')
+          .first()
+          .click()
+          .catch(() => {});
         await sleep(3500); // the message is shown once per burst of attempts
         await runCommand(page, 'Papers: Toggle Star');
         await toast.first().waitFor({ state: 'visible', timeout: 15_000 });
         await sleep(1000);
         await shot('toggle-star-refused');
-        if (await page.locator('.monaco-dialog-box').isVisible()) throw new Error(`an error dialog: ${await page.locator('.monaco-dialog-box').innerText()}`);
+        if (await page.locator('.monaco-dialog-box').isVisible())
+          throw new Error(`an error dialog: ${await page.locator('.monaco-dialog-box').innerText()}`);
 
         const written = ['.papers', 'notes'].filter((d) => existsSync(join(workspace, d)));
-        if (written.length) throw new Error(`Restricted Mode wrote into the folder: ${written.join(', ')} (${readdirSync(workspace).join(', ')})`);
+        if (written.length)
+          throw new Error(
+            `Restricted Mode wrote into the folder: ${written.join(', ')} (${readdirSync(workspace).join(', ')})`,
+          );
         const row = await paperRow.getAttribute('aria-label');
         if (/starred/.test(row.replace(/unstarred/g, ''))) throw new Error(`the paper shows as starred: ${row}`);
       } finally {

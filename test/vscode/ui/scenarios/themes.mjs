@@ -6,7 +6,12 @@ import { sleep, waitFor } from '../editorSteps.mjs';
 
 const themeRows = (page) => page.locator('.pane-body [role="treeitem"][aria-level="1"]');
 /** The theme row whose name is exactly `name`. */
-const themeRow = (page, name) => themeRows(page).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+const themeRow = (page, name) =>
+  themeRows(page)
+    .filter({
+      has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
+    })
+    .first();
 const nameOf = async (row) => (await row.locator('.label-name').innerText()).trim();
 const countOf = async (row) => Number((await row.locator('.label-description').innerText()).trim());
 
@@ -23,7 +28,11 @@ async function papersOf(page, row) {
   // The rows after this one, up to the next theme: the tree is flat in the DOM, with aria-level.
   return row.evaluate((el) => {
     const titles = [];
-    for (let next = el.nextElementSibling; next && next.getAttribute('aria-level') === '2'; next = next.nextElementSibling) {
+    for (
+      let next = el.nextElementSibling;
+      next && next.getAttribute('aria-level') === '2';
+      next = next.nextElementSibling
+    ) {
       titles.push(next.getAttribute('aria-label').split(',')[0].trim());
     }
     return titles;
@@ -54,49 +63,94 @@ export const scenarios = [
       const to = await themeRow(page, targetName).boundingBox();
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
       await page.mouse.down();
-      for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y) * i) / 10, { steps: 2 });
+      for (let i = 1; i <= 10; i++)
+        await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y) * i) / 10, {
+          steps: 2,
+        });
       await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 4 });
       await sleep(200);
       await page.mouse.up();
 
-      await waitFor('the move stored in .papers/themes.json', () => Object.keys(corrections(workspace)?.moves ?? {}).length === 1);
-      await waitFor('the counts to change', async () => (await countOf(themeRow(page, targetName))) === targetBefore + 1, 30_000);
-      const sourceAfter = await themeRow(page, sourceName).count() ? await countOf(themeRow(page, sourceName)) : 0;
-      if (sourceAfter !== sourceBefore - 1) throw new Error(`"${sourceName}" shows ${sourceAfter} papers after the move, expected ${sourceBefore - 1}`);
+      await waitFor(
+        'the move stored in .papers/themes.json',
+        () => Object.keys(corrections(workspace)?.moves ?? {}).length === 1,
+      );
+      await waitFor(
+        'the counts to change',
+        async () => (await countOf(themeRow(page, targetName))) === targetBefore + 1,
+        30_000,
+      );
+      const sourceAfter = (await themeRow(page, sourceName).count()) ? await countOf(themeRow(page, sourceName)) : 0;
+      if (sourceAfter !== sourceBefore - 1)
+        throw new Error(`"${sourceName}" shows ${sourceAfter} papers after the move, expected ${sourceBefore - 1}`);
       const moved = await papersOf(page, themeRow(page, targetName));
-      if (!moved.includes(title)) throw new Error(`"${title}" is not listed under "${targetName}": ${moved.join(' | ')}`);
+      if (!moved.includes(title))
+        throw new Error(`"${title}" is not listed under "${targetName}": ${moved.join(' | ')}`);
       await shot('after-drag');
 
       // Rename the target theme from its context menu.
       const renamed = 'Hand-picked papers';
       const input = page.locator('.quick-input-widget input.input');
       // A menu opened while the tree redraws can close before the click: open it again until the prompt shows.
-      await waitFor('the rename prompt', async () => {
-        await page.keyboard.press('Escape');
-        // a short click timeout: a row redrawn away must not spend the whole wait on one try
-        if (!(await themeRow(page, targetName).click({ button: 'right', timeout: 5000 }).then(() => true, () => false))) return false;
-        const item = page.locator('.monaco-menu .action-item', { hasText: 'Rename Theme' }).first();
-        if (!(await item.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false))) return false;
-        await sleep(150);
-        await item.click({ timeout: 5000 }).catch(() => undefined);
-        if (await input.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) return true;
-        // Twice in CI the menu stayed open, its item under the pointer, and the click did nothing
-        // (screenshot …--attempt-1--failed.png): choose the item from the keyboard then.
-        if (await item.isVisible()) {
-          await page.keyboard.press('ArrowDown');
-          await page.keyboard.press('Enter');
-        }
-        return input.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false);
-      }, 60_000);
+      await waitFor(
+        'the rename prompt',
+        async () => {
+          await page.keyboard.press('Escape');
+          // a short click timeout: a row redrawn away must not spend the whole wait on one try
+          if (
+            !(await themeRow(page, targetName)
+              .click({ button: 'right', timeout: 5000 })
+              .then(
+                () => true,
+                () => false,
+              ))
+          )
+            return false;
+          const item = page.locator('.monaco-menu .action-item', { hasText: 'Rename Theme' }).first();
+          if (
+            !(await item.waitFor({ state: 'visible', timeout: 5000 }).then(
+              () => true,
+              () => false,
+            ))
+          )
+            return false;
+          await sleep(150);
+          await item.click({ timeout: 5000 }).catch(() => undefined);
+          if (
+            await input.waitFor({ state: 'visible', timeout: 3000 }).then(
+              () => true,
+              () => false,
+            )
+          )
+            return true;
+          // Twice in CI the menu stayed open, its item under the pointer, and the click did nothing
+          // (screenshot …--attempt-1--failed.png): choose the item from the keyboard then.
+          if (await item.isVisible()) {
+            await page.keyboard.press('ArrowDown');
+            await page.keyboard.press('Enter');
+          }
+          return input.waitFor({ state: 'visible', timeout: 3000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        60_000,
+      );
       await input.fill(renamed);
       await page.keyboard.press('Enter');
       await themeRow(page, renamed).waitFor({ state: 'visible', timeout: 30_000 });
-      if (await themeRow(page, targetName).count()) throw new Error(`the old name "${targetName}" is still in the tree`);
-      const stored = await waitFor('the rename stored', () => Object.values(corrections(workspace)?.renames ?? {}).includes(renamed) && corrections(workspace));
+      if (await themeRow(page, targetName).count())
+        throw new Error(`the old name "${targetName}" is still in the tree`);
+      const stored = await waitFor(
+        'the rename stored',
+        () => Object.values(corrections(workspace)?.renames ?? {}).includes(renamed) && corrections(workspace),
+      );
       if (Object.keys(stored.moves).length !== 1) throw new Error('the rename lost the move');
       const under = await papersOf(page, themeRow(page, renamed));
-      if (!under.includes(title)) throw new Error(`after the rename, "${title}" is not under "${renamed}": ${under.join(' | ')}`);
-      if ((await countOf(themeRow(page, renamed))) !== targetBefore + 1) throw new Error('the renamed theme lost a paper');
+      if (!under.includes(title))
+        throw new Error(`after the rename, "${title}" is not under "${renamed}": ${under.join(' | ')}`);
+      if ((await countOf(themeRow(page, renamed))) !== targetBefore + 1)
+        throw new Error('the renamed theme lost a paper');
       await sleep(300);
       await shot('after-rename');
     },

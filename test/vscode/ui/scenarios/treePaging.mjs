@@ -8,7 +8,10 @@ export const scenarios = [
     name: 'a theme larger than a page ends with a "Show more" row that lists the next page',
     async run({ page, shot, workspace }) {
       mkdirSync(join(workspace, '.vscode'), { recursive: true });
-      writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify({ 'papers.tree.pageSize': 5 }, null, 2)}\n`);
+      writeFileSync(
+        join(workspace, '.vscode', 'settings.json'),
+        `${JSON.stringify({ 'papers.tree.pageSize': 5 }, null, 2)}\n`,
+      );
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
       const firstTheme = page.locator('[role="treeitem"][aria-level="1"]').first();
       await firstTheme.waitFor({ state: 'visible', timeout: 60_000 });
@@ -16,12 +19,19 @@ export const scenarios = [
       const more = page.locator('[role="treeitem"][aria-level="2"]', { hasText: 'Show 5 more' });
       // The page size reaches the extension through a settings file written just now: a theme expanded before
       // the tree refreshed for it lists the whole group (the default page). Expand again until the row shows.
-      await waitFor('the "Show 5 more" row', async () => {
-        if (await more.isVisible()) return true;
-        if ((await firstTheme.getAttribute('aria-expanded')) === 'true') await firstTheme.click(); // collapse
-        await firstTheme.click();
-        return more.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
-      }, 30_000);
+      await waitFor(
+        'the "Show 5 more" row',
+        async () => {
+          if (await more.isVisible()) return true;
+          if ((await firstTheme.getAttribute('aria-expanded')) === 'true') await firstTheme.click(); // collapse
+          await firstTheme.click();
+          return more.waitFor({ state: 'visible', timeout: 3_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        30_000,
+      );
       const before = await papers.count();
       if (before !== 6) throw new Error(`expected 5 papers and the "Show more" row, saw ${before} rows`);
       const description = await more.innerText();

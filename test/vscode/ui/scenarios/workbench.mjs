@@ -21,7 +21,9 @@ export const scenarios = [
       await shot('palette');
       await closePalette(page);
       for (const container of manifest.contributes?.viewsContainers?.activitybar ?? []) {
-        await page.locator(`.activitybar a.action-label[aria-label^="${container.title}"]`).waitFor({ state: 'visible' });
+        await page
+          .locator(`.activitybar a.action-label[aria-label^="${container.title}"]`)
+          .waitFor({ state: 'visible' });
       }
       await shot('workbench');
     },

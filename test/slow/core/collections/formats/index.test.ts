@@ -21,7 +21,10 @@ const SEED = 20240611;
 const SAMPLES: Record<FormatName, { file: string; texts: string[] }> = {
   'daily-papers': {
     file: 'dump.txt',
-    texts: [fixture('quasars.txt'), 'Daily Papers\r\n\r\nAbstract: We use \\href{http://x}{links} and 50\\% of $\\alpha$.\r\nSecond one.\r\n'],
+    texts: [
+      fixture('quasars.txt'),
+      'Daily Papers\r\n\r\nAbstract: We use \\href{http://x}{links} and 50\\% of $\\alpha$.\r\nSecond one.\r\n',
+    ],
   },
   bibtex: {
     file: 'refs.bib',
@@ -32,15 +35,24 @@ const SAMPLES: Record<FormatName, { file: string; texts: string[] }> = {
   },
   'csl-json': {
     file: 'zotero.json',
-    texts: [fixture('quasars.json'), '[{"id":"a","abstract":"One \\"quoted\\" [x] {y}","author":[{"literal":"L"}],"issued":{"raw":"2001"}},\n{"id":"b","abstract":"Two"}]'],
+    texts: [
+      fixture('quasars.json'),
+      '[{"id":"a","abstract":"One \\"quoted\\" [x] {y}","author":[{"literal":"L"}],"issued":{"raw":"2001"}},\n{"id":"b","abstract":"Two"}]',
+    ],
   },
   'json-lines': {
     file: 'papers.jsonl',
-    texts: [fixture('quasars.jsonl'), '{"abstract":"A {b} [c] <d>","authors":"X; Y and Z","year":"1999-01"}\n\n{"summary":"S","id":7}\n'],
+    texts: [
+      fixture('quasars.jsonl'),
+      '{"abstract":"A {b} [c] <d>","authors":"X; Y and Z","year":"1999-01"}\n\n{"summary":"S","id":7}\n',
+    ],
   },
   'arxiv-atom': {
     file: 'query.xml',
-    texts: [fixture('quasars.xml'), '<feed><entry><id>http://arxiv.org/abs/1</id><title type="html">T &amp; &#x3B1;</title><summary>A &lt; b</summary><author><name>N</name></author></entry></feed>'],
+    texts: [
+      fixture('quasars.xml'),
+      '<feed><entry><id>http://arxiv.org/abs/1</id><title type="html">T &amp; &#x3B1;</title><summary>A &lt; b</summary><author><name>N</name></author></entry></feed>',
+    ],
   },
 };
 
@@ -48,7 +60,47 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder('utf-8').decode(b);
 
 /** Fragments that matter to some parser: delimiters, quotes, markup, entry starts, escapes. */
-const TOKENS = ['{', '}', '[', ']', '(', ')', '"', "'", '<', '>', '</', '/>', '@', ',', '=', '#', '%', '\\', '$', '&', ';', '\n', '\r\n', '\u0000', '\uFEFF', '@misc{', '@string{', '<entry>', '</entry>', '<feed>', '<!--', ']]>', '{"abstract":', '"abstract":"', 'Daily Papers\n', '&#x', '\\"', '$$', '--'];
+const TOKENS = [
+  '{',
+  '}',
+  '[',
+  ']',
+  '(',
+  ')',
+  '"',
+  "'",
+  '<',
+  '>',
+  '</',
+  '/>',
+  '@',
+  ',',
+  '=',
+  '#',
+  '%',
+  '\\',
+  '$',
+  '&',
+  ';',
+  '\n',
+  '\r\n',
+  '\u0000',
+  '\uFEFF',
+  '@misc{',
+  '@string{',
+  '<entry>',
+  '</entry>',
+  '<feed>',
+  '<!--',
+  ']]>',
+  '{"abstract":',
+  '"abstract":"',
+  'Daily Papers\n',
+  '&#x',
+  '\\"',
+  '$$',
+  '--',
+];
 
 type Op =
   | { kind: 'truncate'; at: number }
@@ -103,14 +155,27 @@ function checkResult(result: ParseResult, file: string, lineCount: number): void
     ids.add(p.id);
     assert.equal(p.sources.length, 1);
     assert.equal(p.sources[0].collection, file);
-    assert.ok(Number.isInteger(p.sources[0].line) && p.sources[0].line >= 1 && p.sources[0].line <= lineCount, `line ${p.sources[0].line} of ${lineCount}`);
-    for (const f of ['sourceTitle', 'year', 'url', 'doi', 'sourceKey'] as const) assert.ok(p[f] === undefined || (typeof p[f] === 'string' && p[f] !== ''), f);
-    assert.ok(p.authors === undefined || (Array.isArray(p.authors) && p.authors.every((a) => typeof a === 'string' && a !== '')));
+    assert.ok(
+      Number.isInteger(p.sources[0].line) && p.sources[0].line >= 1 && p.sources[0].line <= lineCount,
+      `line ${p.sources[0].line} of ${lineCount}`,
+    );
+    for (const f of ['sourceTitle', 'year', 'url', 'doi', 'sourceKey'] as const)
+      assert.ok(p[f] === undefined || (typeof p[f] === 'string' && p[f] !== ''), f);
+    assert.ok(
+      p.authors === undefined ||
+        (Array.isArray(p.authors) && p.authors.every((a) => typeof a === 'string' && a !== '')),
+    );
   }
   for (const problem of result.problems) {
     assert.equal(problem.file, file);
-    assert.ok(typeof problem.message === 'string' && problem.message.trim() !== '' && !problem.message.includes('\n'), JSON.stringify(problem.message));
-    assert.ok(problem.line === undefined || (Number.isInteger(problem.line) && problem.line >= 1 && problem.line <= lineCount), `problem line ${problem.line} of ${lineCount}`);
+    assert.ok(
+      typeof problem.message === 'string' && problem.message.trim() !== '' && !problem.message.includes('\n'),
+      JSON.stringify(problem.message),
+    );
+    assert.ok(
+      problem.line === undefined || (Number.isInteger(problem.line) && problem.line >= 1 && problem.line <= lineCount),
+      `problem line ${problem.line} of ${lineCount}`,
+    );
   }
 }
 
@@ -131,7 +196,11 @@ function runOne(format: FormatName, file: string, bytes: Uint8Array, tally: Tall
     tally.inputErrors++;
   }
   const viaBytes = parseCollectionBytes(bytes, file);
-  checkResult(viaBytes, file, Math.max(lineCount, new TextDecoder('windows-1252').decode(bytes).split(/\r\n|\r|\n/).length));
+  checkResult(
+    viaBytes,
+    file,
+    Math.max(lineCount, new TextDecoder('windows-1252').decode(bytes).split(/\r\n|\r|\n/).length),
+  );
   tally.slowestMs = Math.max(tally.slowestMs, performance.now() - started);
   tally.inputs++;
 }
@@ -147,7 +216,9 @@ describe('PARSERS and parseCollectionBytes, fuzzed', () => {
       const samples = texts.map(enc);
       for (const sample of samples) runOne(format, file, sample, tally);
       fc.assert(
-        fc.property(fc.nat({ max: samples.length - 1 }), fc.array(opArb, { minLength: 1, maxLength: 6 }), (i, ops) => runOne(format, file, mutate(samples[i], ops), tally)),
+        fc.property(fc.nat({ max: samples.length - 1 }), fc.array(opArb, { minLength: 1, maxLength: 6 }), (i, ops) =>
+          runOne(format, file, mutate(samples[i], ops), tally),
+        ),
         { seed: SEED, numRuns: MUTATED_RUNS },
       );
       fc.assert(
@@ -155,7 +226,9 @@ describe('PARSERS and parseCollectionBytes, fuzzed', () => {
           fc.oneof(
             fc.uint8Array({ maxLength: 300 }),
             fc.string({ unit: 'binary', maxLength: 300 }).map(enc),
-            fc.array(fc.constantFrom(...TOKENS, 'abstract', 'title', ' ', 'x', 'é'), { maxLength: 60 }).map((parts) => enc(parts.join(''))),
+            fc
+              .array(fc.constantFrom(...TOKENS, 'abstract', 'title', ' ', 'x', 'é'), { maxLength: 60 })
+              .map((parts) => enc(parts.join(''))),
           ),
           (bytes) => runOne(format, file, bytes, tally),
         ),

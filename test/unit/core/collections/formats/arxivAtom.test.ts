@@ -21,9 +21,12 @@ describe('parseArxivAtom', () => {
   });
 
   test('arXiv Atom: an API error entry is a problem, not a paper', () => {
-    const xml = '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_1234</id><title>Error</title><summary>incorrect id format for 1234</summary></entry>\n</feed>\n';
+    const xml =
+      '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_1234</id><title>Error</title><summary>incorrect id format for 1234</summary></entry>\n</feed>\n';
     const r = parseArxivAtom(xml, 'err.xml');
     assert.deepEqual(r.papers, []);
-    assert.deepEqual(r.problems, [{ file: 'err.xml', line: 2, message: 'the arXiv API answered with an error: incorrect id format for 1234' }]);
+    assert.deepEqual(r.problems, [
+      { file: 'err.xml', line: 2, message: 'the arXiv API answered with an error: incorrect id format for 1234' },
+    ]);
   });
 });

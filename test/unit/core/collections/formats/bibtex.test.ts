@@ -19,11 +19,16 @@ describe('parseBibtex', () => {
     assert.equal(qn.sourceKey, 'doe2020quasarnet');
     assert.deepEqual(qn.sources, [{ collection: 'quasars.bib', line: 4 }]);
     // math stays as written in abstracts (as in the other formats); titles get it as text; `--` is a dash
-    assert.equal(tides.abstract, 'We search ten years of $\\gamma$-ray data for tidal disruption events and find three candidates – all at $z < 0.1$.');
+    assert.equal(
+      tides.abstract,
+      'We search ten years of $\\gamma$-ray data for tidal disruption events and find three candidates – all at $z < 0.1$.',
+    );
     assert.equal(tides.sourceTitle, 'Tidal Disruption Events in the γ-ray Sky');
     assert.equal(tides.year, '2021');
     assert.equal(tides.url, 'https://arxiv.org/abs/2106.01234');
-    assert.deepEqual(r.problems, [{ file: 'quasars.bib', line: 23, message: 'entry "nobody2019" has no abstract; skipped' }]);
+    assert.deepEqual(r.problems, [
+      { file: 'quasars.bib', line: 23, message: 'entry "nobody2019" has no abstract; skipped' },
+    ]);
   });
 
   test('BibTeX: @string macros, # concatenation, ( ) delimiters, @comment and text between entries', () => {

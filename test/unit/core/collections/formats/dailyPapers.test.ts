@@ -2,13 +2,19 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDailyPapers, tidyAbstract } from '../../../../../src/core/collections/formats/dailyPapers';
 
-
 describe('parseDailyPapers', () => {
   test('parses header and one abstract per non-empty line, tolerating CRLF, BOM and trailing spaces', () => {
-    const text = '\uFEFFDaily Papers  \r\n\r\nFirst abstract about robots.   \r\n\r\nSecond abstract about diffusion.\r\n';
+    const text =
+      '\uFEFFDaily Papers  \r\n\r\nFirst abstract about robots.   \r\n\r\nSecond abstract about diffusion.\r\n';
     const r = parseDailyPapers(text, 'a.txt');
-    assert.deepEqual(r.papers.map((p) => p.abstract), ['First abstract about robots.', 'Second abstract about diffusion.']);
-    assert.deepEqual(r.papers.map((p) => p.sources[0].line), [3, 5]);
+    assert.deepEqual(
+      r.papers.map((p) => p.abstract),
+      ['First abstract about robots.', 'Second abstract about diffusion.'],
+    );
+    assert.deepEqual(
+      r.papers.map((p) => p.sources[0].line),
+      [3, 5],
+    );
     assert.deepEqual(r.problems, []);
   });
 });

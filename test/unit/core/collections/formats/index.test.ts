@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { parseDailyPapers } from '../../../../../src/core/collections/formats/dailyPapers';
 import { detectFormat, parserFor, PARSERS } from '../../../../../src/core/collections/formats';
 
-
 describe('detectFormat and parserFor', () => {
   test('format detection: by content when it is clear, else by extension', () => {
     const cases: [string, string, string | undefined][] = [
@@ -31,9 +30,13 @@ describe('detectFormat and parserFor', () => {
       ['a.bib', '', 'bibtex'],
       ['notes.md', '# My notes\n', undefined],
     ];
-    for (const [path, text, expected] of cases) assert.equal(detectFormat(path, text), expected, `${path}: ${JSON.stringify(text)}`);
+    for (const [path, text, expected] of cases)
+      assert.equal(detectFormat(path, text), expected, `${path}: ${JSON.stringify(text)}`);
     assert.equal(parserFor('a.txt', 'Daily Papers\n'), parseDailyPapers);
     assert.equal(parserFor('a.bib', '@misc{'), PARSERS.bibtex);
-    assert.throws(() => parserFor('notes.md', '# My notes\n')('# My notes\n', 'notes.md'), /notes\.md:1: not a format Papers reads/);
+    assert.throws(
+      () => parserFor('notes.md', '# My notes\n')('# My notes\n', 'notes.md'),
+      /notes\.md:1: not a format Papers reads/,
+    );
   });
 });
