@@ -1,6 +1,8 @@
 /**
  * The messages between the extension host and the paper view page: one union per direction. The host
  * posts nothing before the page said `webviewDidLoad`. No vscode or node imports: the page bundles this.
+ * It imports the annotation types' own module rather than the domain's index: the index also holds the notes
+ * block, whose YAML library would otherwise land in the page's bundle.
  */
 
 import {
@@ -10,10 +12,10 @@ import {
   isAnnotationId,
   MAX_NOTE_LENGTH,
   MAX_QUOTE_LENGTH,
-} from '../core/annotations';
+} from '../core/annotations/types';
 
-export { ANNOTATION_COLORS } from '../core/annotations';
-export type { AnchorStatus, AnnotationColor } from '../core/annotations';
+export { ANNOTATION_COLORS } from '../core/annotations/types';
+export type { AnchorStatus, AnnotationColor } from '../core/annotations/types';
 
 /** One highlight as the page shows it: already anchored in the abstract by the host. */
 export interface AnnotationView {

@@ -3,7 +3,8 @@
 // keyboard selection of words in the abstract. The host stores everything; this page only draws what it is
 // sent and asks for changes (see ../protocol.ts). This module keeps the page's state and does what the
 // controls ask; highlightViews.ts draws them.
-import { newAnnotationId } from '../../core/annotations';
+// the types' own module, not the domain's index: see protocol.ts
+import { newAnnotationId } from '../../core/annotations/types';
 import type { AnnotationColor, AnnotationView, PageToHostMessage, PaperViewModel } from '../protocol';
 import { AbstractSelection, abstractSelection, selectOffsets } from './abstractText';
 import { button } from './controls';
