@@ -127,7 +127,10 @@ function dropCaseOf(out: string[]): string[] {
   return out;
 }
 
-/** "diverse, verifiable, and controllable environments" -> "environments": coordinated adjectives say little (in place). */
+/**
+ * "diverse, verifiable, and controllable environments" -> "environments": coordinated adjectives say little
+ * (in place).
+ */
 function dropCoordinatedAdjectives(out: string[]): void {
   for (let i = 0; i + 2 < out.length; i++) {
     if (
