@@ -37,8 +37,16 @@ interface Corpus {
   docCount: number;
 }
 
-/** The most informative terms of document d by TF-IDF, a term preferred over its own words. */
-function topTerms(corpus: Corpus, terms: DocTerms, d: number, limit: number): Scored[] {
+/** The candidates of one document in parallel arrays: keys, whether each is a pair, scores. */
+interface Candidates {
+  keys: number[];
+  isPair: boolean[];
+  /** In millionths: small integers, which cold code compares without boxing them. */
+  scores: Int32Array;
+}
+
+/** The candidate words and pairs of document d with their TF-IDF scores, words first. */
+function candidatesOf(corpus: Corpus, terms: DocTerms, d: number): Candidates {
   const { lex, roles, pairs, wordDf } = corpus;
   const words = terms.words.data;
   const wordTf = terms.wordTf.data;
@@ -50,10 +58,8 @@ function topTerms(corpus: Corpus, terms: DocTerms, d: number, limit: number): Sc
   const pairsTo = terms.pairStarts[d + 1];
   const n = Math.max(corpus.docCount, 1);
   const common = n > 4 ? 0.5 * n : Infinity;
-  // candidates in parallel arrays: keys, whether each is a pair, scores
   const keys: number[] = [];
   const isPair: boolean[] = [];
-  // scores in millionths: small integers, which cold code compares without boxing them
   const scores = new Int32Array(wordsTo - wordsFrom + pairsTo - pairsFrom);
   for (let k = wordsFrom; k < wordsTo; k++) {
     const id = words[k];
@@ -82,6 +88,13 @@ function topTerms(corpus: Corpus, terms: DocTerms, d: number, limit: number): Sc
     keys.push(p);
     isPair.push(true);
   }
+  return { keys, isPair, scores };
+}
+
+/** The most informative terms of document d by TF-IDF, a term preferred over its own words. */
+function topTerms(corpus: Corpus, terms: DocTerms, d: number, limit: number): Scored[] {
+  const { pairs } = corpus;
+  const { keys, isPair, scores } = candidatesOf(corpus, terms, d);
   const chosen: Scored[] = [];
   const inPair = (id: number, s: Scored): boolean =>
     s.pair && (pairs.first[s.key] === id || pairs.second[s.key] === id);

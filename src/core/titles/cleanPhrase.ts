@@ -32,10 +32,27 @@ export function caseWord(doc: Doc, w: string, inExpansion: boolean): string {
 
 /** Turns tokens into clean descriptor words: drops brackets' contents, hype, adverbs, leading articles, "a class of". */
 export function cleanPhrase(doc: Doc, toks: Tok[], inExpansion = false): string[] {
-  let out: string[] = [];
+  const commaAdj = toks.some((t) => /^,/.test(t.post) && badFinal(t.core));
+  let out = keptWords(doc, toks, inExpansion);
+  dropClassOf(out);
+  if (!inExpansion) out = dropCaseOf(out);
+  if (!inExpansion && commaAdj) dropCoordinatedAdjectives(out);
+  if (!inExpansion) while (out.length > 0 && /^(a|an|the)$/i.test(out[0])) out.shift();
+  if (inExpansion && out.length > 1 && toks.every((t) => !/[a-z]/.test(t.core)))
+    out = toks.map((t) =>
+      t.core
+        .split('-')
+        .map((p) => (p.length === 1 ? p : p.toLowerCase()))
+        .join('-'),
+    );
+  return compactExpansions(toks, out);
+}
+
+/** The cased words outside brackets; outside an expansion, hype, adverbs, leading articles and "the quality of" go. */
+function keptWords(doc: Doc, toks: Tok[], inExpansion: boolean): string[] {
+  const out: string[] = [];
   let depth = 0;
   let skipOf = false;
-  const commaAdj = toks.some((t) => /^,/.test(t.post) && badFinal(t.core));
   for (const t of toks) {
     const opens = count(t.pre, '(') + count(t.pre, '[');
     const closes = count(t.post, ')') + count(t.post, ']');
@@ -74,7 +91,11 @@ export function cleanPhrase(doc: Doc, toks: Tok[], inExpansion = false): string[
     }
     out.push(caseWord(doc, t.core, inExpansion));
   }
-  // "for a broad class of offline RL algorithms" -> "for offline RL algorithms"
+  return out;
+}
+
+/** "for a broad class of offline RL algorithms" -> "for offline RL algorithms" (in place). */
+function dropClassOf(out: string[]): void {
   for (let i = 0; i < out.length - 1; i++) {
     if (!/^of$/i.test(out[i + 1]) || !OF_NOUNS.test(out[i]) || /^(family|sequence|mixture|combination)$/i.test(out[i]))
       continue;
@@ -88,10 +109,12 @@ export function cleanPhrase(doc: Doc, toks: Tok[], inExpansion = false): string[
     out.splice(from, i + 2 - from);
     i = from - 1;
   }
-  // "the simple yet applicable case of reward shaping" -> "reward shaping"
+}
+
+/** "the simple yet applicable case of reward shaping" -> "reward shaping". */
+function dropCaseOf(out: string[]): string[] {
   const ofAt = out.findIndex((w) => /^of$/i.test(w));
   if (
-    !inExpansion &&
     ofAt > 0 &&
     ofAt <= 3 &&
     /^(case|problem|question|setting|notion|idea|use|role|effect|impact|effectiveness|efficacy|task|challenge|issue|concept|phenomenon|study|analysis|investigation)$/i.test(
@@ -100,41 +123,37 @@ export function cleanPhrase(doc: Doc, toks: Tok[], inExpansion = false): string[
     out.slice(0, ofAt - 1).every((w) => badFinal(w)) &&
     out.length > ofAt + 1
   )
-    out = out.slice(ofAt + 1);
-  // "diverse, verifiable, and controllable environments" -> "environments": coordinated adjectives say little
-  if (!inExpansion && commaAdj) {
-    for (let i = 0; i + 2 < out.length; i++) {
-      if (
-        !/^(and|or)$/i.test(out[i + 1]) ||
-        !badFinal(out[i]) ||
-        !badFinal(out[i + 2]) ||
-        FUNC.has(out[i].toLowerCase()) ||
-        FUNC.has(out[i + 2].toLowerCase())
-      )
-        continue;
-      let from = i;
-      while (
-        from > 0 &&
-        badFinal(out[from - 1]) &&
-        !FUNC.has(out[from - 1].toLowerCase()) &&
-        !CUT_BEFORE.has(out[from - 1].toLowerCase())
-      )
-        from--;
-      if (i + 3 < out.length && !badFinal(out[i + 3])) {
-        out.splice(from, i + 3 - from);
-        break;
-      }
+    return out.slice(ofAt + 1);
+  return out;
+}
+
+/**
+ * "diverse, verifiable, and controllable environments" -> "environments": coordinated adjectives say little
+ * (in place).
+ */
+function dropCoordinatedAdjectives(out: string[]): void {
+  for (let i = 0; i + 2 < out.length; i++) {
+    if (
+      !/^(and|or)$/i.test(out[i + 1]) ||
+      !badFinal(out[i]) ||
+      !badFinal(out[i + 2]) ||
+      FUNC.has(out[i].toLowerCase()) ||
+      FUNC.has(out[i + 2].toLowerCase())
+    )
+      continue;
+    let from = i;
+    while (
+      from > 0 &&
+      badFinal(out[from - 1]) &&
+      !FUNC.has(out[from - 1].toLowerCase()) &&
+      !CUT_BEFORE.has(out[from - 1].toLowerCase())
+    )
+      from--;
+    if (i + 3 < out.length && !badFinal(out[i + 3])) {
+      out.splice(from, i + 3 - from);
+      break;
     }
   }
-  if (!inExpansion) while (out.length > 0 && /^(a|an|the)$/i.test(out[0])) out.shift();
-  if (inExpansion && out.length > 1 && toks.every((t) => !/[a-z]/.test(t.core)))
-    out = toks.map((t) =>
-      t.core
-        .split('-')
-        .map((p) => (p.length === 1 ? p : p.toLowerCase()))
-        .join('-'),
-    );
-  return compactExpansions(toks, out);
 }
 
 /** "reinforcement learning (RL) fine-tuning" reads better as "RL fine-tuning" when RL is a common acronym. */

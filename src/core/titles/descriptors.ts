@@ -205,19 +205,15 @@ export function plainDescriptor(doc: Doc): string[] {
   return aboutPhrase(doc, new Set());
 }
 
-/** Descriptor for a named contribution. */
-export function namedDescriptor(doc: Doc, c: Candidate): string[] {
+/** A class noun right after the name and the phrase it heads, with an expansion in a bracket after that noun. */
+function classNounAfterName(
+  doc: Doc,
+  c: Candidate,
+  end: number,
+  afterName: number,
+  hasParen: boolean,
+): { postNoun: string[]; lateExpansion: string[] | null } {
   const { toks } = doc;
-  const nameLower = c.name.toLowerCase();
-  const usable = (ws: string[]): boolean => ws.length >= 2 && ws.join(' ').toLowerCase() !== nameLower && !isWeak(ws);
-  // where the name (and its parenthesis) ends
-  const end = Math.min(
-    toks.length - 1,
-    c.at + (toks[c.at] && toks[c.at].pre.includes('(') ? 0 : c.name.split(' ').length - 1),
-  );
-  const paren = parenAt(toks, end + 1);
-  const afterName = paren ? paren.to : end;
-  // a class noun right after the name: "the LMRL-Gym benchmark for ...", "(SUNG) framework", "(E2O) RL"
   const nextTok = toks[afterName + 1];
   const postPunct = toks[afterName].post.replace(/^\)/, '');
   let postNoun: string[] = [];
@@ -232,11 +228,48 @@ export function namedDescriptor(doc: Doc, c: Candidate): string[] {
     postNoun = extend(doc, shorten(cleanPhrase(doc, ph), MAX_DESC_WORDS), toks.indexOf(ph[ph.length - 1]));
     // "the TESSERA pipeline (Transient Event Search with ...)"
     const p2 = parenAt(toks, afterName + 2);
-    if (!c.expansion && p2 && !paren) {
+    if (!c.expansion && p2 && !hasParen) {
       const inside = words(toks, p2.from, p2.to);
       if (inside.length >= 2 && acronymFits(c.name, inside)) lateExpansion = inside;
     }
   }
+  return { postNoun, lateExpansion };
+}
+
+/** An acronym's expansion as the descriptor, completed by the class noun after the name or by its purpose. */
+function expansionDescriptor(doc: Doc, exp: string[], postNoun: string[], from: number, sent: number): string[] {
+  let out = exp;
+  if (
+    postNoun.length > 0 &&
+    exp.length < MAX_DESC_WORDS &&
+    !exp.some((w) => CUT_BEFORE.has(w.toLowerCase()) && w.toLowerCase() !== 'and')
+  )
+    out = [...exp, postNoun[0]];
+  else if (exp.length <= 3 && !exp.some((w) => CUT_BEFORE.has(w.toLowerCase()))) {
+    const purpose = purposeAfter(doc, from, sent);
+    const known = new Set(exp.map((w) => w.toLowerCase()));
+    if (purpose.length > 0 && contentWords(purpose).some((w) => !known.has(w.toLowerCase())))
+      out = [...exp, 'for', ...purpose];
+  }
+  if (out === exp) return exp.length <= MAX_DESC_WORDS + 2 ? exp : shorten(exp, MAX_DESC_WORDS);
+  return out.length <= MAX_DESC_WORDS ? out : shorten(out, MAX_DESC_WORDS, exp.length);
+}
+
+/** Descriptor for a named contribution. */
+export function namedDescriptor(doc: Doc, c: Candidate): string[] {
+  const { toks } = doc;
+  const nameLower = c.name.toLowerCase();
+  const usable = (ws: string[]): boolean => ws.length >= 2 && ws.join(' ').toLowerCase() !== nameLower && !isWeak(ws);
+  // where the name (and its parenthesis) ends
+  const end = Math.min(
+    toks.length - 1,
+    c.at + (toks[c.at] && toks[c.at].pre.includes('(') ? 0 : c.name.split(' ').length - 1),
+  );
+  const paren = parenAt(toks, end + 1);
+  const afterName = paren ? paren.to : end;
+  // a class noun right after the name: "the LMRL-Gym benchmark for ...", "(SUNG) framework", "(E2O) RL"
+  const nextTok = toks[afterName + 1];
+  const { postNoun, lateExpansion } = classNounAfterName(doc, c, end, afterName, paren !== null);
   // 1. the expansion of an acronym: "KEPO: knowledge-enhanced preference optimization"
   const expWords = c.expansion ?? lateExpansion;
   const exp = expWords ? cleanExpansion(doc, expWords) : [];
@@ -245,23 +278,8 @@ export function namedDescriptor(doc: Doc, c: Candidate): string[] {
   const expOk =
     exp.length >= 3 ||
     (exp.length === 2 && contentWords(exp).length === 2 && (!usable(app) || exp.every((w) => w.includes('-'))));
-  if (expOk && exp.join(' ').toLowerCase() !== nameLower) {
-    let out = exp;
-    if (
-      postNoun.length > 0 &&
-      exp.length < MAX_DESC_WORDS &&
-      !exp.some((w) => CUT_BEFORE.has(w.toLowerCase()) && w.toLowerCase() !== 'and')
-    )
-      out = [...exp, postNoun[0]];
-    else if (exp.length <= 3 && !exp.some((w) => CUT_BEFORE.has(w.toLowerCase()))) {
-      const purpose = purposeAfter(doc, afterName + 1, toks[end].sent);
-      const known = new Set(exp.map((w) => w.toLowerCase()));
-      if (purpose.length > 0 && contentWords(purpose).some((w) => !known.has(w.toLowerCase())))
-        out = [...exp, 'for', ...purpose];
-    }
-    if (out === exp) return exp.length <= MAX_DESC_WORDS + 2 ? exp : shorten(exp, MAX_DESC_WORDS);
-    return out.length <= MAX_DESC_WORDS ? out : shorten(out, MAX_DESC_WORDS, exp.length);
-  }
+  if (expOk && exp.join(' ').toLowerCase() !== nameLower)
+    return expansionDescriptor(doc, exp, postNoun, afterName + 1, toks[end].sent);
   // 2. "the NAME benchmark for X"
   if (usable(postNoun)) return postNoun;
   // 3. the appositive: "NAME, a fully automated framework for X"

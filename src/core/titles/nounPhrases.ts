@@ -41,15 +41,7 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
       continue;
     }
     if (t.lower === 'to' && out.length > 0) {
-      const n = toks[j + 1];
-      const n2 = toks[j + 2];
-      const adjNoun = n && ADJ.has(n.lower) && n2 && n2.sent === t.sent && (n2.shape >= 2 || HAS_CAPITAL.test(n2.core));
-      if (
-        !n ||
-        n.sent !== t.sent ||
-        !((startsUpper(n.core) && !isStopCapital(n.core)) || n.shape >= 2 || HAS_CAPITAL.test(n.core) || adjNoun)
-      )
-        break;
+      if (!toGoesOn(toks, j)) break;
       out.push(t);
       continue;
     }
@@ -70,15 +62,7 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
     if (isAdverb(t)) {
       if (out.length === 0) continue;
       // "physically plausible": an adverb before an adjective stays in the phrase (cleanPhrase drops it)
-      const n = toks[j + 1];
-      if (
-        n &&
-        n.sent === t.sent &&
-        startsLower(n.core) &&
-        !FUNC.has(n.lower) &&
-        !VERBS.has(n.lower) &&
-        !breaksAfter(t)
-      ) {
+      if (lowerContentWordAfter(toks, j) && !breaksAfter(t)) {
         out.push(t);
         continue;
       }
@@ -86,19 +70,8 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
     }
     if (PARTICIPLE_MODIFIERS.has(t.lower) && out.length > 0) {
       // "a hierarchical framework designed to synthesize X" -> "framework for synthesizing X"
-      const n = toks[j + 1];
-      const v = toks[j + 2];
-      if (
-        n?.lower === 'to' &&
-        v &&
-        LOWER_WORD.test(v.core) &&
-        !FUNC.has(v.lower) &&
-        !ADJ.has(v.lower) &&
-        !ANAPHORA.test(toks[j + 3]?.lower ?? '') &&
-        !(badFinal(v.core) && !VERBS.has(v.lower)) &&
-        !v.lower.endsWith('ing') &&
-        PURPOSE_PARTICIPLES.has(t.lower)
-      ) {
+      const v = purposeVerb(toks, j);
+      if (v) {
         out.push({ ...v, core: 'for', lower: 'for', post: '' });
         out.push({ ...v, core: verbIng(v.core), lower: verbIng(v.core) });
         if (breaksAfter(v)) break;
@@ -110,33 +83,67 @@ export function phraseFrom(toks: Tok[], i: number, max = 16): Tok[] {
     out.push(t);
     if (breaksAfter(t)) {
       // "an agentic, vision-grounded framework": a comma between adjectives does not end the phrase
-      const n = toks[j + 1];
-      if (
-        t.post === ',' &&
-        n &&
-        n.sent === t.sent &&
-        startsLower(n.core) &&
-        !FUNC.has(n.lower) &&
-        !VERBS.has(n.lower) &&
-        badFinal(t.core) &&
-        !isParticiple(t.lower)
-      )
-        continue;
-      // "spanning mobile, computer-use, web, and ..." : a list cut at its first comma; back off to before the list
-      if (t.post === ',' && n && n.sent === t.sent && !CLAUSE_OPENERS.has(n.lower)) {
-        let listy = false;
-        for (let k = j + 1; k < Math.min(toks.length, j + 7) && toks[k].sent === t.sent; k++) {
-          if ((toks[k].lower === 'and' || toks[k].lower === 'or') && toks[k - 1].post.endsWith(',')) listy = true;
-          if (FULL_STOP_OR_SEMICOLON.test(toks[k].post)) break;
-        }
-        if (listy) {
-          let cut = out.length - 1;
-          while (cut > 0 && !isCut(out[cut].lower)) cut--;
-          if (cut > 0) out.length = cut;
-        }
-      }
+      if (t.post === ',' && lowerContentWordAfter(toks, j) && badFinal(t.core) && !isParticiple(t.lower)) continue;
+      backOffBeforeList(toks, j, out);
       break;
     }
   }
   return out;
+}
+
+/** "to" inside a phrase goes on before a name, a coined word or an adjective with a coined noun. */
+function toGoesOn(toks: Tok[], j: number): boolean {
+  const t = toks[j];
+  const n = toks[j + 1];
+  const n2 = toks[j + 2];
+  const adjNoun = n && ADJ.has(n.lower) && n2 && n2.sent === t.sent && (n2.shape >= 2 || HAS_CAPITAL.test(n2.core));
+  return !(
+    !n ||
+    n.sent !== t.sent ||
+    !((startsUpper(n.core) && !isStopCapital(n.core)) || n.shape >= 2 || HAS_CAPITAL.test(n.core) || adjNoun)
+  );
+}
+
+/** The next token, in the same sentence, is a lower-case word that is neither a function word nor a verb. */
+function lowerContentWordAfter(toks: Tok[], j: number): boolean {
+  const t = toks[j];
+  const n = toks[j + 1];
+  return !!n && n.sent === t.sent && startsLower(n.core) && !FUNC.has(n.lower) && !VERBS.has(n.lower);
+}
+
+/** The verb of "designed to VERB X" after the participle at j, when it reads as a purpose; otherwise null. */
+function purposeVerb(toks: Tok[], j: number): Tok | null {
+  const t = toks[j];
+  const n = toks[j + 1];
+  const v = toks[j + 2];
+  if (
+    n?.lower === 'to' &&
+    v &&
+    LOWER_WORD.test(v.core) &&
+    !FUNC.has(v.lower) &&
+    !ADJ.has(v.lower) &&
+    !ANAPHORA.test(toks[j + 3]?.lower ?? '') &&
+    !(badFinal(v.core) && !VERBS.has(v.lower)) &&
+    !v.lower.endsWith('ing') &&
+    PURPOSE_PARTICIPLES.has(t.lower)
+  )
+    return v;
+  return null;
+}
+
+/** "spanning mobile, computer-use, web, and ...": a list cut at its first comma; back off to before the list. */
+function backOffBeforeList(toks: Tok[], j: number, out: Tok[]): void {
+  const t = toks[j];
+  const n = toks[j + 1];
+  if (!(t.post === ',' && n && n.sent === t.sent && !CLAUSE_OPENERS.has(n.lower))) return;
+  let listy = false;
+  for (let k = j + 1; k < Math.min(toks.length, j + 7) && toks[k].sent === t.sent; k++) {
+    if ((toks[k].lower === 'and' || toks[k].lower === 'or') && toks[k - 1].post.endsWith(',')) listy = true;
+    if (FULL_STOP_OR_SEMICOLON.test(toks[k].post)) break;
+  }
+  if (listy) {
+    let cut = out.length - 1;
+    while (cut > 0 && !isCut(out[cut].lower)) cut--;
+    if (cut > 0) out.length = cut;
+  }
 }

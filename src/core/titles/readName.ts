@@ -110,31 +110,10 @@ export function readName(
   }
   if (run.every((x) => isKnown(x.core) || x.shape === 0)) return false;
   if (run.every((x) => isKnown(x.core) || isFamiliar(x.core) || x.shape === 0) && !(direct && intro >= 8)) return false;
-  // "NAME (Expanded Acronym)" or "NAME: Expanded Acronym"
-  let expansion: string[] | null = null;
-  if (
-    paren &&
-    !citationLike(inside) &&
-    inside.length >= 2 &&
-    inside.join('').replace(NON_LETTER, '').length > runText.replace(NON_LETTER, '').length + 2
-  ) {
-    const caps = inside.filter((w) => startsUpper(w)).length;
-    if (acronymFits(run[run.length - 1].core, inside) || caps >= Math.ceil(inside.length / 2)) expansion = inside;
-  }
-  if (!expansion && toks[end].post.includes(':')) {
-    const exp = phraseFrom(toks, end + 1, 10).map((x) => x.core);
-    if (exp.length >= 2 && acronymFits(run[run.length - 1].core, exp)) expansion = exp;
-  }
+  const expansion = expansionAfterName(toks, run, runText, end, paren !== null, inside);
   const name = single ? baseName(t.core) : runText;
   // evidence that the run is a name and not a capitalized modifier ("a Pseudo-simulation-based RL method")
-  const next = toks[end + 1];
-  const modifier =
-    next &&
-    next.sent === t.sent &&
-    !breaksAfter(toks[end]) &&
-    startsLower(next.core) &&
-    !FUNC.has(next.lower) &&
-    !VERBS.has(next.lower);
+  const modifier = lowerWordFollows(toks, end, t.sent);
   const reps = occurrences(doc, name).length;
   const coined = run.some((x) => x.shape >= 2 && !isKnown(x.core));
   let ok = direct || !!expansion || !!(app && kind);
@@ -151,6 +130,45 @@ export function readName(
     return false;
   cands.add(name, i, intro, { expansion, appositive: expansion && !app ? null : app, preNoun, kind });
   return true;
+}
+
+/** "NAME (Expanded Acronym)" or "NAME: Expanded Acronym": the expansion of the run, or null. */
+function expansionAfterName(
+  toks: Tok[],
+  run: Tok[],
+  runText: string,
+  end: number,
+  hasParen: boolean,
+  inside: string[],
+): string[] | null {
+  let expansion: string[] | null = null;
+  if (
+    hasParen &&
+    !citationLike(inside) &&
+    inside.length >= 2 &&
+    inside.join('').replace(NON_LETTER, '').length > runText.replace(NON_LETTER, '').length + 2
+  ) {
+    const caps = inside.filter((w) => startsUpper(w)).length;
+    if (acronymFits(run[run.length - 1].core, inside) || caps >= Math.ceil(inside.length / 2)) expansion = inside;
+  }
+  if (!expansion && toks[end].post.includes(':')) {
+    const exp = phraseFrom(toks, end + 1, 10).map((x) => x.core);
+    if (exp.length >= 2 && acronymFits(run[run.length - 1].core, exp)) expansion = exp;
+  }
+  return expansion;
+}
+
+/** A lower-case content word right after the run, in its sentence: the run may be a modifier of it. */
+function lowerWordFollows(toks: Tok[], end: number, sent: number): boolean {
+  const next = toks[end + 1];
+  return (
+    !!next &&
+    next.sent === sent &&
+    !breaksAfter(toks[end]) &&
+    startsLower(next.core) &&
+    !FUNC.has(next.lower) &&
+    !VERBS.has(next.lower)
+  );
 }
 
 /** A run followed by "(ALIAS)": which of the two is the name. Null when the alias does not qualify. */

@@ -116,6 +116,49 @@ function coreEndOf(w: string, a: number, i: number): number {
   return end;
 }
 
+/** A plain lower-case word's token: its word facts need no lookup beyond KNOWN. */
+function plainLowerTok(
+  core: string,
+  pre: string,
+  post: string,
+  sent: number,
+  sentStart: boolean,
+  possessive: boolean,
+): Tok {
+  return {
+    core,
+    lower: core,
+    pre,
+    post,
+    sent,
+    sentStart,
+    possessive,
+    base: core,
+    shape: 0,
+    known: KNOWN.has(core),
+    familiar: false,
+  };
+}
+
+/** The token of a word with its punctuation split off; other than plain lower-case words, facts come from the cache. */
+function wordTok(core: string, pre: string, post: string, sent: number, sentStart: boolean, possessive: boolean): Tok {
+  if (PLAIN_LOWER.test(core)) return plainLowerTok(core, pre, post, sent, sentStart, possessive);
+  const info = wordInfo(core);
+  return {
+    core,
+    lower: info.lower,
+    pre,
+    post,
+    sent,
+    sentStart,
+    possessive,
+    base: info.base,
+    shape: info.shape,
+    known: info.known,
+    familiar: info.familiar,
+  };
+}
+
 /**
  * Whitespace-separated words with their surrounding punctuation split off (pre/post), sentence numbers and
  * cached word facts. Unbalanced closing brackets are punctuation, balanced ones part of the word ("f(x)").
@@ -142,36 +185,11 @@ export function tokenize(text: string): Tok[] {
     lastSent = sent;
     // most words are plain lower-case words, bare or before a comma or stop
     if (PLAIN_LOWER.test(w)) {
-      toks.push({
-        core: w,
-        lower: w,
-        pre: '',
-        post: '',
-        sent,
-        sentStart,
-        possessive: false,
-        base: w,
-        shape: 0,
-        known: KNOWN.has(w),
-        familiar: false,
-      });
+      toks.push(plainLowerTok(w, '', '', sent, sentStart, false));
       continue;
     }
     if (PLAIN_LOWER_BEFORE_STOP.test(w)) {
-      const core = w.slice(0, n - 1);
-      toks.push({
-        core,
-        lower: core,
-        pre: '',
-        post: w.slice(n - 1),
-        sent,
-        sentStart,
-        possessive: false,
-        base: core,
-        shape: 0,
-        known: KNOWN.has(core),
-        familiar: false,
-      });
+      toks.push(plainLowerTok(w.slice(0, n - 1), '', w.slice(n - 1), sent, sentStart, false));
       continue;
     }
     let a = 0;
@@ -196,36 +214,7 @@ export function tokenize(text: string): Tok[] {
       continue;
     }
     const core = a === 0 && coreEnd === n ? w : w.slice(a, coreEnd);
-    if (PLAIN_LOWER.test(core)) {
-      toks.push({
-        core,
-        lower: core,
-        pre,
-        post,
-        sent,
-        sentStart,
-        possessive,
-        base: core,
-        shape: 0,
-        known: KNOWN.has(core),
-        familiar: false,
-      });
-    } else {
-      const info = wordInfo(core);
-      toks.push({
-        core,
-        lower: info.lower,
-        pre,
-        post,
-        sent,
-        sentStart,
-        possessive,
-        base: info.base,
-        shape: info.shape,
-        known: info.known,
-        familiar: info.familiar,
-      });
-    }
+    toks.push(wordTok(core, pre, post, sent, sentStart, possessive));
   }
   return toks;
 }

@@ -38,14 +38,8 @@ export function truncatedSvdBasis(
       dims: 0,
     };
   const l = Math.min(want + o.oversample, r, V);
-  const rand = seededRandom(o.seed);
-  // Z: V × l row-major, started with random signs (as good as Gaussian for a range finder, and cheap);
+  const Z = randomSignStart(V, l, o.seed);
   // Y, Q: l columns of length r (column-major).
-  const Z = new Float32Array(V * l); // float32 halves the memory traffic of the sparse products
-  for (let i = 0; i < Z.length; i += 30) {
-    const bits = Math.floor(rand() * 0x40000000);
-    for (let b = 0; b < 30 && i + b < Z.length; b++) Z[i + b] = (bits >>> b) & 1 ? 1 : -1;
-  }
   const Y = new Float64Array(r * l);
   const tmp = new Float64Array(l);
   // Large samples: one subspace iteration is enough (the sample is big, the top directions are clear).
@@ -65,32 +59,8 @@ export function truncatedSvdBasis(
   const Q = Float64Array.from(Y);
   const P = Y;
   multiplyXZ(m, rows, Z, l, P, tmp);
-  const G = new Float64Array(l * l);
-  for (let i = 0; i < l; i++)
-    for (let j = i; j < l; j++) {
-      G[i * l + j] = G[j * l + i] = crossDot(Q, P, i * r, j * r, r) / 2;
-    }
-  const { values: eig, vectors: W } = symmetricEigen(G, l);
-  const idx = Array.from({ length: l }, (_, i) => i).sort((a, b) => eig[b] - eig[a] || a - b);
-  let dims = 0;
-  const top = eig[idx[0]] ?? 0;
-  while (dims < Math.min(want, l) && eig[idx[dims]] > Math.max(1e-10, top * 1e-9)) dims++;
-  const singular = new Float32Array(dims);
-  // Wk: dims × l. Right singular vector v_k = Z w_k / s_k, so x · v_k · s_k^(power-1) = (x Z) · Wk_k.
-  const Wk = new Float64Array(dims * l);
-  for (let k = 0; k < dims; k++) {
-    const s = Math.sqrt(eig[idx[k]]);
-    singular[k] = s;
-    const scale = Math.pow(s, o.singularValuePower - 1) / s;
-    for (let i = 0; i < l; i++) Wk[k * l + i] = W[i * l + idx[k]] * scale;
-  }
-  // A singular vector's sign is arbitrary: choose the one where the sample rows' coordinates sum to ≥ 0.
-  const rowSums = new Float64Array(l);
-  for (let i = 0; i < l; i++) rowSums[i] = sumRange(P, i * r, r);
-  for (let k = 0; k < dims; k++) {
-    const s = dotRange(rowSums, 0, Wk, k * l, l);
-    if (s < 0) for (let i = 0; i < l; i++) Wk[k * l + i] = -Wk[k * l + i];
-  }
+  const { dims, singular, Wk } = scaledTopEigenvectors(projectedGram(Q, P, r, l), l, want, o.singularValuePower);
+  orientSigns(P, Wk, r, l, dims);
   // Coordinates of the sample rows: (x Z) · Wk, i.e. exactly their projection on the basis.
   const sampleCoords = new Float32Array(r * dims);
   for (let a = 0; a < r; a++)
@@ -105,6 +75,63 @@ export function truncatedSvdBasis(
     return basis;
   };
   return { makeBasis, sampleCoords, singular, dims };
+}
+
+/** Z: V × l row-major, started with random signs (as good as Gaussian for a range finder, and cheap). */
+function randomSignStart(V: number, l: number, seed: number): Float32Array {
+  const rand = seededRandom(seed);
+  const Z = new Float32Array(V * l); // float32 halves the memory traffic of the sparse products
+  for (let i = 0; i < Z.length; i += 30) {
+    const bits = Math.floor(rand() * 0x40000000);
+    for (let b = 0; b < 30 && i + b < Z.length; b++) Z[i + b] = (bits >>> b) & 1 ? 1 : -1;
+  }
+  return Z;
+}
+
+/** B Bᵀ = Qᵀ P (l × l, symmetric), from the columns of Q and P. */
+function projectedGram(Q: Float64Array, P: Float64Array, r: number, l: number): Float64Array {
+  const G = new Float64Array(l * l);
+  for (let i = 0; i < l; i++)
+    for (let j = i; j < l; j++) {
+      G[i * l + j] = G[j * l + i] = crossDot(Q, P, i * r, j * r, r) / 2;
+    }
+  return G;
+}
+
+/**
+ * The eigenvectors of G above the noise floor, largest first (at most `want`), scaled for singularValue^power.
+ * Wk: dims × l. Right singular vector v_k = Z w_k / s_k, so x · v_k · s_k^(power-1) = (x Z) · Wk_k.
+ */
+function scaledTopEigenvectors(
+  G: Float64Array,
+  l: number,
+  want: number,
+  power: number,
+): { dims: number; singular: Float32Array; Wk: Float64Array } {
+  const { values: eig, vectors: W } = symmetricEigen(G, l);
+  const idx = Array.from({ length: l }, (_, i) => i).sort((a, b) => eig[b] - eig[a] || a - b);
+  let dims = 0;
+  const top = eig[idx[0]] ?? 0;
+  while (dims < Math.min(want, l) && eig[idx[dims]] > Math.max(1e-10, top * 1e-9)) dims++;
+  const singular = new Float32Array(dims);
+  const Wk = new Float64Array(dims * l);
+  for (let k = 0; k < dims; k++) {
+    const s = Math.sqrt(eig[idx[k]]);
+    singular[k] = s;
+    const scale = Math.pow(s, power - 1) / s;
+    for (let i = 0; i < l; i++) Wk[k * l + i] = W[i * l + idx[k]] * scale;
+  }
+  return { dims, singular, Wk };
+}
+
+/** A singular vector's sign is arbitrary: choose the one where the sample rows' coordinates sum to ≥ 0. */
+function orientSigns(P: Float64Array, Wk: Float64Array, r: number, l: number, dims: number): void {
+  const rowSums = new Float64Array(l);
+  for (let i = 0; i < l; i++) rowSums[i] = sumRange(P, i * r, r);
+  for (let k = 0; k < dims; k++) {
+    const s = dotRange(rowSums, 0, Wk, k * l, l);
+    if (s < 0) for (let i = 0; i < l; i++) Wk[k * l + i] = -Wk[k * l + i];
+  }
 }
 
 /** Y = X[rows] Z: Y is r × l column-major, Z is V × l row-major. */
