@@ -2,10 +2,10 @@
  * The tolerant half of re-anchoring (see codeAnchor.ts): finding linked text that is no longer at its range.
  * Candidates come from an exact search, a whitespace-insensitive search and an approximate search
  * (approx-string-match, Myers' bit-parallel algorithm, as the Hypothesis client uses for quotes); each is
- * scored (codeAnchorScoring.ts) by how well the code around it agrees with the stored context, compared token by token so that
- * reindenting or rewrapping the neighbours costs nothing. A candidate is accepted only when the text and
- * the context together make it credible: a short text that also occurs elsewhere, with unrelated code
- * around it, is not "the same place".
+ * scored by how well the code around it agrees with the stored context, compared token by token so that
+ * reindenting or rewrapping the neighbours costs nothing (codeAnchorScoring.ts). A candidate is accepted
+ * only when the text and the context together make it credible: a short text that also occurs elsewhere,
+ * with unrelated code around it, is not "the same place".
  */
 import search from 'approx-string-match';
 import type { AnchorMethod, CodeAnchor, TextRange } from './codeAnchorTypes';
