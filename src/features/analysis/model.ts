@@ -1,23 +1,25 @@
 import * as vscode from 'vscode';
-import * as path from 'node:path';
 import { Analysis } from '../../core/analysis';
 import { applyCorrections } from '../../core/analysis';
-import { fromSnapshotInSteps, AnalysisSnapshot, SnapshotOutline } from '../../core/snapshot';
+import { SnapshotOutline } from '../../core/snapshot';
 import { outlineThemes } from '../../core/themes';
 import { resolveCorrections } from '../../core/themes';
-import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../../node/analysis/run';
 import { AnalysisCache } from './cache';
-import { runOnHost } from './hostSteps';
-import { bundledSeedsSnapshot } from './bundledSeeds';
+import {
+  Analyzed,
+  analyzeOffHost,
+  CollectionFile,
+  configuredCollectionUris,
+  loadAnalysis,
+  LoadProgress,
+  LoadStages,
+} from './loadStages';
 import { paperKey, resolvePaperKey } from '../../core/papers';
 import { Paper, Theme } from '../../core/papers';
 import { formatProblem, LoadProblem } from '../../core/common';
 import { PapersModel, ThemeCorrections } from '../services';
-import { isAbsolutePath } from '../collections/settings';
 import { ProvisionalSearch } from '../search/provisional';
 
-/** Shows a notification only when the work takes longer than this. */
-const NOTIFY_AFTER_MS = 600;
 /** Sets up the search (index, postings, fuzzy dictionary) this long after a load, when the views have drawn. */
 const PREPARE_SEARCH_AFTER_MS = 1500;
 /** Between two steps of that, time for the extension host's other work. */
@@ -46,6 +48,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private stoppedByUser = false;
   /** The themes of a cached analysis being decoded (see PapersModel.outline). */
   private outlined: SnapshotOutline['themes'] | undefined;
+  /** The model as the load stages (loadStages.ts) see it. */
+  private readonly stages: LoadStages;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -53,6 +57,16 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     private readonly corrections: ThemeCorrections,
   ) {
     this.cache = new AnalysisCache(context.globalStorageUri, String(context.extension.packageJSON.version ?? '0'), log);
+    this.stages = {
+      extensionUri: context.extensionUri,
+      log,
+      cache: this.cache,
+      corrections,
+      provisional: this.provisional,
+      collectionUris: async () => (this.lastUris = await this.collectionUris()),
+      analyze: (...args) => this.analyze(...args),
+      showOutline: (outline) => this.showOutline(outline),
+    };
     this.disposables.push(
       corrections.onDidChange(() => {
         if (!this.current) return;
@@ -142,32 +156,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
 
   /** The collection files to load: the setting's paths and globs in the workspace, or the bundled seeds. */
   async collectionUris(): Promise<vscode.Uri[]> {
-    const configured = vscode.workspace
-      .getConfiguration('papers')
-      .get<string[]>('collections', [])
-      .filter((s) => typeof s === 'string' && s.trim() !== '');
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (configured.length === 0 || !folder) {
-      if (configured.length > 0)
-        this.log.warn('papers.collections is set but no folder is open; showing the bundled seeds');
-      const seeds = vscode.Uri.joinPath(this.context.extensionUri, 'seeds');
-      const entries = await vscode.workspace.fs.readDirectory(seeds);
-      return entries
-        .filter(([n]) => n.endsWith('.txt'))
-        .map(([n]) => n)
-        .sort()
-        .map((n) => vscode.Uri.joinPath(seeds, n));
-    }
-    const uris: vscode.Uri[] = [];
-    for (const entry of configured) {
-      // an absolute path is a file imported from outside the folder (see importCollections.ts)
-      const found = /[*?{[]/.test(entry)
-        ? await vscode.workspace.findFiles(new vscode.RelativePattern(folder, entry))
-        : [isAbsolutePath(entry) ? vscode.Uri.file(entry) : vscode.Uri.joinPath(folder.uri, entry)];
-      found.sort((a, b) => a.path.localeCompare(b.path));
-      for (const u of found) if (!uris.some((x) => x.toString() === u.toString())) uris.push(u);
-    }
-    return uris;
+    return configuredCollectionUris(this.context.extensionUri, this.log);
   }
 
   /** One load: the collections' analysis (restored, or made), shown with progress; a failure or a cancel said so. */
@@ -179,7 +168,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     const progress = new LoadProgress(stop);
     try {
       const analysis = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () =>
-        this.loadAnalysis((m) => progress.report(m), stop.signal),
+        loadAnalysis(this.stages, (m) => progress.report(m), stop.signal),
       );
       this.show(analysis, started);
     } catch (err) {
@@ -199,67 +188,6 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     this.stoppedByUser = false;
     void vscode.commands.executeCommand('setContext', 'papers.stopped', false);
     this.emitter.fire();
-  }
-
-  /** The analysis of the collections: restored from the cache or the bundled seeds' snapshot, else made. */
-  private async loadAnalysis(report: (message: string) => void, signal: AbortSignal): Promise<Analysis> {
-    const uris = await this.collectionUris();
-    this.lastUris = uris;
-    report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
-    const seeds = uris.length > 0 && uris.every((u) => u.toString().startsWith(this.context.extensionUri.toString()));
-    // unchanged collections on disk: restored from the cache by their digests, without reading them into memory
-    const restoring = (outline: SnapshotOutline) => {
-      report(`restoring the analysis of ${outline.papers} papers`);
-      return this.showOutline(outline);
-    };
-    let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await this.cache.loadFor(uris, restoring);
-    let restored = snapshot !== undefined;
-    const unreadable: { file: string; message: string }[] = [];
-    if (!snapshot) {
-      const files = await readCollectionFiles(uris, unreadable);
-      const key = this.cache.key(files);
-      snapshot =
-        (seeds && files.length > 0 ? await bundledSeedsSnapshot(this.context.extensionUri, files) : undefined) ??
-        (await this.cache.load(key));
-      restored = snapshot !== undefined;
-      snapshot ??= await this.analyzeAndCache(files, key, report, signal);
-    }
-    if (restored) this.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
-    const analysis = await runOnHost(
-      fromSnapshotInSteps(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes)),
-    );
-    // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
-    analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({
-      ...p,
-      file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)),
-    }));
-    return analysis;
-  }
-
-  /** Analyzes the files; the analysis process writes the cache entry (else it is written here) and it is read back. */
-  private async analyzeAndCache(
-    files: CollectionFile[],
-    key: string,
-    report: (message: string) => void,
-    signal: AbortSignal,
-  ): Promise<AnalysisSnapshot> {
-    report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
-    const entry = this.cache.fileFor(key);
-    const analyzed = await this.analyze(files, report, entry, signal);
-    if ('snapshot' in analyzed) {
-      if ('whyNotWritten' in analyzed)
-        this.log.warn(`the analysis process could not write the cache (${analyzed.whyNotWritten}); writing it here`);
-      void this.cache.save(key, analyzed.snapshot);
-      return analyzed.snapshot;
-    }
-    // the analysis process wrote the cache entry: read it back as a second activation would, after
-    // dropping the partial search's chunks (at 100k papers ~300 MB; the host would hold both at once)
-    this.provisional.release();
-    await this.cache.written(key, analyzed.written);
-    const snapshot = await this.cache.load(key);
-    if (!snapshot)
-      throw new Error(`the analysis was written to ${entry} but could not be read back (see the Papers log)`);
-    return snapshot;
   }
 
   /** The new analysis is the model's: logged, watched, announced, and its search prepared. */
@@ -315,35 +243,22 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     void vscode.window.showErrorMessage(`Papers could not load its collections: ${err.message}`);
   }
 
-  /**
-   * Analyzes in a child process (the memory of a large analysis is never the extension host's); on a worker
-   * thread when no process can be started; on the extension host itself as the last resort.
-   */
+  /** Analyzes the files off the extension host where it can (analyzeOffHost); a test may wrap it. */
   protected async analyze(
     files: CollectionFile[],
     report: (step: string) => void,
     saveTo?: string,
     signal?: AbortSignal,
-  ): Promise<{ snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number }> {
-    const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
-    // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
-    const chunks = this.current ? {} : { chunks: SEARCH_CHUNKS, onChunk: this.provisional.add.bind(this.provisional) };
-    for (const transport of ['process', 'thread'] as const) {
-      if (!this.current) this.provisional.begin();
-      try {
-        const options = { onProgress: report, transport, signal, ...chunks };
-        return saveTo
-          ? await analyzeIntoFile(workerPath, files, saveTo, options)
-          : { snapshot: await analyzeInWorker(workerPath, files, options) };
-      } catch (err) {
-        this.provisional.end();
-        if ((err as Error).name === 'AnalysisError' || (err as Error).name === 'Cancelled') throw err;
-        this.log.warn(`the analysis ${transport} failed (${(err as Error).message})`);
-      }
-    }
-    if (signal?.aborted) throw Object.assign(new Error('analysis cancelled'), { name: 'Cancelled' });
-    this.log.warn('analyzing on the extension host');
-    return { snapshot: analyzeHere(files, { onProgress: report }) };
+  ): Promise<Analyzed> {
+    const { extensionPath } = this.context;
+    const first = () => !this.current;
+    return analyzeOffHost(
+      { extensionPath, log: this.log, provisional: this.provisional, first },
+      files,
+      report,
+      saveTo,
+      signal,
+    );
   }
 
   /** Logged here; the Problems panel and the one summary notification of a load are collectionDiagnostics.ts's. */
@@ -367,63 +282,5 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         watcher.onDidDelete(reload),
       );
     }
-  }
-}
-
-/** A collection file's name (a URI) and content, as the analysis reads it. */
-type CollectionFile = { path: string; bytes: Uint8Array };
-
-/** Reads the collection files; one that cannot be read is left out and listed in `unreadable`. */
-async function readCollectionFiles(
-  uris: vscode.Uri[],
-  unreadable: { file: string; message: string }[],
-): Promise<CollectionFile[]> {
-  const files: CollectionFile[] = [];
-  for (const uri of uris) {
-    try {
-      files.push({ path: uri.toString(), bytes: await vscode.workspace.fs.readFile(uri) });
-    } catch (err) {
-      unreadable.push({ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` });
-    }
-  }
-  return files;
-}
-
-/**
- * The progress of a load: in the tree's view at once, and in a cancellable notification when the load takes
- * longer than NOTIFY_AFTER_MS (showing the last step reported so far).
- */
-class LoadProgress {
-  private finished = false;
-  private notify: ((m: string) => void) | undefined;
-  private lastMessage = 'loading';
-  private markDone!: () => void;
-  private readonly doneShown = new Promise<void>((resolve) => (this.markDone = resolve));
-  private readonly timer: ReturnType<typeof setTimeout>;
-
-  constructor(stop: AbortController) {
-    this.timer = setTimeout(() => {
-      if (this.finished) return;
-      void vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Papers', cancellable: true },
-        (progress, token) => {
-          token.onCancellationRequested(() => stop.abort());
-          this.notify = (m) => progress.report({ message: m });
-          this.notify(this.lastMessage);
-          return this.doneShown;
-        },
-      );
-    }, NOTIFY_AFTER_MS);
-  }
-
-  report(message: string): void {
-    this.lastMessage = message;
-    this.notify?.(message);
-  }
-
-  done(): void {
-    this.finished = true;
-    clearTimeout(this.timer);
-    this.markDone();
   }
 }

@@ -21,14 +21,9 @@ export function mentionsIn(doc: vscode.TextDocument): Mention[] {
   return findMentions(text, { trigger: keyTrigger(doc.uri), wikilinks: isMarkdown(doc) });
 }
 
-/**
- * Paper keys in any file: completion after the trigger (setting `papers.keyTrigger`) or `[[` in Markdown,
- * offering every paper by title; keys become links that open the paper; hovering one shows the paper.
- */
-export function registerPaperKeys(services: Services): vscode.Disposable {
-  const { model } = services;
-
-  const completion: vscode.CompletionItemProvider = {
+/** Completion of paper keys after the trigger or `[[`, offering every loaded paper by title. */
+function keyCompletionProvider({ model }: Services): vscode.CompletionItemProvider {
+  return {
     provideCompletionItems(doc, position) {
       const line = doc.lineAt(position.line).text;
       const at = keyCompletionAt(line.slice(0, position.character), line.slice(position.character), {
@@ -54,8 +49,11 @@ export function registerPaperKeys(services: Services): vscode.Disposable {
       return new vscode.CompletionList(items, false);
     },
   };
+}
 
-  const links: vscode.DocumentLinkProvider = {
+/** Each mention of a loaded paper becomes a link that opens it. */
+function keyLinkProvider({ model }: Services): vscode.DocumentLinkProvider {
+  return {
     provideDocumentLinks(doc) {
       const out: vscode.DocumentLink[] = [];
       for (const m of mentionsIn(doc)) {
@@ -71,8 +69,12 @@ export function registerPaperKeys(services: Services): vscode.Disposable {
       return out;
     },
   };
+}
 
-  const hover: vscode.HoverProvider = {
+/** Hovering a mention shows its paper, or says why the key does not resolve. */
+function keyHoverProvider(services: Services): vscode.HoverProvider {
+  const { model } = services;
+  return {
     provideHover(doc, position) {
       const offset = doc.offsetAt(position);
       const m = mentionsIn(doc).find((x) => x.start <= offset && offset <= x.end);
@@ -94,7 +96,14 @@ export function registerPaperKeys(services: Services): vscode.Disposable {
       return new vscode.Hover(md, range);
     },
   };
+}
 
+/**
+ * Paper keys in any file: completion after the trigger (setting `papers.keyTrigger`) or `[[` in Markdown,
+ * offering every paper by title; keys become links that open the paper; hovering one shows the paper.
+ */
+export function registerPaperKeys(services: Services): vscode.Disposable {
+  const completion = keyCompletionProvider(services);
   const triggers = () => {
     const t = keyTrigger();
     return [...new Set([t[t.length - 1], '['])];
@@ -102,8 +111,8 @@ export function registerPaperKeys(services: Services): vscode.Disposable {
   let registration = vscode.languages.registerCompletionItemProvider(ANY_FILE, completion, ...triggers());
   return vscode.Disposable.from(
     { dispose: () => registration.dispose() },
-    vscode.languages.registerDocumentLinkProvider(ANY_FILE, links),
-    vscode.languages.registerHoverProvider(ANY_FILE, hover),
+    vscode.languages.registerDocumentLinkProvider(ANY_FILE, keyLinkProvider(services)),
+    vscode.languages.registerHoverProvider(ANY_FILE, keyHoverProvider(services)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('papers.keyTrigger')) return;
       registration.dispose();

@@ -1,17 +1,10 @@
 import * as vscode from 'vscode';
-import { Analysis } from '../../core/analysis';
-import { idPartOfKey } from '../../core/papers';
-import {
-  NotesFrontMatter,
-  notesFileName,
-  notesFolderSetting,
-  readFrontMatter,
-  renderNotesTemplate,
-} from '../../core/notes';
+import { notesFileName, notesFolderSetting, readFrontMatter, renderNotesTemplate } from '../../core/notes';
 import { Paper } from '../../core/papers';
 import { NotesService, PapersModel } from '../services';
 import { isRestrictedModeError } from '../storage/restrictedMode';
 import { createFileAtomic } from '../storage/workspaceFiles';
+import { NotesFile, NotesIndex } from './notesIndex';
 
 /** Notes bigger than this are searched by their start only. */
 const MAX_TEXT_BYTES = 1_000_000;
@@ -19,7 +12,6 @@ const MAX_TEXT_BYTES = 1_000_000;
 const READ_CONCURRENCY = 8;
 /** Bursts of file events (a git checkout, a sync) give one change event. */
 const FIRE_DELAY_MS = 50;
-const KEY_WITH_ID = /(?:^|-)[0-9a-f]{7,16}$/i;
 const GLOB_SPECIAL = /[*?[\]{}!]/;
 
 interface NotesFolder {
@@ -27,15 +19,6 @@ interface NotesFolder {
   /** The folder as `/`-separated segments relative to the workspace folder. */
   relative: string;
   uri: vscode.Uri;
-}
-
-interface NotesFile {
-  uri: vscode.Uri;
-  /** Bumped on every change, so a slow read of an older version is dropped. */
-  version: number;
-  text?: string;
-  frontMatter?: NotesFrontMatter;
-  reading?: boolean;
 }
 
 const isNotesFileName = (name: string) => /\.md$/i.test(name) && !name.startsWith('.');
@@ -57,11 +40,7 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
   private watchers: vscode.Disposable[] = [];
   private folder: NotesFolder | undefined;
   private files = new Map<string, NotesFile>();
-  /** Paper id -> the file name of its notes. */
-  private byPaper = new Map<string, string>();
-  /** Files whose name alone names their paper: their front matter cannot change the index. */
-  private resolvedByName = new Set<string>();
-  private prefixIndex: { analysis: Analysis; ids: Map<string, string[]> } | undefined;
+  private readonly index: NotesIndex;
   private scanning: Promise<void> = Promise.resolve();
   private generation = 0;
   private fireTimer: ReturnType<typeof setTimeout> | undefined;
@@ -72,6 +51,7 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
     private readonly model: PapersModel,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.index = new NotesIndex(model);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.notesFolder')) this.configure();
@@ -86,16 +66,16 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
 
   uriFor(paper: Paper): vscode.Uri | undefined {
     if (!this.folder) return undefined;
-    const existing = this.fileOf(paper);
+    const existing = this.index.fileOf(paper, this.files);
     return existing?.uri ?? vscode.Uri.joinPath(this.folder.uri, notesFileName(paper, this.model.keyOf(paper)));
   }
 
   hasNotes(id: string): boolean {
-    return this.byPaper.has(id);
+    return this.index.has(id);
   }
 
   notesText(id: string): string | undefined {
-    const name = this.byPaper.get(id);
+    const name = this.index.nameOf(id);
     const file = name !== undefined ? this.files.get(name) : undefined;
     if (!file || !name) return undefined;
     if (file.text === undefined && !file.reading) void this.read(name);
@@ -109,7 +89,7 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
     }
     // A file for this paper under another name may still be on its way in from the first scan.
     await this.scanning;
-    if (!this.byPaper.has(paper.id)) await this.readUnresolved();
+    if (!this.index.has(paper.id)) await this.readUnresolved();
     const uri = this.uriFor(paper);
     if (!uri) return undefined;
     try {
@@ -264,7 +244,7 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
   /** Reads the files only a front matter can tie to a paper, so that none is missed before creating one. */
   private async readUnresolved(): Promise<void> {
     const names = [...this.files]
-      .filter(([name, f]) => f.frontMatter === undefined && f.text === undefined && !this.resolvedByName.has(name))
+      .filter(([name, f]) => f.frontMatter === undefined && f.text === undefined && !this.index.namedByFile(name))
       .map(([name]) => name);
     await Promise.all(names.map((name) => this.read(name)));
   }
@@ -282,7 +262,7 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
         bytes.byteLength > MAX_TEXT_BYTES ? bytes.subarray(0, MAX_TEXT_BYTES) : bytes,
       );
       file.frontMatter = readFrontMatter(file.text);
-      if (!this.resolvedByName.has(name)) this.reindex();
+      if (!this.index.namedByFile(name)) this.reindex();
       this.fireSoon();
     } catch (e) {
       if (!isFileSystemError(e, 'FileNotFound'))
@@ -310,68 +290,9 @@ export class WorkspaceNotes implements NotesService, vscode.Disposable {
     this.fireSoon();
   }
 
-  /** The notes file of a paper, even before the model is loaded: by index, else by the id in a file name. */
-  private fileOf(paper: Paper): NotesFile | undefined {
-    const indexed = this.byPaper.get(paper.id);
-    if (indexed !== undefined) return this.files.get(indexed);
-    // Once the model is loaded the index knows every file a name or a front matter ties to this paper.
-    if (this.model.analysis) return undefined;
-    for (const [name, file] of this.files) {
-      const stem = name.slice(0, -3);
-      if (KEY_WITH_ID.test(stem) && paper.id.startsWith(idPartOfKey(stem))) return file;
-      if (file.frontMatter?.id === paper.id) return file;
-    }
-    return undefined;
-  }
-
   /** Maps the files to papers again; true when the set of papers with notes changed. */
   private reindex(): boolean {
-    const analysis = this.model.analysis;
-    const next = new Map<string, string>();
-    const byName = new Set<string>();
-    if (analysis) {
-      const names = [...this.files.keys()].sort();
-      for (const name of names) {
-        const stem = name.slice(0, -3);
-        let id = KEY_WITH_ID.test(stem) ? this.idByPrefix(idPartOfKey(stem), analysis) : undefined;
-        if (id !== undefined) byName.add(name);
-        else id = this.idByFrontMatter(this.files.get(name)!.frontMatter, analysis);
-        if (id === undefined) continue;
-        // Two files for one paper: the one with the paper's own file name wins, else the first by name.
-        if (!next.has(id)) next.set(id, name);
-        else {
-          const paper = analysis.byId.get(id)!;
-          if (name === notesFileName(paper, this.model.keyOf(paper))) next.set(id, name);
-        }
-      }
-    }
-    this.resolvedByName = byName;
-    const changed = next.size !== this.byPaper.size || [...next].some(([id, name]) => this.byPaper.get(id) !== name);
-    this.byPaper = next;
-    return changed;
-  }
-
-  /** The paper a file's front matter names, by `id`, else by the id part of its `paper` key. */
-  private idByFrontMatter(fm: NotesFrontMatter | undefined, analysis: Analysis): string | undefined {
-    if (fm?.id && analysis.byId.has(fm.id)) return fm.id;
-    if (fm?.paper && KEY_WITH_ID.test(fm.paper)) return this.idByPrefix(idPartOfKey(fm.paper), analysis);
-    return undefined;
-  }
-
-  /** The one paper whose id starts with `part` (at least 7 hex digits); undefined when none or ambiguous. */
-  private idByPrefix(part: string, analysis: Analysis): string | undefined {
-    if (this.prefixIndex?.analysis !== analysis) {
-      const ids = new Map<string, string[]>();
-      for (const p of analysis.papers) {
-        const key = p.id.slice(0, 7);
-        const list = ids.get(key);
-        if (list) list.push(p.id);
-        else ids.set(key, [p.id]);
-      }
-      this.prefixIndex = { analysis, ids };
-    }
-    const matches = (this.prefixIndex.ids.get(part.slice(0, 7)) ?? []).filter((id) => id.startsWith(part));
-    return matches.length === 1 ? matches[0] : undefined;
+    return this.index.reindex(this.files);
   }
 
   /** Creates the notes from the template, without overwriting a file created meanwhile (createFileAtomic). */

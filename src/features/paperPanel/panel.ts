@@ -1,28 +1,16 @@
 import * as vscode from 'vscode';
-import { Annotation, annotationsOf } from '../../core/annotations';
 import { Paper } from '../../core/papers';
 import {
-  assertNever,
   BacklinkItemView,
   HostToPageMessage,
-  isPageToHostMessage,
-  PageToHostMessage,
-  PaperAction,
   PaperViewModel,
   toPaperPageState,
   WebviewDidReportSelection,
 } from '../../webview/protocol';
-import {
-  addHighlight,
-  annotationViews,
-  deleteHighlight,
-  editHighlight,
-  restoreHighlight,
-  SelectionSource,
-} from '../annotations/annotations';
-import { removeTags } from '../../core/papers';
+import { annotationViews, SelectionSource } from '../annotations/annotations';
 import { PaperPanelService, Services } from '../services';
-import { backlinkItems, linkItems, openBacklink } from './links';
+import { backlinkItems, linkItems } from './links';
+import { PageMessages } from './pageMessages';
 import { paperPageHtml } from './pageHtml';
 import { PAPER_VIEW_TYPE } from './viewType';
 
@@ -30,13 +18,11 @@ import { PAPER_VIEW_TYPE } from './viewType';
 export type PaperPanelDeps = Pick<Services, 'context' | 'model' | 'state' | 'notes' | 'log' | 'links'>;
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
-/** How long "Highlight Selection" waits for the page to say what is selected. */
-const SELECTION_TIMEOUT_MS = 3000;
 
 /**
  * The paper view: one webview panel, created on first use and revealed after, restored after a reload by
- * its serializer. It shows the paper the page is told about once the page said it is ready, and turns the
- * page's requests into state, notes and clipboard actions.
+ * its serializer. It shows the paper the page is told about once the page said it is ready; the page's
+ * requests are handled by PageMessages.
  */
 export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -50,16 +36,22 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   /** Orders overlapping `show` calls: only the latest one reveals its paper. */
   private showSeq = 0;
   private readonly mediaRoot: vscode.Uri;
-  /** Selection requests waiting for the page's answer, by request id. */
-  private readonly selectionRequests = new Map<number, (reply: WebviewDidReportSelection | undefined) => void>();
-  private nextRequestId = 1;
-  /** The last highlight deleted in this view, for its Undo. */
-  private lastDeleted: { paperId: string; annotation: Annotation } | undefined;
+  private readonly messages: PageMessages;
   /** The backlinks last sent for a paper: sent again with its changed code links, which do not wait for a new scan. */
   private lastBacklinks: { id: string; items: BacklinkItemView[] } | undefined;
 
   constructor(private readonly deps: PaperPanelDeps) {
     this.mediaRoot = vscode.Uri.joinPath(deps.context.extensionUri, 'media');
+    this.messages = new PageMessages(deps, {
+      shown: () => this.currentPaper,
+      pageDidLoad: () => {
+        this.ready = true;
+        this.postPaper();
+      },
+      openPaper: (paper) => this.showPaper(paper, undefined, true),
+      besideView: () => this.besideView(),
+      post: (message) => this.post(message),
+    });
     this.disposables.push(
       deps.state.onDidChange((ids) => {
         if (this.currentId && ids.includes(this.currentId)) {
@@ -85,21 +77,11 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   /** Asks the page what is selected in the abstract (see SelectionSource). */
   requestSelection(): Promise<WebviewDidReportSelection | undefined> {
     if (!this.panel || !this.ready || !this.currentPaper) return Promise.resolve(undefined);
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(undefined), SELECTION_TIMEOUT_MS);
-      const finish = (reply: WebviewDidReportSelection | undefined) => {
-        clearTimeout(timer);
-        this.selectionRequests.delete(requestId);
-        resolve(reply);
-      };
-      this.selectionRequests.set(requestId, finish);
-      this.post({ type: 'didRequestSelection', requestId });
-    });
+    return this.messages.requestSelection();
   }
 
   dispose(): void {
-    for (const finish of [...this.selectionRequests.values()]) finish(undefined);
+    this.messages.dispose();
     this.panel?.dispose();
     vscode.Disposable.from(...this.disposables).dispose();
   }
@@ -170,7 +152,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     panel.webview.options = { enableScripts: true, localResourceRoots: [this.mediaRoot] };
     panel.webview.html = paperPageHtml(panel.webview, this.mediaRoot);
     this.panelDisposables.push(
-      panel.webview.onDidReceiveMessage((message: unknown) => this.onMessage(message)),
+      panel.webview.onDidReceiveMessage((message: unknown) => this.messages.onMessage(message)),
       // Without retainContextWhenHidden a hidden page is destroyed; it says webviewDidLoad again when shown.
       panel.onDidChangeViewState(({ webviewPanel }) => {
         if (!webviewPanel.visible) this.ready = false;
@@ -185,129 +167,6 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         this.panelDisposables = [];
       }),
     );
-  }
-
-  private onMessage(message: unknown): void {
-    if (!isPageToHostMessage(message)) {
-      this.deps.log.warn(`Paper view: ignored an unknown message ${JSON.stringify(message)?.slice(0, 200)}`);
-      return;
-    }
-    switch (message.type) {
-      case 'webviewDidLoad':
-        this.ready = true;
-        this.postPaper();
-        break;
-      case 'webviewDidOpenRelated': {
-        const related = this.deps.model.paper(message.id);
-        if (related)
-          void this.showPaper(related, undefined, true).catch((e) => this.failed('open the related paper', e));
-        break;
-      }
-      case 'webviewDidRequest':
-        void this.runAction(message.action, message.id).catch((e) => this.failed(`run ${message.action}`, e));
-        break;
-      case 'webviewDidCreateAnnotation':
-      case 'webviewDidEditAnnotation':
-      case 'webviewDidDeleteAnnotation':
-      case 'webviewDidRestoreAnnotation':
-        void this.annotate(message).catch((e) => this.failed('change the highlight', e));
-        break;
-      case 'webviewDidReportSelection':
-        this.selectionRequests.get(message.requestId)?.(message);
-        break;
-      case 'webviewDidOpenLink':
-        void vscode.commands
-          .executeCommand('papers.openLink', message.linkId, { viewColumn: this.besideView() })
-          .then(undefined, (e) => this.failed('open the link', e));
-        break;
-      case 'webviewDidOpenBacklink':
-        void openBacklink(this.deps.links, message.paperId, message.uri, message.line, this.besideView()).catch((e) =>
-          this.failed('open the note', e),
-        );
-        break;
-      case 'webviewDidRemoveTag': {
-        const { id, tag } = message;
-        void this.deps.state
-          .update(id, (d) => ({ ...d, tags: removeTags(d.tags, [tag]) }))
-          .catch((e) => this.failed(`remove the tag ${tag}`, e));
-        break;
-      }
-      default:
-        assertNever(message);
-    }
-  }
-
-  private async annotate(
-    message: Extract<
-      PageToHostMessage,
-      {
-        type:
-          | 'webviewDidCreateAnnotation'
-          | 'webviewDidEditAnnotation'
-          | 'webviewDidDeleteAnnotation'
-          | 'webviewDidRestoreAnnotation';
-      }
-    >,
-  ): Promise<void> {
-    const { paperId, annotationId } = message;
-    switch (message.type) {
-      case 'webviewDidCreateAnnotation':
-        await addHighlight(this.deps, paperId, message.range, message.color, message.note, annotationId);
-        break;
-      case 'webviewDidEditAnnotation':
-        await editHighlight(this.deps, paperId, annotationId, { color: message.color, note: message.note });
-        break;
-      case 'webviewDidDeleteAnnotation': {
-        // Kept before the write starts, so an Undo clicked while it runs finds it.
-        const known = annotationsOf(this.deps.state.data(paperId)).find((a) => a.id === annotationId);
-        if (known) this.lastDeleted = { paperId, annotation: known };
-        const removed = await deleteHighlight(this.deps, paperId, annotationId);
-        if (removed && this.lastDeleted?.annotation.id === annotationId)
-          this.lastDeleted = { paperId, annotation: removed };
-        break;
-      }
-      case 'webviewDidRestoreAnnotation': {
-        const last = this.lastDeleted;
-        if (last?.paperId === paperId && last.annotation.id === annotationId) {
-          this.lastDeleted = undefined;
-          await restoreHighlight(this.deps, paperId, last.annotation);
-        }
-        break;
-      }
-      default:
-        assertNever(message);
-    }
-  }
-
-  private async runAction(action: PaperAction, id: string): Promise<void> {
-    const { model, state, notes } = this.deps;
-    const paper = model.paper(id) ?? (this.currentPaper?.id === id ? this.currentPaper : undefined);
-    if (!paper) return;
-    switch (action) {
-      case 'toggleStar':
-        await state.setStarred(id, !state.marks(id).starred);
-        break;
-      case 'toggleRead':
-        await state.setRead(id, !state.marks(id).read);
-        break;
-      case 'openNotes':
-        await notes.open(paper, this.besideView());
-        break;
-      case 'copyKey': {
-        const key = model.keyOf(paper);
-        await vscode.env.clipboard.writeText(key);
-        vscode.window.setStatusBarMessage(`$(check) Copied paper key ${key}`, 2500);
-        break;
-      }
-      case 'linkSelection':
-        await vscode.commands.executeCommand('papers.linkSelection', id);
-        break;
-      case 'addTag':
-        await vscode.commands.executeCommand('papers.addTag', id);
-        break;
-      default:
-        assertNever(action);
-    }
   }
 
   /** Where files opened from the view go, so they do not cover it: the first column, unless the view is there. */
@@ -421,10 +280,5 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         id: paper.id,
         annotations: annotationViews(paper, this.deps.state.data(paper.id)),
       });
-  }
-
-  private failed(what: string, e: unknown): void {
-    this.deps.log.error(`Paper view: could not ${what}: ${errorMessage(e)}`);
-    void vscode.window.showErrorMessage(`Papers: could not ${what}: ${errorMessage(e)}`);
   }
 }

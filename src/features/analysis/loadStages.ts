@@ -1,0 +1,241 @@
+/**
+ * The stages of one load of the collections (model.ts keeps what was loaded): the collection files found and
+ * read, the analysis restored from the cache or the bundled seeds' snapshot, else made off the extension host,
+ * and the progress shown meanwhile.
+ */
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { Analysis } from '../../core/analysis';
+import { fromSnapshotInSteps, AnalysisSnapshot, SnapshotOutline } from '../../core/snapshot';
+import { resolveCorrections } from '../../core/themes';
+import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../../node/analysis/run';
+import { AnalysisCache } from './cache';
+import { runOnHost } from './hostSteps';
+import { bundledSeedsSnapshot } from './bundledSeeds';
+import { ThemeCorrections } from '../services';
+import { isAbsolutePath } from '../collections/settings';
+import { ProvisionalSearch } from '../search/provisional';
+
+/** Shows a notification only when the work takes longer than this. */
+const NOTIFY_AFTER_MS = 600;
+
+/** What an analysis off the host gives: the snapshot, or the size of the cache entry it wrote. */
+export type Analyzed = { snapshot: AnalysisSnapshot; whyNotWritten?: string } | { written: number };
+
+/** What the load stages use of the model. */
+export interface LoadStages {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly cache: AnalysisCache;
+  readonly corrections: ThemeCorrections;
+  readonly provisional: ProvisionalSearch;
+  /** The collection files to load (PapersModelImpl.collectionUris). */
+  collectionUris(): Promise<vscode.Uri[]>;
+  /** Analyzes the files (PapersModelImpl.analyze). */
+  analyze(
+    files: CollectionFile[],
+    report: (step: string) => void,
+    saveTo?: string,
+    signal?: AbortSignal,
+  ): Promise<Analyzed>;
+  /** Shows the themes of a cached analysis while its papers are decoded. */
+  showOutline(outline: SnapshotOutline): Promise<void>;
+}
+
+/** The collection files to load: the setting's paths and globs in the workspace, or the bundled seeds. */
+export async function configuredCollectionUris(
+  extensionUri: vscode.Uri,
+  log: vscode.LogOutputChannel,
+): Promise<vscode.Uri[]> {
+  const configured = vscode.workspace
+    .getConfiguration('papers')
+    .get<string[]>('collections', [])
+    .filter((s) => typeof s === 'string' && s.trim() !== '');
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (configured.length === 0 || !folder) {
+    if (configured.length > 0) log.warn('papers.collections is set but no folder is open; showing the bundled seeds');
+    const seeds = vscode.Uri.joinPath(extensionUri, 'seeds');
+    const entries = await vscode.workspace.fs.readDirectory(seeds);
+    return entries
+      .filter(([n]) => n.endsWith('.txt'))
+      .map(([n]) => n)
+      .sort()
+      .map((n) => vscode.Uri.joinPath(seeds, n));
+  }
+  const uris: vscode.Uri[] = [];
+  for (const entry of configured) {
+    // an absolute path is a file imported from outside the folder (see importCollections.ts)
+    const found = /[*?{[]/.test(entry)
+      ? await vscode.workspace.findFiles(new vscode.RelativePattern(folder, entry))
+      : [isAbsolutePath(entry) ? vscode.Uri.file(entry) : vscode.Uri.joinPath(folder.uri, entry)];
+    found.sort((a, b) => a.path.localeCompare(b.path));
+    for (const u of found) if (!uris.some((x) => x.toString() === u.toString())) uris.push(u);
+  }
+  return uris;
+}
+
+/** The analysis of the collections: restored from the cache or the bundled seeds' snapshot, else made. */
+export async function loadAnalysis(
+  stages: LoadStages,
+  report: (message: string) => void,
+  signal: AbortSignal,
+): Promise<Analysis> {
+  const uris = await stages.collectionUris();
+  report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
+  const seeds = uris.length > 0 && uris.every((u) => u.toString().startsWith(stages.extensionUri.toString()));
+  // unchanged collections on disk: restored from the cache by their digests, without reading them into memory
+  const restoring = (outline: SnapshotOutline) => {
+    report(`restoring the analysis of ${outline.papers} papers`);
+    return stages.showOutline(outline);
+  };
+  let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await stages.cache.loadFor(uris, restoring);
+  let restored = snapshot !== undefined;
+  const unreadable: { file: string; message: string }[] = [];
+  if (!snapshot) {
+    const files = await readCollectionFiles(uris, unreadable);
+    const key = stages.cache.key(files);
+    snapshot =
+      (seeds && files.length > 0 ? await bundledSeedsSnapshot(stages.extensionUri, files) : undefined) ??
+      (await stages.cache.load(key));
+    restored = snapshot !== undefined;
+    snapshot ??= await analyzeAndCache(stages, files, key, report, signal);
+  }
+  if (restored) stages.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
+  const analysis = await runOnHost(
+    fromSnapshotInSteps(snapshot, resolveCorrections(stages.corrections.corrections, snapshot.computedThemes)),
+  );
+  // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
+  analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({
+    ...p,
+    file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)),
+  }));
+  return analysis;
+}
+
+/** Analyzes the files; the analysis process writes the cache entry (else it is written here) and it is read back. */
+async function analyzeAndCache(
+  stages: LoadStages,
+  files: CollectionFile[],
+  key: string,
+  report: (message: string) => void,
+  signal: AbortSignal,
+): Promise<AnalysisSnapshot> {
+  report(`analyzing ${files.length} collection${files.length === 1 ? '' : 's'}`);
+  const entry = stages.cache.fileFor(key);
+  const analyzed = await stages.analyze(files, report, entry, signal);
+  if ('snapshot' in analyzed) {
+    if ('whyNotWritten' in analyzed)
+      stages.log.warn(`the analysis process could not write the cache (${analyzed.whyNotWritten}); writing it here`);
+    void stages.cache.save(key, analyzed.snapshot);
+    return analyzed.snapshot;
+  }
+  // the analysis process wrote the cache entry: read it back as a second activation would, after
+  // dropping the partial search's chunks (at 100k papers ~300 MB; the host would hold both at once)
+  stages.provisional.release();
+  await stages.cache.written(key, analyzed.written);
+  const snapshot = await stages.cache.load(key);
+  if (!snapshot)
+    throw new Error(`the analysis was written to ${entry} but could not be read back (see the Papers log)`);
+  return snapshot;
+}
+
+/**
+ * Analyzes in a child process (the memory of a large analysis is never the extension host's); on a worker
+ * thread when no process can be started; on the extension host itself as the last resort. The first analysis
+ * (`first`) posts searchable chunks to the provisional search as it goes.
+ */
+export async function analyzeOffHost(
+  {
+    extensionPath,
+    log,
+    provisional,
+    first,
+  }: {
+    extensionPath: string;
+    log: vscode.LogOutputChannel;
+    provisional: ProvisionalSearch;
+    first: () => boolean;
+  },
+  files: CollectionFile[],
+  report: (step: string) => void,
+  saveTo?: string,
+  signal?: AbortSignal,
+): Promise<Analyzed> {
+  const workerPath = path.join(extensionPath, 'dist', 'analysisWorker.js');
+  // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
+  const chunks = !first() ? {} : { chunks: SEARCH_CHUNKS, onChunk: provisional.add.bind(provisional) };
+  for (const transport of ['process', 'thread'] as const) {
+    if (first()) provisional.begin();
+    try {
+      const options = { onProgress: report, transport, signal, ...chunks };
+      return saveTo
+        ? await analyzeIntoFile(workerPath, files, saveTo, options)
+        : { snapshot: await analyzeInWorker(workerPath, files, options) };
+    } catch (err) {
+      provisional.end();
+      if ((err as Error).name === 'AnalysisError' || (err as Error).name === 'Cancelled') throw err;
+      log.warn(`the analysis ${transport} failed (${(err as Error).message})`);
+    }
+  }
+  if (signal?.aborted) throw Object.assign(new Error('analysis cancelled'), { name: 'Cancelled' });
+  log.warn('analyzing on the extension host');
+  return { snapshot: analyzeHere(files, { onProgress: report }) };
+}
+
+/** A collection file's name (a URI) and content, as the analysis reads it. */
+export type CollectionFile = { path: string; bytes: Uint8Array };
+
+/** Reads the collection files; one that cannot be read is left out and listed in `unreadable`. */
+export async function readCollectionFiles(
+  uris: vscode.Uri[],
+  unreadable: { file: string; message: string }[],
+): Promise<CollectionFile[]> {
+  const files: CollectionFile[] = [];
+  for (const uri of uris) {
+    try {
+      files.push({ path: uri.toString(), bytes: await vscode.workspace.fs.readFile(uri) });
+    } catch (err) {
+      unreadable.push({ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` });
+    }
+  }
+  return files;
+}
+
+/**
+ * The progress of a load: in the tree's view at once, and in a cancellable notification when the load takes
+ * longer than NOTIFY_AFTER_MS (showing the last step reported so far).
+ */
+export class LoadProgress {
+  private finished = false;
+  private notify: ((m: string) => void) | undefined;
+  private lastMessage = 'loading';
+  private markDone!: () => void;
+  private readonly doneShown = new Promise<void>((resolve) => (this.markDone = resolve));
+  private readonly timer: ReturnType<typeof setTimeout>;
+
+  constructor(stop: AbortController) {
+    this.timer = setTimeout(() => {
+      if (this.finished) return;
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Papers', cancellable: true },
+        (progress, token) => {
+          token.onCancellationRequested(() => stop.abort());
+          this.notify = (m) => progress.report({ message: m });
+          this.notify(this.lastMessage);
+          return this.doneShown;
+        },
+      );
+    }, NOTIFY_AFTER_MS);
+  }
+
+  report(message: string): void {
+    this.lastMessage = message;
+    this.notify?.(message);
+  }
+
+  done(): void {
+    this.finished = true;
+    clearTimeout(this.timer);
+    this.markDone();
+  }
+}
