@@ -3,19 +3,27 @@
 // `npm run bench -- --probe <corpus file> [rounds]` runs the search probe alone (searchProbe.ts);
 // `npm run bench -- --partial [sizes] [runs]` measures the provisional search's chunks (partial.ts; needs `npm run build`);
 // `npm run bench -- --restore <corpus file> [rounds] [work dir]` the second activation alone (restoreProbe.ts);
-// `npm run bench -- --themes-at-scale <n> [swap]` the theme quality of n synthetic abstracts (themesAtScale.ts).
+// `npm run bench -- --themes-at-scale <n> [swap]` the theme quality of n synthetic abstracts (themesAtScale.ts);
+// `npm run bench -- --real [sizes] [--cs-only]` themes on real arXiv abstracts against a baseline (realThemes.ts),
+// run with the CLI's node flags since it times the analysis as `papers analyze` runs it.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { CLI_NODE_FLAGS } from '../cliNodeFlags.mjs';
 
 const mode =
-  { '--probe': 'probe', '--partial': 'partial', '--restore': 'restore', '--themes-at-scale': 'themes' }[
-    process.argv[2]
-  ] ?? 'bench';
+  {
+    '--probe': 'probe',
+    '--partial': 'partial',
+    '--restore': 'restore',
+    '--themes-at-scale': 'themes',
+    '--real': 'real',
+  }[process.argv[2]] ?? 'bench';
 const entry = {
   probe: 'scripts/bench/searchProbe.ts',
   partial: 'scripts/bench/partial.ts',
   restore: 'scripts/bench/restoreProbe.ts',
   themes: 'scripts/bench/themesAtScale.ts',
+  real: 'scripts/bench/realThemes.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];
 const outfile = `bench/results/.build/${mode}.js`;
@@ -31,6 +39,8 @@ await build({
 const args =
   mode === 'bench'
     ? [outfile, ...process.argv.slice(2)]
-    : [...(mode === 'partial' ? ['--max-old-space-size=6144'] : ['--expose-gc']), outfile, ...process.argv.slice(3)];
+    : mode === 'real'
+      ? [...CLI_NODE_FLAGS, outfile, ...process.argv.slice(3)]
+      : [...(mode === 'partial' ? ['--max-old-space-size=6144'] : ['--expose-gc']), outfile, ...process.argv.slice(3)];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
 process.exitCode = run.status ?? 1;

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench -- --real [sizes] [--cs-only] [--real-dir <dir>]`: themes on real arXiv abstracts. Slices of the
+ * first N abstracts of the dev corpus (../shared/real, or --real-dir, or $PAPERS_REAL_DIR; see its README), or
+ * with --cs-only the first N whose primary category is cs.*, are written to bench/results/real/ (git-ignored;
+ * the data is never committed) and each is measured in a child process (realRow.ts). Prints a Markdown table,
+ * merges the rows into bench/results/real-themes.json. Sizes: comma-separated, default 1000,5000,20000.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { runRow } from './realRow';
+
+const root = resolve(__dirname, '..', '..', '..');
+const resultsDir = join(root, 'bench', 'results');
+
+interface Meta {
+  line: number;
+  sha256: string;
+  primary: string;
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** The dev corpus's folder: the one given, else ../shared/real beside the checkout (or beside its worktree folder). */
+function realDir(): string | undefined {
+  const given = option('real-dir') ?? process.env.PAPERS_REAL_DIR;
+  const candidates = given
+    ? [given]
+    : [resolve(root, '..', 'shared', 'real'), resolve(root, '..', '..', 'shared', 'real')];
+  return candidates.find(
+    (dir) => existsSync(join(dir, 'arxiv-dev-80k.txt.gz')) && existsSync(join(dir, 'arxiv-dev-80k.jsonl.gz')),
+  );
+}
+
+/** The dump's abstracts with their metadata, in file order; each line checked against its sha256. */
+function readDev(dir: string): { text: string; primary: string }[] {
+  const lines = gunzipSync(readFileSync(join(dir, 'arxiv-dev-80k.txt.gz')))
+    .toString('utf8')
+    .split('\n');
+  const metas = gunzipSync(readFileSync(join(dir, 'arxiv-dev-80k.jsonl.gz')))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Meta);
+  const rows = metas.map((m) => ({ text: lines[m.line - 1], primary: m.primary }));
+  checked(rows, metas);
+  return rows;
+}
+
+function checked(rows: { text: string; primary: string }[], metas: Meta[]): void {
+  rows.forEach((r, i) => {
+    if (createHash('sha256').update(r.text).digest('hex') !== metas[i].sha256)
+      throw new Error(`line ${metas[i].line} of the dump does not match its sha256`);
+  });
+}
+
+/** Writes the slice as a Daily Papers dump and its primary categories beside it; returns both paths. */
+function writeSlice(name: string, rows: { text: string; primary: string }[]): [string, string] {
+  const dir = join(resultsDir, 'real');
+  mkdirSync(dir, { recursive: true });
+  const txt = join(dir, `${name}.txt`);
+  const primaries = join(dir, `${name}.primary.json`);
+  writeFileSync(txt, `Daily Papers\n\n${rows.map((r) => r.text).join('\n')}\n`);
+  writeFileSync(primaries, JSON.stringify(rows.map((r) => r.primary)));
+  return [txt, primaries];
+}
+
+/** dist/textFeaturesWorker.js, as dist/cli.js uses it: built first when missing. */
+function workerPath(): string {
+  const path = join(root, 'dist', 'textFeaturesWorker.js');
+  if (!existsSync(path))
+    spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
+  return path;
+}
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function tableLine(r: Row): string {
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  const b = r.baseline;
+  return `| ${r.slice} | ${r.papers} | ${r.themes} | ${r.nmi.toFixed(3)} | ${b.mean.toFixed(3)} (${b.min.toFixed(3)}–${b.max.toFixed(3)}) | ${r.gap >= 0 ? '+' : ''}${r.gap.toFixed(3)} | ${s(r.analysis_wall_ms)} | ${s(r.analysis_cpu_ms)} | ${r.peak_rss_mb} | ${r.commonplace_labels} / ${r.themes} | ${r.median_lift.toFixed(2)} |`;
+}
+
+function main(): void {
+  const dir = realDir();
+  if (!dir) {
+    process.stdout.write('skipped: no real dev corpus (../shared/real, --real-dir or PAPERS_REAL_DIR)\n');
+    return;
+  }
+  const sizesArg = process.argv.slice(2).find((a) => /^\d+(,\d+)*$/.test(a));
+  const sizes = (sizesArg ?? '1000,5000,20000').split(',').map(Number);
+  const csOnly = process.argv.includes('--cs-only');
+  const all = readDev(dir);
+  const pool = csOnly ? all.filter((r) => r.primary.startsWith('cs.')) : all;
+  const worker = workerPath();
+  const out = join(resultsDir, 'real-themes.json');
+  const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { rows: Row[] }).rows : [];
+  const rows: Row[] = [];
+  process.stdout.write(
+    '| slice | papers | themes k | NMI | baseline NMI mean (min–max) | gap | wall s | CPU s | peak RSS MB | commonplace labels | median lift |\n|---|---|---|---|---|---|---|---|---|---|---|\n',
+  );
+  for (const n of sizes) {
+    const name = `${csOnly ? 'cs' : 'mixed'}-${n}`;
+    const [txt, primaries] = writeSlice(name, pool.slice(0, n));
+    const child = spawnSync(process.execPath, [...process.execArgv, __filename, '--row', txt, primaries, worker], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 2 ** 20,
+    });
+    if (child.status !== 0) throw new Error(`${name}: the row's process failed (${child.status})`);
+    const r: Row = { slice: name, ...JSON.parse(child.stdout.trim().split('\n').pop()!) };
+    rows.push(r);
+    process.stdout.write(`${tableLine(r)}\n`);
+  }
+  const machine = {
+    cores: cpus().length,
+    node: process.version,
+    loadavg: loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+  const merged = [...previous.filter((p) => !rows.some((r) => r.slice === p.slice)), ...rows];
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, rows: merged }, null, 2));
+  process.stdout.write(
+    `\n${machine.cores} cores, node ${machine.node}, load average ${machine.loadavg.join(' ')}; JSON: ${out}\n`,
+  );
+}
+
+if (process.argv[2] === '--row') runRow(process.argv.slice(3));
+else main();
