@@ -42,7 +42,7 @@ function baseline(abstracts: string[], truth: string[], k: number) {
   };
 }
 
-async function row(slice: string, primariesFile: string, workerPath: string): Promise<Record<string, unknown>> {
+async function row(slice: string, primariesFile: string, workerPath: string) {
   const primaries = JSON.parse(readFileSync(primariesFile, 'utf8')) as string[];
   const lines = readFileSync(slice, 'utf8').split('\n').slice(2); // after `Daily Papers` and the blank line
   const primaryOf = new Map<string, string>();
@@ -95,6 +95,9 @@ async function row(slice: string, primariesFile: string, workerPath: string): Pr
     labels: lifts.map((l) => ({ label: l.label, size: l.themeSize, lift: round(l.lift, 2) })),
   };
 }
+
+/** What a row's process prints, as JSON. */
+export type RealRow = Awaited<ReturnType<typeof row>>;
 
 /** `realRow <slice.txt> <primaries.json> <textFeaturesWorker.js>`: prints the row as one JSON line. */
 export function runRow(args: string[]): void {

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { runRow } from './realRow';
+import { RealRow, runRow } from './realRow';
 
 const root = resolve(__dirname, '..', '..', '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -79,7 +79,7 @@ function workerPath(): string {
   return path;
 }
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Row = RealRow & { slice: string };
 
 function tableLine(r: Row): string {
   const s = (ms: number) => (ms / 1000).toFixed(1);
@@ -114,7 +114,7 @@ function main(): void {
       maxBuffer: 64 * 2 ** 20,
     });
     if (child.status !== 0) throw new Error(`${name}: the row's process failed (${child.status})`);
-    const r: Row = { slice: name, ...JSON.parse(child.stdout.trim().split('\n').pop()!) };
+    const r: Row = { slice: name, ...(JSON.parse(child.stdout.trim().split('\n').pop()!) as RealRow) };
     rows.push(r);
     process.stdout.write(`${tableLine(r)}\n`);
   }
