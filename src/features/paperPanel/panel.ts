@@ -205,6 +205,8 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
       id: paper.id,
       key: model.keyOf(paper),
       title: paper.title,
+      authors: [...(paper.authors ?? [])],
+      year: paper.year ?? null,
       method: paper.method,
       themeLabel: model.theme(paper.theme)?.label ?? paper.theme,
       collections: [...paper.collections],
