@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseJsonLines } from '../../../../../src/core/collections/formats/jsonLines';
+import { MAX_ABSTRACT_CHARS } from '../../../../../src/core/collections/formats/dailyPapers';
 import { fixture, QUASARNET } from '../../../../helpers/formatFixtures';
 
 describe('parseJsonLines', () => {
@@ -34,6 +35,16 @@ describe('parseJsonLines', () => {
         '2: the record has neither a title nor an abstract; skipped',
         '3: the record has the same title and year as line 1 ("a"); listed once',
       ],
+    );
+  });
+
+  test('JSON Lines: a title standing in for an abstract is held to the length of an abstract', () => {
+    const long = `A ${'very '.repeat(MAX_ABSTRACT_CHARS / 5)}long title`;
+    const r = parseJsonLines(JSON.stringify({ title: long }), 'long.jsonl');
+    assert.deepEqual(r.papers, []);
+    assert.match(
+      r.problems[0].message,
+      /^the record has a title \(and no abstract\) of [\d,]+ characters, .*; skipped$/,
     );
   });
 });
