@@ -1,8 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toExportJson, toMarkdown } from '../../../../src/core/export/formats';
-import { toBibtex } from '../../../../src/core/export/bibtex';
-import { TRICKY } from '../../../helpers/exportFixtures';
+import { BOOK, TRICKY } from '../../../helpers/exportFixtures';
 
 describe('toExportJson and toMarkdown', () => {
   test('JSON and Markdown exports carry the same fields', () => {
@@ -29,26 +28,11 @@ describe('toExportJson and toMarkdown', () => {
     assert.match(md, /\[doi:10\.1234\/ab\{c\}\]\(https:\/\/doi\.org\/10\.1234\/ab\{c\}\)/);
     assert.match(md, /## Untitled paper/);
   });
-});
 
-describe('exports of a paper known only by its title', () => {
-  const book = {
-    id: 'a1b2c3d4e5f60718',
-    title: 'Atlas of Made-up Moths',
-    sourceTitle: 'Atlas of Made-up Moths',
-    abstract: '',
-    authors: ['Mo Wing', 'Lu Night'],
-    year: '2004',
-  };
-  test('JSON, Markdown and BibTeX give its title, authors and year, and no empty abstract', () => {
-    const [json] = toExportJson([book], { keyOf: () => 'atlas-a1b2c3d' });
-    assert.deepEqual([json.title, json.authors, json.year, json.abstract], [book.title, book.authors, '2004', '']);
-    const md = toMarkdown([book], { keyOf: () => 'atlas-a1b2c3d' });
+  test('a paper known only by its title: its title, authors and year, and no empty abstract quote', () => {
+    const [json] = toExportJson([BOOK], { keyOf: () => 'atlas-a1b2c3d' });
+    assert.deepEqual([json.title, json.authors, json.year, json.abstract], [BOOK.title, BOOK.authors, '2004', '']);
+    const md = toMarkdown([BOOK], { keyOf: () => 'atlas-a1b2c3d' });
     assert.equal(md, '# Papers\n\n## Atlas of Made-up Moths\n\n`atlas-a1b2c3d`\n\nMo Wing, Lu Night · 2004\n');
-    const bib = toBibtex([book], { keyOf: () => 'atlas-a1b2c3d' });
-    const lines = bib.split('\n').map((l) => l.trim());
-    assert.equal(lines[0], '@misc{atlas-a1b2c3d,');
-    assert.match(lines[1], /^title = \{.*Moths.*\},$/);
-    assert.deepEqual(lines.slice(2), ['author = {Mo Wing and Lu Night},', 'year = {2004}', '}', '']);
   });
 });

@@ -118,6 +118,20 @@ describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
     badHeader[40] ^= 0xff; // inside the JSON part
     rejects(badHeader, 'a damaged JSON part');
   });
+
+  test('a paper known only by its title keeps its empty abstract, title, authors and year', () => {
+    const a = madeUpAnalysis();
+    const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a))));
+    const book = b.papers.find((p) => p.sourceKey === 'empty2020')!;
+    assert.deepEqual(
+      [book.abstract, book.title, book.method, book.authors, book.year],
+      ['', 'No Abstract Here: Moths of the Galaxy', null, ['Mo Wing'], '2020'],
+    );
+    assert.deepEqual(
+      b.search.search('wing').map((h) => h.id),
+      a.search.search('wing').map((h) => h.id),
+    );
+  });
 });
 
 describe('snapshotLabel', () => {
@@ -248,21 +262,5 @@ describe('openSnapshot', () => {
     const damaged = bytes.slice();
     damaged.set(new TextEncoder().encode('1'.padEnd(end - labelAt, ' ')), labelAt);
     assert.throws(() => openSnapshot(damaged).outline(), SnapshotError);
-  });
-});
-
-describe('a snapshot of a paper known only by its title', () => {
-  test('keeps its empty abstract, title, authors and year through encode and decode', () => {
-    const a = madeUpAnalysis();
-    const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a))));
-    const book = b.papers.find((p) => p.sourceKey === 'empty2020')!;
-    assert.deepEqual(
-      [book.abstract, book.title, book.method, book.authors, book.year],
-      ['', 'No Abstract Here: Moths of the Galaxy', null, ['Mo Wing'], '2020'],
-    );
-    assert.deepEqual(
-      b.search.search('wing').map((h) => h.id),
-      a.search.search('wing').map((h) => h.id),
-    );
   });
 });
