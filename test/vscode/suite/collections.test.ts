@@ -133,7 +133,7 @@ suite('Collections: import, problems, export', () => {
     assert.equal(services.model.analysis!.papers.length, papers);
   });
 
-  test('a broken file: its good entries load, each bad entry is a diagnostic at its line, cleared when fixed', async () => {
+  test('a broken file: its good entries load (the one without an abstract too: a tree row, shown with its authors and year), each bad entry is a diagnostic at its line, cleared when fixed', async () => {
     const { services } = await api();
     const broken = await copyIn('broken-refs.bib');
     const result = await vscode.commands.executeCommand<{ papers: number; problems: number }>(
