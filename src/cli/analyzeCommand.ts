@@ -8,6 +8,9 @@ export function analysisJson(a: Analysis) {
     papers: a.papers.map((p) => ({
       id: p.id,
       title: p.title,
+      // only when the file gave them, so an analysis of abstracts alone reads as before
+      ...(p.authors?.length ? { authors: p.authors } : {}),
+      ...(p.year ? { year: p.year } : {}),
       method: p.method,
       theme: p.theme,
       keywords: p.keywords,

@@ -92,7 +92,7 @@ export async function loadPapers(root: string, io: CliIo): Promise<Papers> {
       let key = keys.get(paper.id);
       if (!key) {
         // As analyzeCorpus titles a paper: a title the format brings, else one derived from the abstract.
-        const derived = deriveTitle(paper.abstract);
+        const derived = paper.abstract ? deriveTitle(paper.abstract) : { title: '', method: null };
         key = paperKey({ id: paper.id, title: paper.sourceTitle ?? derived.title, method: derived.method });
         keys.set(paper.id, key);
       }

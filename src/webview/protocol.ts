@@ -37,6 +37,9 @@ export interface PaperViewModel {
   id: string;
   key: string;
   title: string;
+  /** Authors' names and year, when the file gave them: the line under the title. */
+  authors: string[];
+  year: string | null;
   method: string | null;
   themeLabel: string;
   collections: string[];

@@ -1,6 +1,6 @@
 // Papers for the export tests (BibTeX, JSON, Markdown): made in memory, nothing read at import.
 import fc from 'fast-check';
-import { paperId } from '../../src/core/papers/ids';
+import { paperId, titleId } from '../../src/core/papers/ids';
 import { ParsedPaper } from '../../src/core/papers/types';
 
 /** A paper as a collection parser gives it, with its id made from the abstract. */
@@ -23,6 +23,17 @@ export const TRICKY: ParsedPaper[] = [
   paper('A second one with an unbalanced } brace and a backslash at the end \\', { sourceTitle: 'Plain title' }),
   paper('Third, untitled.'),
 ];
+
+/** A paper known only by its title (an entry without an abstract), with its authors and year. */
+export const BOOK = {
+  id: titleId('Atlas of Made-up Moths', '2004'),
+  title: 'Atlas of Made-up Moths',
+  sourceTitle: 'Atlas of Made-up Moths',
+  abstract: '',
+  authors: ['Mo Wing', 'Lu Night'],
+  year: '2004',
+  sources: [{ collection: 'books', line: 1 }],
+};
 
 /** Short texts made mostly of the characters BibTeX and LaTeX treat specially. */
 export const SPECIAL_TEXT = fc

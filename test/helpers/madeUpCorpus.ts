@@ -3,7 +3,8 @@
 import { Analysis, analyzeCorpus } from '../../src/core/analysis/analyze';
 import { mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
 
-function analyzeFiles(files: { path: string; text: string }[]): Analysis {
+/** The analysis of files given as text, as the CLI would load them. */
+export function analyzeFiles(files: { path: string; text: string }[]): Analysis {
   return analyzeCorpus(
     mergeCollections(
       files.map((f) => ({ path: f.path, result: parseCollectionBytes(new TextEncoder().encode(f.text), f.path) })),
@@ -11,12 +12,8 @@ function analyzeFiles(files: { path: string; text: string }[]): Analysis {
   );
 }
 
-/**
- * Made-up abstracts from four fields, several per field, so the grouping has something to find, plus non-ASCII
- * text, in a Daily Papers dump (`daily.txt`) and a BibTeX file (`refs.bib`) that lists one of the dump's abstracts
- * again, one of its own with every metadata field, and an entry without an abstract (a load problem).
- */
-export function madeUpAnalysis(): Analysis {
+/** Made-up abstracts from four fields, six each, then one of non-ASCII text. */
+export function madeUpAbstracts(): string[] {
   const fields: Record<string, string[]> = {
     astro: ['galaxy', 'telescope', 'redshift', 'dark matter', 'star formation'],
     bio: ['gene expression', 'protein', 'cell', 'genome', 'mutation'],
@@ -36,6 +33,17 @@ export function madeUpAnalysis(): Analysis {
   lines.push(
     'Straße und Café: wir messen die Größe von Wärmeströmen mit λ-Sonden, 熱流 und 🔥 Kameras\ufeff in zwölf Öfen.',
   );
+  return lines;
+}
+
+/**
+ * Made-up abstracts from four fields, several per field, so the grouping has something to find, plus non-ASCII
+ * text, in a Daily Papers dump (`daily.txt`) and a BibTeX file (`refs.bib`) that lists one of the dump's abstracts
+ * again, one of its own with every metadata field, an entry without an abstract (kept by its title) and one with
+ * neither title nor abstract (a load problem).
+ */
+export function madeUpAnalysis(): Analysis {
+  const lines = madeUpAbstracts();
   const daily = `Daily Papers\n${lines.join('\n')}\n`;
   const bib = `@article{hive2021,
   title = {Bees {and} Inflation},
@@ -52,8 +60,13 @@ export function madeUpAnalysis(): Analysis {
   abstract = {KiteFold folds paper kites with a two-arm robot, learning crease order from forty human demonstrations of the galaxy telescope.}
 }
 @misc{empty2020,
-  title = {No Abstract Here},
+  title = {No Abstract Here: Moths of the Galaxy},
+  author = {Wing, Mo},
   year = {2020}
+}
+@misc{blank2018,
+  note = {Nothing to read},
+  year = {2018}
 }
 `;
   return analyzeFiles([

@@ -4,7 +4,7 @@ import { PaperSearch, SearchDoc } from '../search';
 import { applyThemeCorrections, NO_CORRECTIONS, ThemeCorrections } from '../themes';
 import { groupByTheme } from '../themes';
 import { TextFeatures, textFeatures, timer } from './textFeatures';
-import { Paper, Theme } from '../papers';
+import { Paper, paperText, Theme } from '../papers';
 import { LoadProblem } from '../common';
 import { buildVectors } from '../vectors';
 
@@ -69,6 +69,10 @@ class PaperDoc implements SearchDoc {
     return this.#keywords ?? this.#paper.keywords;
   }
 
+  get authors(): string[] | undefined {
+    return this.#paper.authors;
+  }
+
   set keywords(value: string[]) {
     this.#keywords = value;
   }
@@ -88,7 +92,7 @@ export interface PendingAnalysis {
 }
 
 /**
- * Vectors and themes of a corpus (they read only the abstracts); `finish` adds the titles and keywords
+ * Vectors and themes of a corpus (they read only the abstracts, or the titles of papers without one); `finish` adds the titles and keywords
  * (textFeatures, possibly computed elsewhere), the user's corrections, related papers and the search index.
  */
 export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): PendingAnalysis {
@@ -96,7 +100,7 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
   const progress = options.onProgress ?? (() => {});
   const time = timer(timings, progress);
   const parsed = corpus.papers;
-  const vectors = time('vectors', () => buildVectors(parsed.map((p) => p.abstract)));
+  const vectors = time('vectors', () => buildVectors(parsed.map(paperText)));
   const computed = time('themes', () => groupByTheme(parsed, { vectors }));
   return {
     finish(features) {
@@ -105,7 +109,8 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
       const papers: Paper[] = parsed.map((p, i) => ({
         ...p,
         title: p.sourceTitle ?? titles[i].title,
-        method: titles[i].method,
+        // a method is named by an abstract; a paper known only by its title names none
+        method: p.abstract ? titles[i].method : null,
         keywords: keywords[i],
         theme: '',
         collections: [...new Set(p.sources.map((s) => s.collection))],
@@ -137,10 +142,7 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
 
 /** Titles, keywords, themes (with the user's corrections), related papers and the search index of a corpus. */
 export function analyzeCorpus(corpus: Corpus, options: AnalyzeOptions = {}): Analysis {
-  const features = textFeatures(
-    corpus.papers.map((p) => p.abstract),
-    options.onProgress,
-  );
+  const features = textFeatures(corpus.papers.map(paperText), options.onProgress);
   return beginAnalysis(corpus, options).finish(features);
 }
 

@@ -119,7 +119,8 @@ export function toBibtex<P extends ExportablePaper>(papers: readonly P[], option
     if (paper.year?.trim()) fields.push(['year', latexEscape(paper.year)]);
     if (paper.url?.trim()) fields.push(['url', verbatimField(paper.url)]);
     if (paper.doi?.trim()) fields.push(['doi', verbatimField(paper.doi)]);
-    fields.push(['abstract', latexEscape(paper.abstract)]);
+    // a paper known by its title only has no abstract to give
+    if (paper.abstract) fields.push(['abstract', latexEscape(paper.abstract)]);
     const note = options.noteOf?.(paper);
     if (note?.trim()) fields.push(['note', latexEscape(noteExcerpt(note))]);
     return `@misc{${key},\n${fields.map(([name, value]) => `  ${name} = {${value}}`).join(',\n')}\n}\n`;

@@ -61,7 +61,7 @@ export function toMarkdown<P extends ExportablePaper>(papers: readonly P[], opti
       p.doi ? `[doi:${inlineMarkdown(p.doi)}](https://doi.org/${linkTarget(p.doi)})` : undefined,
     ].filter(Boolean);
     if (links.length) lines.push('', links.join(' · '));
-    lines.push('', `> ${inlineMarkdown(p.abstract.replace(/\s+/g, ' ').trim())}`);
+    if (p.abstract) lines.push('', `> ${inlineMarkdown(p.abstract.replace(/\s+/g, ' ').trim())}`);
     const note = options.noteOf?.(p)?.trim();
     if (note) lines.push('', `**Note:** ${inlineMarkdown(noteExcerpt(note))}`);
     return lines.join('\n');

@@ -3,7 +3,7 @@
  * names the paper so a renamed file still finds its paper. Pure: no editor, no file system.
  */
 import { parseDocument, stringify } from 'yaml';
-import { paperKey } from '../papers';
+import { bylineOf, paperKey } from '../papers';
 import { Paper } from '../papers';
 
 /** Longest file name stem, well under every file system's 255 bytes and Windows' 260-character paths. */
@@ -92,7 +92,9 @@ export function renderNotesTemplate(paper: Paper, options: NotesTemplateOptions 
     .split(/\r?\n/)
     .map((line) => (line.trim() ? `> ${inlineMarkdown(line.trim())}` : '>'))
     .join('\n');
-  return `---\n${yaml}---\n\n# ${title}\n\n${quoted}\n\n## Notes\n\n\n`;
+  // a paper known by its title has no abstract to quote: who wrote it and when, if the file says
+  const lead = paper.abstract.trim() ? quoted : inlineMarkdown(bylineOf(paper));
+  return `---\n${yaml}---\n\n# ${title}\n\n${lead ? `${lead}\n\n` : ''}## Notes\n\n\n`;
 }
 
 /** The YAML between a leading `---` line and the next `---` or `...` line; undefined without one. */

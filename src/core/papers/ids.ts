@@ -1,6 +1,7 @@
 /**
  * Paper ids: a hash of the normalized abstract, so the same abstract gets the same id
- * whatever file it comes from, in whatever order, run after run.
+ * whatever file it comes from, in whatever order, run after run; a paper without an abstract is
+ * identified by its title (titleId).
  */
 
 /** White space that collapsing would change: a run of two or more, or any white space but a plain space. */
@@ -33,6 +34,20 @@ export function hash64(text: string): string {
 /** The paper id: 12 hex digits of the hash of the normalized abstract. */
 export function paperId(abstract: string): string {
   return hash64(normalizeForId(abstract)).slice(0, 12);
+}
+
+/**
+ * The id of a paper known only by its title (an entry without an abstract): all 16 hex digits of the hash of
+ * the normalized title and year, so it is as stable as an abstract id, and its length alone keeps it apart
+ * from every abstract id (12 digits). Still hex, so keys (`slug-1a2b3c4`) resolve it the same way.
+ */
+export function titleId(title: string, year?: string): string {
+  return hash64(`title\u0000${normalizeForId(title)}\u0000${year?.trim() ?? ''}`);
+}
+
+/** The text a paper is analysed by: its abstract, or its title when it has none. */
+export function paperText(paper: { abstract: string; sourceTitle?: string }): string {
+  return paper.abstract || paper.sourceTitle || '';
 }
 
 /** The same hash over bytes (file contents), as 16 hex digits. */

@@ -1,4 +1,5 @@
 /** The public face of core/papers: what the rest of Papers may import from it. */
+export * from './byline';
 export * from './ids';
 export * from './paperKey';
 export * from './tags';

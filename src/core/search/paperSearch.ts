@@ -15,6 +15,8 @@ export interface SearchDoc {
   /** The user's notes and annotations, when any: searchable too. */
   notes?: string;
   tags?: string[];
+  /** Authors' names, when the file gave them. */
+  authors?: string[];
 }
 
 export interface Snippet {
@@ -59,8 +61,8 @@ export interface SearchOptions {
   filters?: Record<string, FilterPredicate>;
 }
 
-const FIELDS = ['title', 'method', 'keywords', 'abstract', 'notes', 'tags'] as const;
-const BOOST = { method: 4, title: 3, tags: 3, keywords: 2, abstract: 1, notes: 1.5 };
+const FIELDS = ['title', 'method', 'keywords', 'abstract', 'notes', 'tags', 'authors'] as const;
+const BOOST = { method: 4, title: 3, tags: 3, keywords: 2, abstract: 1, notes: 1.5, authors: 2 };
 
 const looseCache = new Map<string, string>();
 /** Lower case, `-`/`_`/spaces as one space; remembered, as filters compare the same few labels for every paper. */

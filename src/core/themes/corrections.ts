@@ -8,10 +8,10 @@
  * of each theme they name, recorded with recordThemeMembers when the user made them) follow such a
  * theme to the new theme sharing most of those papers (Jaccard ≥ MIN_THEME_OVERLAP). User themes
  * always exist. Precedence for a paper: its move > the first user theme whose keywords match its
- * abstract > the computed theme.
+ * abstract (its title when it has none) > the computed theme.
  */
 
-import { Theme } from '../papers';
+import { paperText, Theme } from '../papers';
 import { uniqueSlug } from './themes';
 
 export interface UserTheme {
@@ -59,7 +59,7 @@ export function keywordMatcher(keyword: string): RegExp | null {
  */
 export function applyThemeCorrections(
   themes: readonly Theme[],
-  papers: readonly { id: string; abstract: string }[],
+  papers: readonly { id: string; abstract: string; sourceTitle?: string }[],
   given: ThemeCorrections = NO_CORRECTIONS,
 ): Theme[] {
   const corrections = given.themeMembers ? remapThemeCorrections(given, themes) : given;
@@ -107,7 +107,7 @@ export function applyThemeCorrections(
     .filter((u) => userIds.has(u?.id))
     .map((u) => ({ id: u.id, res: (u.keywords ?? []).map(keywordMatcher).filter((r): r is RegExp => r !== null) }));
   // abstracts are looked up only to match user themes' keywords (a map of 100k papers costs a restore)
-  const abstractOf = matchers.length > 0 ? new Map(papers.map((p) => [p.id, p.abstract])) : undefined;
+  const abstractOf = matchers.length > 0 ? new Map(papers.map((p) => [p.id, paperText(p)])) : undefined;
 
   // Every paper: computed themes' papers in their order, then other papers by id (only those sorted).
   const order = [...home.keys()];

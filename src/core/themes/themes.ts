@@ -20,7 +20,7 @@
  */
 
 import { labelThemes } from './labels';
-import { Theme } from '../papers';
+import { paperText, Theme } from '../papers';
 import { clusterRows, MIN_THEME_SIZE } from './consensus';
 import { WordStreams } from './phraseDocs';
 import { buildVectors, DocVectors } from '../vectors';
@@ -39,6 +39,8 @@ export interface ThemeOptions {
 export interface ThemePaper {
   id: string;
   abstract: string;
+  /** Read in place of the abstract when a paper has none. */
+  sourceTitle?: string;
 }
 
 /** LSA coordinates used for clustering (the leading ones carry the broad topics). */
@@ -61,7 +63,7 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
   const n = ids.length;
   if (n === 0) return [];
   const source = ids.map((id) => indexOf.get(id)!);
-  const abstracts = source.map((i) => papers[i].abstract);
+  const abstracts = source.map((i) => paperText(papers[i]));
   let rows: Float32Array[];
   let streams: WordStreams | undefined;
   const given = opts.vectors && opts.vectors.lsa.length === papers.length ? opts.vectors : undefined;

@@ -19,6 +19,35 @@ export type PaperPanelDeps = Pick<Services, 'context' | 'model' | 'state' | 'not
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** Everything the page shows of a paper, resolved here so the page holds no logic of its own. */
+export function paperViewModel(deps: PaperPanelDeps, paper: Paper): PaperViewModel {
+  const { model, state, notes } = deps;
+  const marks = state.marks(paper.id);
+  const related = (model.analysis?.related.relatedTo(paper.id) ?? [])
+    .map((id) => model.paper(id))
+    .filter((p): p is Paper => p !== undefined)
+    .map((p) => ({ id: p.id, title: p.title }));
+  return {
+    id: paper.id,
+    key: model.keyOf(paper),
+    title: paper.title,
+    authors: [...(paper.authors ?? [])],
+    year: paper.year ?? null,
+    method: paper.method,
+    themeLabel: model.theme(paper.theme)?.label ?? paper.theme,
+    collections: [...paper.collections],
+    keywords: [...paper.keywords],
+    abstract: paper.abstract,
+    related,
+    read: marks.read,
+    starred: marks.starred,
+    hasNotes: notes.hasNotes(paper.id),
+    annotations: annotationViews(paper, state.data(paper.id)),
+    tags: [...(state.data(paper.id).tags ?? [])],
+    links: linkItems(deps.links, paper.id),
+  };
+}
+
 /**
  * The paper view: one webview panel, created on first use and revealed after, restored after a reload by
  * its serializer. It shows the paper the page is told about once the page said it is ready; the page's
@@ -194,32 +223,6 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     this.panel?.dispose();
   }
 
-  private viewModel(paper: Paper): PaperViewModel {
-    const { model, state, notes } = this.deps;
-    const marks = state.marks(paper.id);
-    const related = (model.analysis?.related.relatedTo(paper.id) ?? [])
-      .map((id) => model.paper(id))
-      .filter((p): p is Paper => p !== undefined)
-      .map((p) => ({ id: p.id, title: p.title }));
-    return {
-      id: paper.id,
-      key: model.keyOf(paper),
-      title: paper.title,
-      method: paper.method,
-      themeLabel: model.theme(paper.theme)?.label ?? paper.theme,
-      collections: [...paper.collections],
-      keywords: [...paper.keywords],
-      abstract: paper.abstract,
-      related,
-      read: marks.read,
-      starred: marks.starred,
-      hasNotes: notes.hasNotes(paper.id),
-      annotations: annotationViews(paper, state.data(paper.id)),
-      tags: [...(state.data(paper.id).tags ?? [])],
-      links: linkItems(this.deps.links, paper.id),
-    };
-  }
-
   private post(message: HostToPageMessage): void {
     if (!this.panel || !this.ready) return;
     this.panel.webview
@@ -229,7 +232,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
 
   private postPaper(): void {
     if (!this.currentPaper) return;
-    this.post({ type: 'didShowPaper', paper: this.viewModel(this.currentPaper) });
+    this.post({ type: 'didShowPaper', paper: paperViewModel(this.deps, this.currentPaper) });
     this.postLinks();
   }
 

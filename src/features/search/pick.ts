@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { toSearchDoc } from '../../core/analysis';
 import { PartialResult } from '../../core/search';
 import { FilterPredicate, SearchHit } from '../../core/search';
-import { Paper } from '../../core/papers';
+import { bylineOf, Paper } from '../../core/papers';
 import { Services } from '../services';
 
 interface PaperPick extends vscode.QuickPickItem {
@@ -116,6 +116,8 @@ function afterTitle(snippet: string, title: string): string | undefined {
 }
 
 function firstWords(paper: Paper): string {
+  // a paper known by its title: who wrote it and when stand in for the abstract
+  if (!paper.abstract) return bylineOf(paper);
   return paper.abstract.length > 140
     ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', 140))}…`
     : paper.abstract;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Paper } from '../../core/papers';
+import { bylineOf, Paper } from '../../core/papers';
 import { allTags, tagsOf } from '../papers/tags';
 import { Services } from '../services';
 import { PapersTreeService, SHOW_MORE_COMMAND, TreeNode } from './types';
@@ -305,6 +305,11 @@ export function paperTooltip(
   md.appendMarkdown('**');
   md.appendText(paper.title);
   md.appendMarkdown('**\n\n');
+  const byline = bylineOf(paper);
+  if (byline) {
+    md.appendText(byline);
+    md.appendMarkdown('\n\n');
+  }
   const meta = [paper.method, themeLabel, paper.collections.join(', ')].filter(Boolean).join(' · ');
   md.appendText(meta);
   md.appendMarkdown('\n\n');

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../../core/analysis';
 import { Corpus } from '../../core/collections';
+import { paperText } from '../../core/papers';
 import { TextFeatures, textFeatures } from '../../core/analysis';
 
 /** What textFeaturesWorker.js sends back. */
@@ -54,7 +55,7 @@ export async function analyzeInParallel(
     options.first?.();
     return analyzeCorpus(corpus, options);
   }
-  const abstracts = corpus.papers.map((p) => p.abstract);
+  const abstracts = corpus.papers.map(paperText);
   const features = featuresInWorker(workerPath, abstracts);
   // a failed worker is handled below, after the themes: not an unhandled rejection meanwhile
   features.catch(() => {});

@@ -102,6 +102,12 @@ function metaLine(paper: PaperViewModel): HTMLElement {
   return meta;
 }
 
+/** "Jane Doe, John Roe · 2019" under the title; nothing when the file gave neither. */
+function bylineOf(paper: PaperViewModel): HTMLElement[] {
+  const text = [paper.authors.join(', '), paper.year ?? ''].filter(Boolean).join(' · ');
+  return text ? [el('p', 'byline', text)] : [];
+}
+
 function renderPaper(paper: PaperViewModel): void {
   const article = el('article');
   article.setAttribute('aria-labelledby', 'paper-title');
@@ -110,7 +116,7 @@ function renderPaper(paper: PaperViewModel): void {
   const h1 = el('h1', undefined, paper.title);
   h1.id = 'paper-title';
   h1.tabIndex = -1;
-  header.append(h1, metaLine(paper), renderTags(paper));
+  header.append(h1, ...bylineOf(paper), metaLine(paper), renderTags(paper));
   if (paper.keywords.length) {
     const chips = el('ul', 'chips');
     chips.setAttribute('aria-label', 'Keywords');

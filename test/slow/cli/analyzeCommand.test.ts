@@ -11,16 +11,24 @@ describe('papers analyze', () => {
   test('papers analyze reads every format; the same paper from five files is one, under its real title', () => {
     const run = papers('analyze', ...FILES, '--json');
     const out = JSON.parse(run.stdout);
-    assert.equal(out.papers.length, 6);
+    assert.equal(out.papers.length, 7);
     const qn = out.papers.find((p: { abstract: string }) => p.abstract.startsWith('We propose QuasarNet'));
     assert.equal(qn.collections.length, 5);
     assert.equal(qn.title, 'QuasarNet: Classifying Quasar Spectra with Über-Fast Convolutions');
+    assert.deepEqual([qn.authors, qn.year], [['Jane Doe', 'Hans Müller', 'Sloan Digital Sky Survey'], '2020']);
     assert.ok(out.papers.some((p: { title: string }) => p.title === 'Bees Count to Four'));
-    // the two entries without an abstract: one line each, file:line: message, exit 1
+    // the book has no abstract: kept by its title, with its authors and year, in the two files that list it
+    const book = out.papers.find((p: { abstract: string }) => p.abstract === '');
+    assert.deepEqual(
+      [book.title, book.authors, book.year, book.method, book.collections.length],
+      ['A Book Without an Abstract', ['N. Nobody'], '2019', null, 2],
+    );
+    assert.deepEqual(Object.keys(book).slice(0, 5), ['id', 'title', 'authors', 'year', 'method']);
+    // the two entries with neither a title nor an abstract: one line each, file:line: message, exit 1
     assert.equal(run.status, 1);
     assert.deepEqual(stderrLines(run.stderr), [
-      `${join(fixtures, 'quasars.bib')}:23: entry "nobody2019" has no abstract; skipped`,
-      `${join(fixtures, 'quasars.json')}:22: item 3 (id "http://zotero.org/users/1/items/IJKL9012") has no abstract; skipped`,
+      `${join(fixtures, 'quasars.bib')}:29: entry "blank2018" has neither a title nor an abstract; skipped`,
+      `${join(fixtures, 'quasars.json')}:29: item 4 (id "http://zotero.org/users/1/items/MNOP3456") has neither a title nor an abstract; skipped`,
     ]);
   });
 
@@ -39,7 +47,7 @@ describe('papers analyze', () => {
       '--json',
     );
     const out = JSON.parse(run.stdout);
-    assert.equal(out.papers.length, 5, 'QuasarNet, tides, glacier, halos, bees');
+    assert.equal(out.papers.length, 6, 'QuasarNet, tides, glacier, halos, bees, the book');
     assert.equal(
       out.papers.find((p: { abstract: string }) => p.abstract.startsWith('We propose QuasarNet')).collections.length,
       4,
@@ -80,6 +88,22 @@ describe('papers analyze', () => {
       run.stderr,
     );
     assert.doesNotMatch(run.stderr, /\n\s+at |internal error/, 'no stack trace');
+  });
+
+  test('papers analyze keeps every entry of a Zotero library, half of them without an abstract', () => {
+    const files = ['zotero-library.bib', 'zotero-library.json'].map((f) => join(fixtures, f));
+    const run = papers('analyze', ...files, '--json');
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    const out = JSON.parse(run.stdout);
+    assert.equal(out.papers.length, 12);
+    const titleOnly = out.papers.filter((p: { abstract: string }) => p.abstract === '');
+    assert.equal(titleOnly.length, 6);
+    for (const p of titleOnly) {
+      assert.equal(p.collections.length, 2);
+      assert.equal(p.method, null);
+      assert.ok(p.authors.length > 0 && /^\d{4}$/.test(p.year) && p.keywords.length > 0, p.title);
+    }
   });
 
   test('papers analyze --json prints the documented shape; no files means the bundled seeds', () => {

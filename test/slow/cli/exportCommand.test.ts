@@ -11,11 +11,16 @@ describe('papers export', () => {
   test('papers export --format bibtex writes entries keyed by paper key that the BibTeX parser reads back', () => {
     // metadata files first: the corpus merge keeps the first file's paper and fills in only its title from later ones
     const run = papers('export', '--format', 'bibtex', ...FILES.slice(1), FILES[0]);
-    assert.equal(run.status, 1, 'the two entries without an abstract are still reported');
+    assert.equal(run.status, 1, 'the two entries with neither title nor abstract are still reported');
     assert.equal(stderrLines(run.stderr).length, 2);
     const back = parseBibtex(run.stdout, 'export.bib');
     assert.deepEqual(back.problems, []);
-    assert.equal(back.papers.length, 6);
+    assert.equal(back.papers.length, 7);
+    const book = back.papers.find((p) => p.abstract === '')!;
+    assert.deepEqual(
+      [book.sourceTitle, book.authors, book.year],
+      ['A Book Without an Abstract', ['N. Nobody'], '2019'],
+    );
     assert.ok(
       back.papers.every((p) => /^[a-z0-9-]+-[0-9a-f]{7}$/.test(p.sourceKey ?? '')),
       back.papers.map((p) => p.sourceKey).join(' '),

@@ -4,11 +4,13 @@ import * as vscode from 'vscode';
 import { parseBibtex } from '../../../src/core/collections/formats/bibtex';
 import { importCollections } from '../../../src/features/collections/import';
 import { ThemeDragAndDrop } from '../../../src/features/themes/dragAndDrop';
+import { paperViewModel } from '../../../src/features/paperPanel/panel';
 import { until } from './until';
 import { papersApi, restoreSeeds } from './papersApi';
 
 // Made-up collections (test/vscode/fixtures/collections): a BibTeX reading list, a Zotero CSL-JSON export,
-// and a .bib with two good entries and three broken ones (no abstract, a repeated key, cut off).
+// and a .bib with two good entries, one without an abstract (kept by its title) and three broken ones (neither
+// title nor abstract, a repeated key, cut off).
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'vscode', 'fixtures', 'collections');
 const BIB_TITLES = [
   'Sea Otters Use Kelp Anchors to Sleep Through Storms',
@@ -21,6 +23,30 @@ const CSL_TITLES = [
 ];
 
 const api = () => papersApi();
+
+/** The entry of broken-refs.bib without an abstract: a paper all the same. */
+const TITLE_ONLY = 'A Paper That Forgot Its Abstract';
+
+/** The paper known only by its title is a row of the tree and opens in the paper view with its authors and year. */
+async function titleOnlyPaperInTreeAndView(): Promise<void> {
+  const { services, tree } = await api();
+  const paper = services.model.analysis!.papers.find((p) => p.title === TITLE_ONLY)!;
+  assert.deepEqual([paper.abstract, paper.method, paper.authors, paper.year], ['', null, ['Ann Nobody'], '2019']);
+  const rows = tree.children().flatMap((g) => tree.children(g));
+  const row = rows.find((n) => n.id === paper.id);
+  assert.ok(row, 'a row in the tree');
+  assert.equal(tree.getTreeItem(row).label, TITLE_ONLY);
+  assert.ok(services.model.analysis!.search.search('forgot abstract').some((h) => h.id === paper.id));
+  assert.ok(
+    services.model.analysis!.search.search('nobody').some((h) => h.id === paper.id),
+    'found by author',
+  );
+  await vscode.commands.executeCommand('papers.openPaper', paper.id);
+  await until('the paper in the view', () => services.panel.current?.id === paper.id);
+  const view = paperViewModel(services, paper);
+  assert.deepEqual([view.title, view.authors, view.year, view.abstract], [TITLE_ONLY, ['Ann Nobody'], '2019', '']);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 const inWorkspace = (...parts: string[]) => vscode.Uri.joinPath(folder(), ...parts);
@@ -107,22 +133,24 @@ suite('Collections: import, problems, export', () => {
     assert.equal(services.model.analysis!.papers.length, papers);
   });
 
-  test('a broken file: its good entries load, each bad entry is a diagnostic at its line, cleared when fixed', async () => {
+  test('a broken file: its good entries load (the one without an abstract too: a tree row, shown with its authors and year), each bad entry is a diagnostic at its line, cleared when fixed', async () => {
     const { services } = await api();
     const broken = await copyIn('broken-refs.bib');
     const result = await vscode.commands.executeCommand<{ papers: number; problems: number }>(
       'papers.importCollection',
       [broken],
     );
-    assert.equal(result.papers, 2);
+    assert.equal(result.papers, 3);
     assert.equal(result.problems, 3);
     const titles = services.model.analysis!.papers.map((p) => p.title);
     assert.ok(
       titles.includes('Moss Carpets Cool Rooftops in Summer') &&
-        titles.includes("Snails Follow Each Other's Slime Trails to Save Energy"),
+        titles.includes("Snails Follow Each Other's Slime Trails to Save Energy") &&
+        titles.includes(TITLE_ONLY),
       titles.join(' | '),
     );
-    assert.equal(services.model.analysis!.papers.length, 7);
+    assert.equal(services.model.analysis!.papers.length, 8);
+    await titleOnlyPaperInTreeAndView();
     const diagnostics = await until(
       'diagnostics on the broken file',
       () => papersDiagnostics(broken).length === 3 && papersDiagnostics(broken),
@@ -135,7 +163,7 @@ suite('Collections: import, problems, export', () => {
     const text = decode(await vscode.workspace.fs.readFile(broken)).split('\n');
     // each diagnostic sits on the line where its entry starts and names the entry
     for (const [key, pattern] of [
-      ['noabstract2019', /no abstract/],
+      ['blank2018', /neither a title nor an abstract/],
       ['good2020moss', /key already used at line 2/],
       ['truncated2022', /cut off/],
     ] as const) {

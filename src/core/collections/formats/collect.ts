@@ -2,7 +2,7 @@
  * What every parser of a bibliographic format shares: a collector that keeps the first of duplicate
  * entries and turns every skipped entry into a problem naming its line.
  */
-import { paperId } from '../../papers';
+import { paperId, titleId } from '../../papers';
 import { ParsedPaper } from '../../papers';
 import { LoadProblem, PapersInputError } from '../../common';
 import { MAX_ABSTRACT_CHARS } from './dailyPapers';
@@ -45,8 +45,10 @@ export function yearOf(text: string | number | undefined): string | undefined {
 }
 
 /**
- * Gathers the papers of one file. Skips (with a problem naming the line) entries without an abstract,
- * with an abstract too long to be one, with a key seen before, or with the same abstract as an earlier entry.
+ * Gathers the papers of one file. An entry without an abstract is kept by its title (books, theses and
+ * papers a library holds are often only that); skipped, with a problem naming the line, are entries with
+ * neither title nor abstract, with an abstract too long to be one, with a key seen before, or with the same
+ * abstract (or, without one, the same title and year) as an earlier entry.
  */
 export class PaperCollector {
   readonly papers: ParsedPaper[] = [];
@@ -63,14 +65,19 @@ export class PaperCollector {
   add(entry: EntryFields): void {
     const { line, label } = entry;
     const abstract = nonEmpty(entry.abstract);
-    if (abstract === undefined) {
-      this.problem(line, `${label} has no abstract; skipped`);
+    const title = nonEmpty(entry.title)?.replace(/\s+/g, ' ');
+    const year = nonEmpty(entry.year);
+    if (abstract === undefined && title === undefined) {
+      this.problem(line, `${label} has neither a title nor an abstract; skipped`);
       return;
     }
-    if (abstract.length > MAX_ABSTRACT_CHARS) {
+    // the text the paper is known by: a title standing in for an abstract is held to the same length
+    const text = abstract ?? title!;
+    if (text.length > MAX_ABSTRACT_CHARS) {
+      const what = abstract !== undefined ? 'an abstract' : 'a title (and no abstract)';
       this.problem(
         line,
-        `${label} has an abstract of ${abstract.length.toLocaleString('en-US')} characters, more than an abstract can be (${MAX_ABSTRACT_CHARS.toLocaleString('en-US')}); skipped`,
+        `${label} has ${what} of ${text.length.toLocaleString('en-US')} characters, more than an abstract can be (${MAX_ABSTRACT_CHARS.toLocaleString('en-US')}); skipped`,
       );
       return;
     }
@@ -83,34 +90,46 @@ export class PaperCollector {
       }
       this.byKey.set(key, line);
     }
-    const id = paperId(abstract);
+    const id = abstract !== undefined ? paperId(abstract) : titleId(title!, year);
     const earlier = this.byId.get(id);
     if (earlier !== undefined) {
+      const same = abstract !== undefined ? 'abstract' : year !== undefined ? 'title and year' : 'title';
       this.problem(
         line,
-        `${label} has the same abstract as line ${earlier.line}${earlier.key ? ` ("${shown(earlier.key)}")` : ''}; listed once`,
+        `${label} has the same ${same} as line ${earlier.line}${earlier.key ? ` ("${shown(earlier.key)}")` : ''}; listed once`,
       );
       return;
     }
     this.byId.set(id, { line, key });
-    const paper: ParsedPaper = { id, abstract, sources: [{ collection: this.file, line }] };
-    const title = nonEmpty(entry.title);
-    if (title !== undefined) paper.sourceTitle = title.replace(/\s+/g, ' ');
-    const authors = entry.authors?.map((a) => a.replace(/\s+/g, ' ').trim()).filter(Boolean);
-    if (authors?.length) paper.authors = authors;
-    const year = nonEmpty(entry.year);
-    if (year !== undefined) paper.year = year;
-    const url = nonEmpty(entry.url);
-    if (url !== undefined) paper.url = url;
-    const doi = bareDoi(entry.doi);
-    if (doi !== undefined) paper.doi = doi;
-    if (key !== undefined) paper.sourceKey = key;
-    this.papers.push(paper);
+    this.papers.push(paperOf(id, abstract ?? '', title, year, key, entry, this.file));
   }
 
   result(): ParseResult {
     return { papers: this.papers, problems: this.problems };
   }
+}
+
+/** The parsed paper of an entry the collector keeps. */
+function paperOf(
+  id: string,
+  abstract: string,
+  title: string | undefined,
+  year: string | undefined,
+  key: string | undefined,
+  entry: EntryFields,
+  file: string,
+): ParsedPaper {
+  const paper: ParsedPaper = { id, abstract, sources: [{ collection: file, line: entry.line }] };
+  if (title !== undefined) paper.sourceTitle = title;
+  const authors = entry.authors?.map((a) => a.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  if (authors?.length) paper.authors = authors;
+  if (year !== undefined) paper.year = year;
+  const url = nonEmpty(entry.url);
+  if (url !== undefined) paper.url = url;
+  const doi = bareDoi(entry.doi);
+  if (doi !== undefined) paper.doi = doi;
+  if (key !== undefined) paper.sourceKey = key;
+  return paper;
 }
 
 /** The PapersInputError for a file with nothing but whitespace in it. */

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyCorrections } from '../../../../src/core/analysis/analyze';
-import { madeUpAnalysis } from '../../../helpers/madeUpCorpus';
+import { analyzeFiles, madeUpAbstracts, madeUpAnalysis } from '../../../helpers/madeUpCorpus';
 
 describe('applyCorrections', () => {
   test('corrections re-applied to an analysis move papers and update the theme: filter', () => {
@@ -22,5 +22,57 @@ describe('applyCorrections', () => {
       a.search.search('theme:"my reading"').map((h) => h.id),
       [paper.id],
     );
+  });
+});
+
+describe('analyzeCorpus', () => {
+  const BIB = `@book{moths2004,
+  title = {Atlas of Made-up Moths},
+  author = {Wing, Mo and Night, Lu},
+  year = {2004}
+}
+`;
+
+  test('a paper known by its title is titled, themed, keyworded and searchable by title and author; no method', () => {
+    const a = madeUpAnalysis();
+    const book = a.papers.find((p) => p.sourceKey === 'empty2020')!;
+    assert.equal(book.abstract, '');
+    assert.equal(book.title, 'No Abstract Here: Moths of the Galaxy');
+    assert.equal(book.method, null);
+    assert.deepEqual([book.authors, book.year], [['Mo Wing'], '2020']);
+    assert.ok(
+      a.themes.some((t) => t.paperIds.includes(book.id)),
+      'in a theme',
+    );
+    assert.ok(book.keywords.length > 0, 'keywords from its title');
+    assert.ok(a.search.search('moths').some((h) => h.id === book.id));
+    assert.ok(a.search.search('wing').some((h) => h.id === book.id));
+    assert.deepEqual(
+      a.problems.map((p) => `${p.file}:${p.line}`),
+      ['refs.bib:20'],
+    );
+  });
+
+  test('papers without an abstract change no title or method of the papers that have one', () => {
+    const daily = `Daily Papers\n${madeUpAbstracts().join('\n')}\n`;
+    const alone = analyzeFiles([{ path: 'daily.txt', text: daily }]);
+    const both = analyzeFiles([
+      { path: 'daily.txt', text: daily },
+      { path: 'books.bib', text: BIB },
+    ]);
+    assert.equal(both.papers.length, alone.papers.length + 1);
+    assert.deepEqual(
+      both.papers.filter((p) => p.abstract).map((p) => [p.id, p.title, p.method]),
+      alone.papers.map((p) => [p.id, p.title, p.method]),
+    );
+    const moths = both.papers.find((p) => !p.abstract)!;
+    assert.deepEqual([moths.title, moths.method, moths.year], ['Atlas of Made-up Moths', null, '2004']);
+  });
+
+  test('a library of papers known only by their titles is analysed without an abstract at all', () => {
+    const a = analyzeFiles([{ path: 'books.bib', text: BIB }]);
+    assert.equal(a.papers.length, 1);
+    assert.equal(a.themes.length, 1);
+    assert.equal(a.papers[0].theme, a.themes[0].id);
   });
 });

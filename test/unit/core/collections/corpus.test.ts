@@ -161,12 +161,12 @@ describe('parseCollectionBytes', () => {
     assert.match(r.problems[0].message, /text after the "]"/);
   });
 
-  test('JSON Lines: a bad line (not JSON, not an object, no abstract) is a problem naming it', () => {
+  test('JSON Lines: a bad line (not JSON, not an object, neither title nor abstract) is a problem naming it', () => {
     const text = [
       cslEntry(ENTRIES[0]),
       '{"abstract": "unclosed',
       '[1, 2]',
-      '{"title": "no abstract"}',
+      '{"note": "neither title nor abstract"}',
       cslEntry(ENTRIES[1]),
       '',
       cslEntry(ENTRIES[2]),
@@ -179,7 +179,7 @@ describe('parseCollectionBytes', () => {
     assert.deepEqual(lines(r.problems), [2, 3, 4]);
     assert.deepEqual(
       r.problems.map((p) => p.message.split(' (')[0].split(';')[0]),
-      ['not valid JSON', 'not a JSON object', 'the record has no abstract'],
+      ['not valid JSON', 'not a JSON object', 'the record has neither a title nor an abstract'],
     );
   });
 
@@ -408,10 +408,17 @@ describe('mergeCollections', () => {
       ['quasars', 'quasars (2)', 'quasars (3)', 'quasars (4)', 'quasars (5)'],
     );
     assert.equal(qn[0].sourceTitle, 'QuasarNet: Classifying Quasar Spectra with Über-Fast Convolutions');
-    assert.equal(corpus.papers.length, 1 + 1 + 1 + 1 + 1 + 1, 'QuasarNet, soil, tides, glacier, bees, halos');
+    assert.equal(corpus.papers.length, 1 + 1 + 1 + 1 + 1 + 1 + 1, 'QuasarNet, soil, tides, glacier, bees, halos, book');
+    // the book has no abstract: the .bib and the CSL-JSON give the same title and year, so the same paper
+    const book = corpus.papers.filter((p) => p.abstract === '');
+    assert.equal(book.length, 1);
+    assert.deepEqual(
+      book[0].sources.map((s) => s.collection),
+      ['quasars (2)', 'quasars (3)'],
+    );
     assert.deepEqual(
       corpus.problems.map((p) => `${p.file}:${p.line}`),
-      ['quasars.bib:23', 'quasars.json:22'],
+      ['quasars.bib:29', 'quasars.json:29'],
     );
   });
 });

@@ -7,7 +7,7 @@ import { bibtexKey, latexEscape, noteExcerpt, toBibtex } from '../../../../src/c
 import { parseBibtex } from '../../../../src/core/collections/formats/bibtex';
 import { parseCslJson } from '../../../../src/core/collections/formats/cslJson';
 import { repoRoot } from '../../../helpers/repoRoot';
-import { oneLine, paper, SPECIAL_TEXT, TRICKY } from '../../../helpers/exportFixtures';
+import { BOOK, oneLine, paper, SPECIAL_TEXT, TRICKY } from '../../../helpers/exportFixtures';
 
 const fixtures = join(repoRoot(), 'test', 'fixtures', 'formats');
 
@@ -99,6 +99,15 @@ describe('toBibtex', () => {
       back.papers.map((p) => [p.id, p.sourceTitle, p.authors, p.year, p.doi]),
       csl.papers.map((p) => [p.id, p.sourceTitle, p.authors, p.year, p.doi]),
     );
+  });
+
+  test('a paper known only by its title: title, author and year, no empty abstract field', () => {
+    const lines = toBibtex([BOOK], { keyOf: () => 'atlas-a1b2c3d' })
+      .split('\n')
+      .map((l) => l.trim());
+    assert.equal(lines[0], '@misc{atlas-a1b2c3d,');
+    assert.match(lines[1], /^title = \{.*Moths.*\},$/);
+    assert.deepEqual(lines.slice(2), ['author = {Mo Wing and Lu Night},', 'year = {2004}', '}', '']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toExportJson, toMarkdown } from '../../../../src/core/export/formats';
-import { TRICKY } from '../../../helpers/exportFixtures';
+import { BOOK, TRICKY } from '../../../helpers/exportFixtures';
 
 describe('toExportJson and toMarkdown', () => {
   test('JSON and Markdown exports carry the same fields', () => {
@@ -27,5 +27,12 @@ describe('toExportJson and toMarkdown', () => {
     );
     assert.match(md, /\[doi:10\.1234\/ab\{c\}\]\(https:\/\/doi\.org\/10\.1234\/ab\{c\}\)/);
     assert.match(md, /## Untitled paper/);
+  });
+
+  test('a paper known only by its title: its title, authors and year, and no empty abstract quote', () => {
+    const [json] = toExportJson([BOOK], { keyOf: () => 'atlas-a1b2c3d' });
+    assert.deepEqual([json.title, json.authors, json.year, json.abstract], [BOOK.title, BOOK.authors, '2004', '']);
+    const md = toMarkdown([BOOK], { keyOf: () => 'atlas-a1b2c3d' });
+    assert.equal(md, '# Papers\n\n## Atlas of Made-up Moths\n\n`atlas-a1b2c3d`\n\nMo Wing, Lu Night · 2004\n');
   });
 });

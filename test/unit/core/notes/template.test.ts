@@ -184,6 +184,24 @@ describe('renderNotesTemplate', () => {
     const text = renderNotesTemplate(paper({ title: 'A\nB  C' }));
     assert.match(text, /^# A B C$/m);
   });
+
+  test('a paper known only by its title: its authors and year under the title, no empty quote', () => {
+    const book = paper({
+      id: 'a1b2c3d4e5f60718',
+      abstract: '',
+      title: 'Atlas of Made-up Moths',
+      method: null,
+      authors: ['Mo Wing', 'Lu Night'],
+      year: '2004',
+    });
+    const text = renderNotesTemplate(book, { key: 'atlas-of-made-up-moths-a1b2c3d' });
+    assert.ok(text.endsWith('\n# Atlas of Made-up Moths\n\nMo Wing, Lu Night · 2004\n\n## Notes\n\n\n'), text);
+    assert.ok(
+      renderNotesTemplate({ ...book, authors: undefined, year: undefined }).endsWith(
+        '\n# Atlas of Made-up Moths\n\n## Notes\n\n\n',
+      ),
+    );
+  });
 });
 
 describe('readFrontMatter and readFrontMatterKey', () => {

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { normalizeForId, paperId } from '../../../../src/core/papers/ids';
+import { normalizeForId, paperId, paperText, titleId } from '../../../../src/core/papers/ids';
+import { paperKey, resolvePaperKey } from '../../../../src/core/papers/paperKey';
 
 describe('paperId', () => {
   test('ids are stable across whitespace, case and file order, and differ between abstracts', () => {
@@ -21,5 +22,29 @@ describe('normalizeForId', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('titleId', () => {
+  test('a title id is stable across white space and case, depends on the year, and is never an abstract id', () => {
+    assert.equal(titleId('A  Book\tof Things', '2019'), titleId('a book of things', '2019'));
+    assert.notEqual(titleId('A Book of Things', '2019'), titleId('A Book of Things', '2020'));
+    assert.notEqual(titleId('A Book of Things'), titleId('A Book of Things', '2019'));
+    assert.notEqual(titleId('A Book of Things'), titleId('Another Book'));
+    // 16 hex digits against the abstract ids' 12: the two can never be equal, and keys still read the id part
+    assert.match(titleId('A Book of Things'), /^[0-9a-f]{16}$/);
+    assert.notEqual(titleId('A Book of Things'), paperId('A Book of Things'));
+    const id = titleId('A Book of Things', '2019');
+    const key = paperKey({ id, title: 'A Book of Things', method: null });
+    assert.equal(key, `a-book-of-things-${id.slice(0, 7)}`);
+    assert.equal(resolvePaperKey(key, [{ id: paperId('A Book of Things') }, { id }])?.id, id);
+  });
+});
+
+describe('paperText', () => {
+  test('a paper is analysed by its abstract, or by its title when it has none', () => {
+    assert.equal(paperText({ abstract: 'We study X.', sourceTitle: 'X' }), 'We study X.');
+    assert.equal(paperText({ abstract: '', sourceTitle: 'A Book of Things' }), 'A Book of Things');
+    assert.equal(paperText({ abstract: '' }), '');
   });
 });

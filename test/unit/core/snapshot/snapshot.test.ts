@@ -77,7 +77,7 @@ describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
       'st',
     ];
     for (const q of queries) assert.deepEqual(b.search.search(q), a.search.search(q), q);
-    assert.ok(a.search.search('kitefold').length > 0 && a.search.search('collection:refs').length === 2);
+    assert.ok(a.search.search('kitefold').length > 0 && a.search.search('collection:refs').length === 3);
   });
 
   test('a paper field the columns do not know, or a source with more than a collection and a line, survives the round trip', () => {
@@ -117,6 +117,20 @@ describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
     const badHeader = bytes.slice();
     badHeader[40] ^= 0xff; // inside the JSON part
     rejects(badHeader, 'a damaged JSON part');
+  });
+
+  test('a paper known only by its title keeps its empty abstract, title, authors and year', () => {
+    const a = madeUpAnalysis();
+    const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a))));
+    const book = b.papers.find((p) => p.sourceKey === 'empty2020')!;
+    assert.deepEqual(
+      [book.abstract, book.title, book.method, book.authors, book.year],
+      ['', 'No Abstract Here: Moths of the Galaxy', null, ['Mo Wing'], '2020'],
+    );
+    assert.deepEqual(
+      b.search.search('wing').map((h) => h.id),
+      a.search.search('wing').map((h) => h.id),
+    );
   });
 });
 

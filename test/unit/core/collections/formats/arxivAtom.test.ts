@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseArxivAtom } from '../../../../../src/core/collections/formats/arxivAtom';
 import { fixture, QUASARNET } from '../../../../helpers/formatFixtures';
+import { titleId } from '../../../../../src/core/papers/ids';
 
 describe('parseArxivAtom', () => {
   test('arXiv Atom: entries with title, summary, authors, id, published and DOI; wrapped lines joined', () => {
@@ -27,6 +28,24 @@ describe('parseArxivAtom', () => {
     assert.deepEqual(r.papers, []);
     assert.deepEqual(r.problems, [
       { file: 'err.xml', line: 2, message: 'the arXiv API answered with an error: incorrect id format for 1234' },
+    ]);
+  });
+
+  test('arXiv Atom: an entry without a summary keeps its title, authors and year; one with neither is a problem', () => {
+    const xml = [
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      '<entry><id>http://arxiv.org/abs/1901.00001v1</id><title>Lectures on\n  Tides</title>',
+      '<author><name>Ann Sea</name></author><author><name>Bo Shore</name></author><published>2019-01-02T00:00:00Z</published></entry>',
+      '<entry><id>http://arxiv.org/abs/1901.00002v1</id><published>2019-01-03T00:00:00Z</published></entry>',
+      '</feed>',
+    ].join('\n');
+    const r = parseArxivAtom(xml, 'feed.xml');
+    assert.deepEqual(
+      r.papers.map((p) => [p.abstract, p.sourceTitle, p.authors, p.year, p.id]),
+      [['', 'Lectures on Tides', ['Ann Sea', 'Bo Shore'], '2019', titleId('Lectures on Tides', '2019')]],
+    );
+    assert.deepEqual(r.problems, [
+      { file: 'feed.xml', line: 5, message: 'entry "1901.00002v1" has neither a title nor an abstract; skipped' },
     ]);
   });
 });

@@ -1,14 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseBibtex } from '../../../../../src/core/collections/formats/bibtex';
-import { paperId } from '../../../../../src/core/papers/ids';
+import { paperId, titleId } from '../../../../../src/core/papers/ids';
 import { fixture, QUASARNET } from '../../../../helpers/formatFixtures';
 
 describe('parseBibtex', () => {
-  test('BibTeX: entries with an abstract load with title, authors, year, url and doi; LaTeX becomes text', () => {
+  test('BibTeX: entries load with title, authors, year, url and doi; LaTeX becomes text; no abstract keeps the title', () => {
     const r = parseBibtex(fixture('quasars.bib'), 'quasars.bib');
-    assert.equal(r.papers.length, 2);
-    const [qn, tides] = r.papers;
+    assert.equal(r.papers.length, 3);
+    const [qn, tides, book] = r.papers;
     assert.equal(qn.abstract, QUASARNET);
     assert.equal(qn.id, paperId(QUASARNET));
     assert.equal(qn.sourceTitle, 'QuasarNet: Classifying Quasar Spectra with Über-Fast Convolutions');
@@ -26,8 +26,17 @@ describe('parseBibtex', () => {
     assert.equal(tides.sourceTitle, 'Tidal Disruption Events in the γ-ray Sky');
     assert.equal(tides.year, '2021');
     assert.equal(tides.url, 'https://arxiv.org/abs/2106.01234');
+    assert.deepEqual(book, {
+      id: titleId('A Book Without an Abstract', '2019'),
+      abstract: '',
+      sourceTitle: 'A Book Without an Abstract',
+      authors: ['N. Nobody'],
+      year: '2019',
+      sourceKey: 'nobody2019',
+      sources: [{ collection: 'quasars.bib', line: 23 }],
+    });
     assert.deepEqual(r.problems, [
-      { file: 'quasars.bib', line: 23, message: 'entry "nobody2019" has no abstract; skipped' },
+      { file: 'quasars.bib', line: 29, message: 'entry "blank2018" has neither a title nor an abstract; skipped' },
     ]);
   });
 

@@ -2,6 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDailyPapers } from '../../../../../src/core/collections/formats/dailyPapers';
 import { detectFormat, parserFor, PARSERS } from '../../../../../src/core/collections/formats';
+import { mergeCollections } from '../../../../../src/core/collections/corpus';
+import { fixture } from '../../../../helpers/formatFixtures';
 
 describe('detectFormat and parserFor', () => {
   test('format detection: by content when it is clear, else by extension', () => {
@@ -38,5 +40,39 @@ describe('detectFormat and parserFor', () => {
       () => parserFor('notes.md', '# My notes\n')('# My notes\n', 'notes.md'),
       /notes\.md:1: not a format Papers reads/,
     );
+  });
+});
+
+describe('parserFor on a Zotero library', () => {
+  // A made-up library as Zotero exports it: books, a thesis, a chapter, a report, papers; `file`, `urldate`,
+  // braces and LaTeX in titles; half the entries without an abstract. The .json is the same library as CSL-JSON.
+  const load = (name: string) => parserFor(name, fixture(name))(fixture(name), name);
+
+  test('every entry of the BibTeX and of the CSL-JSON export loads, with its title, authors and year', () => {
+    const bib = load('zotero-library.bib');
+    const csl = load('zotero-library.json');
+    for (const r of [bib, csl]) {
+      assert.deepEqual(r.problems, []);
+      assert.equal(r.papers.length, 12);
+      assert.equal(r.papers.filter((p) => p.abstract === '').length, 6);
+      assert.ok(r.papers.every((p) => p.sourceTitle && p.authors?.length && /^\d{4}$/.test(p.year ?? '')));
+    }
+    assert.deepEqual(
+      bib.papers.map((p) => [p.sourceTitle, p.authors, p.year]),
+      csl.papers.map((p) => [p.sourceTitle, p.authors, p.year]),
+    );
+    const book = bib.papers.find((p) => p.sourceKey === 'mueller_uber_2015')!;
+    assert.deepEqual(
+      [book.sourceTitle, book.authors, book.abstract],
+      ['Über die Geschichte der Gezeitenmühlen', ['Jürgen Müller'], ''],
+    );
+  });
+
+  test('the two exports of one library are one set of papers, each listed in both', () => {
+    const corpus = mergeCollections(
+      ['zotero-library.bib', 'zotero-library.json'].map((path) => ({ path, result: load(path) })),
+    );
+    assert.equal(corpus.papers.length, 12);
+    assert.ok(corpus.papers.every((p) => p.sources.length === 2));
   });
 });
