@@ -129,7 +129,8 @@ export function renderAnnotated(p: PaperViewModel): HTMLElement[] {
   paper = p;
   keyboard.setAbstract(p.abstract);
   openPendingEditor(p.annotations);
-  const parts: HTMLElement[] = [toolbar(color, actions), abstractSection(p, draft, actions)];
+  // a paper known only by its title has no words to highlight: no toolbar, no empty abstract
+  const parts: HTMLElement[] = p.abstract ? [toolbar(color, actions), abstractSection(p, draft, actions)] : [];
   const detached = detachedSection(p, draft, actions);
   if (detached) parts.push(detached);
   return parts;

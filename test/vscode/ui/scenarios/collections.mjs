@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { paperView } from '../editorSteps.mjs';
 import { waitFor } from '../workbench.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -137,6 +138,20 @@ export const scenarios = [
       }
       await sleep(500);
       await shot('problems-panel');
+
+      // The entry without an abstract is a paper: it opens in the paper view with its authors and year.
+      await page.locator('.monaco-list-row', { hasText: 'A Paper That Forgot Its Abstract' }).first().click();
+      const view = paperView(page);
+      await view
+        .locator('h1', { hasText: 'A Paper That Forgot Its Abstract' })
+        .waitFor({ state: 'visible', timeout: 30_000 });
+      const byline = (await view.locator('.byline').innerText()).trim();
+      if (!byline.includes('Nobody') || !byline.includes('2019'))
+        throw new Error(`the paper view's byline says "${byline}", not its author and year`);
+      if (await view.locator('#abstract-text').count())
+        throw new Error('the paper view offers an abstract to highlight for a paper that has none');
+      await sleep(500);
+      await shot('title-only-paper');
 
       await runWithInput(page, runCommand, 'Papers: Export BibTeX');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'All papers' }).first().click();
