@@ -9,7 +9,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { parse as parseJsonc, ParseError, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
 import picomatch from 'picomatch';
 import { loadCorpus } from '../core/collections';
-import { lineOfOffset } from '../core/common';
+import { formatProblem, lineOfOffset } from '../core/common';
 import { idPartOfKey, paperKey, ParsedPaper } from '../core/papers';
 import { deriveTitle } from '../core/titles';
 import { nodeFileSource } from '../node/files/nodeFileSource';
@@ -84,7 +84,7 @@ export interface Papers {
 
 export async function loadPapers(root: string, io: CliIo): Promise<Papers> {
   const corpus = await loadCorpus(collectionPaths(root, io), nodeFileSource);
-  for (const p of corpus.problems) io.err(`${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.message}\n`);
+  for (const p of corpus.problems) io.err(`${formatProblem(p)}\n`);
   const keys = new Map<string, string>();
   return {
     papers: corpus.papers,

@@ -4,7 +4,7 @@
  * product's tuned vectors (core/vectors), so that the baseline is the textbook method. Not used by the product.
  */
 import { isContentWord, tokenize } from '../common';
-import { seededRandom } from '../vectors';
+import { seededRandom, symmetricEigen } from '../vectors';
 
 /** Rows of a sparse matrix: row i holds columns cols[i] with values vals[i]. */
 export interface SparseRows {
@@ -47,46 +47,6 @@ export function tfidfRows(texts: readonly string[], minDf = 2): SparseRows {
   return { cols, vals, width: idf.length };
 }
 
-/** Eigen-decomposition of a symmetric l × l matrix by cyclic Jacobi rotations: values and column eigenvectors. */
-export function jacobiEigen(a0: Float64Array, l: number): { values: Float64Array; vectors: Float64Array } {
-  const a = Float64Array.from(a0);
-  const v = new Float64Array(l * l);
-  for (let i = 0; i < l; i++) v[i * l + i] = 1;
-  for (let sweep = 0; sweep < 60; sweep++) {
-    let off = 0;
-    for (let p = 0; p < l; p++) for (let q = p + 1; q < l; q++) off += a[p * l + q] ** 2;
-    if (off < 1e-22) break;
-    for (let p = 0; p < l; p++)
-      for (let q = p + 1; q < l; q++) {
-        const apq = a[p * l + q];
-        if (Math.abs(apq) < 1e-300) continue;
-        const theta = (a[q * l + q] - a[p * l + p]) / (2 * apq);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        for (let r = 0; r < l; r++) {
-          const arp = a[r * l + p];
-          const arq = a[r * l + q];
-          a[r * l + p] = c * arp - s * arq;
-          a[r * l + q] = s * arp + c * arq;
-        }
-        for (let r = 0; r < l; r++) {
-          const apr = a[p * l + r];
-          const aqr = a[q * l + r];
-          a[p * l + r] = c * apr - s * aqr;
-          a[q * l + r] = s * apr + c * aqr;
-        }
-        for (let r = 0; r < l; r++) {
-          const vrp = v[r * l + p];
-          const vrq = v[r * l + q];
-          v[r * l + p] = c * vrp - s * vrq;
-          v[r * l + q] = s * vrp + c * vrq;
-        }
-      }
-  }
-  return { values: Float64Array.from({ length: l }, (_, i) => a[i * l + i]), vectors: v };
-}
-
 /** Gram matrix MᵀM (l × l) of a row-major m × l matrix. */
 function gram(m: Float64Array, l: number): Float64Array {
   const g = new Float64Array(l * l);
@@ -117,7 +77,7 @@ function orthonormalize(m: Float64Array, l: number): { q: Float64Array; l: numbe
   let q = m;
   let width = l;
   for (let pass = 0; pass < 2; pass++) {
-    const { values, vectors } = jacobiEigen(gram(q, width), width);
+    const { values, vectors } = symmetricEigen(gram(q, width), width);
     const top = Math.max(...values);
     const keep = [...values.keys()].filter((i) => values[i] > top * 1e-12);
     q = times(
@@ -182,7 +142,7 @@ export function lsaRows(
   }
   l = y.l;
   // B = Qᵀ X; B Bᵀ = (Xᵀ Q)ᵀ (Xᵀ Q) = Ũ S² Ũᵀ, and X ≈ Q Ũ S Vᵀ, so the coordinates are Q Ũ S.
-  const { values, vectors } = jacobiEigen(gram(rowsTransposeTimes(x, y.q, l), l), l);
+  const { values, vectors } = symmetricEigen(gram(rowsTransposeTimes(x, y.q, l), l), l);
   const order = [...values.keys()].sort((a, b) => values[b] - values[a]).slice(0, Math.min(want, l));
   const coords = times(
     y.q,

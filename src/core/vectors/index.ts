@@ -3,5 +3,6 @@ export * from './codeTable';
 export * from './denseKernels';
 export * from './related';
 export * from './seededRandom';
+export * from './symmetricEigen';
 export * from './vectors';
 export * from './wordStream';

@@ -8,6 +8,8 @@ import type {
   PaperPageState,
   PaperViewModel,
 } from '../protocol';
+// the byline's own module, not the papers index: the page bundle stays small (see protocol.ts)
+import { bylineOf } from '../../core/papers/byline';
 import { toPaperPageState } from '../protocol';
 import { afterRender, initAnnotations, renderAnnotated, reportSelection, updateAnnotations } from './annotations';
 import { el } from './controls';
@@ -102,9 +104,9 @@ function metaLine(paper: PaperViewModel): HTMLElement {
   return meta;
 }
 
-/** "Jane Doe, John Roe · 2019" under the title; nothing when the file gave neither. */
-function bylineOf(paper: PaperViewModel): HTMLElement[] {
-  const text = [paper.authors.join(', '), paper.year ?? ''].filter(Boolean).join(' · ');
+/** The byline under the title (core's format, as the tree and the notes show it); nothing when the file gave neither. */
+function bylineLine(paper: PaperViewModel): HTMLElement[] {
+  const text = bylineOf({ authors: paper.authors, year: paper.year ?? undefined });
   return text ? [el('p', 'byline', text)] : [];
 }
 
@@ -116,7 +118,7 @@ function renderPaper(paper: PaperViewModel): void {
   const h1 = el('h1', undefined, paper.title);
   h1.id = 'paper-title';
   h1.tabIndex = -1;
-  header.append(h1, ...bylineOf(paper), metaLine(paper), renderTags(paper));
+  header.append(h1, ...bylineLine(paper), metaLine(paper), renderTags(paper));
   if (paper.keywords.length) {
     const chips = el('ul', 'chips');
     chips.setAttribute('aria-label', 'Keywords');

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jacobiEigen, lsaRows, tfidfRows } from '../../../../src/core/themes/baselineLsa';
+import { lsaRows, tfidfRows } from '../../../../src/core/themes/baselineLsa';
 
 const close = (a: number, b: number, eps = 1e-9) => Math.abs(a - b) < eps;
 
@@ -16,27 +16,6 @@ describe('tfidfRows', () => {
     assert.deepEqual(Array.from(m.cols[0]), [0, 1]);
     assert.ok(close(m.vals[0][0], raw[0] / norm) && close(m.vals[0][1], raw[1] / norm));
     for (const v of m.vals) assert.ok(close(Math.hypot(...v), 1));
-  });
-});
-
-describe('jacobiEigen', () => {
-  test('A v = λ v for each pair of a symmetric matrix', () => {
-    const l = 4;
-    const a = Float64Array.from([4, 1, 0.5, 0, 1, 3, 0.2, 0.1, 0.5, 0.2, 2, 0.3, 0, 0.1, 0.3, 1]);
-    const { values, vectors } = jacobiEigen(a, l);
-    for (let k = 0; k < l; k++)
-      for (let i = 0; i < l; i++) {
-        let av = 0;
-        for (let j = 0; j < l; j++) av += a[i * l + j] * vectors[j * l + k];
-        assert.ok(close(av, values[k] * vectors[i * l + k], 1e-9));
-      }
-    assert.ok(
-      close(
-        [...values].reduce((s, x) => s + x, 0),
-        4 + 3 + 2 + 1,
-      ),
-      'trace kept',
-    );
   });
 });
 
