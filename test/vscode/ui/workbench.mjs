@@ -52,7 +52,14 @@ export async function findCommand(page, label, timeout = 30_000) {
   for (;;) {
     // The palette can close under us (focus taken by a notification, a dialog closing): open it again.
     if (!(await input.isVisible())) input = await openPalette(page);
-    await input.fill(`>${label}`);
+    // It can also close between that check and the typing: then the next turn opens it again.
+    const typed = await input.fill(`>${label}`, { timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!typed && Date.now() > deadline)
+      throw new Error(`the command palette kept closing before "${label}" was typed`);
+    if (!typed) continue;
     try {
       await row.waitFor({ state: 'visible', timeout: 1500 });
       return row;
@@ -63,7 +70,7 @@ export async function findCommand(page, label, timeout = 30_000) {
           `the command palette has no command "${label}"; for that text it lists: ${shown.slice(0, 10).join(' | ') || '(nothing)'}`,
         );
       }
-      if (await input.isVisible()) await input.fill('>');
+      if (await input.isVisible()) await input.fill('>', { timeout: 3_000 }).catch(() => {});
       await sleep(300);
     }
   }
@@ -79,11 +86,19 @@ export async function listCommands(page, query) {
 
 /** Runs a command through the palette by its full label, e.g. "Papers: Search Papers". */
 export async function runCommand(page, label) {
-  const row = await findCommand(page, label);
   // No wait for the palette to close: some commands open a quick pick of their own in the same widget.
-  // A row found but not clickable within seconds belongs to a palette that closed meanwhile: fail at once, so a
-  // caller that retries can open it again.
-  await row.click({ timeout: 10_000 });
+  // A row found but not clickable within seconds belongs to a palette that closed meanwhile (a view taking focus
+  // as it fills, a notification): find the command again in a palette opened anew.
+  for (let attempt = 1; ; attempt++) {
+    const row = await findCommand(page, label);
+    try {
+      await row.click({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Polls `probe` until it returns something truthy (and returns that), or throws after `timeout` ms. */

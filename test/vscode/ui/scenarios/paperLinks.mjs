@@ -29,6 +29,20 @@ function storedTags(workspace, paperId) {
 const activeTab = (page) =>
   page.locator('.editor-group-container.active .tabs-container .tab.active').first().getAttribute('aria-label');
 
+/**
+ * Waits until some editor group shows `name` as its active tab, then makes sure that group has focus: a click in
+ * the webview can hand focus back to the view's group after the editor opened, on a busy machine. The status bar's
+ * cursor and selection are the focused editor's, so they are read only once it has focus.
+ */
+async function openedInSomeGroup(page, what, name) {
+  const tab = page.locator('.editor-group-container .tabs-container .tab.active', { hasText: name }).first();
+  await tab.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => {
+    throw new Error(`timed out waiting for ${what}`);
+  });
+  if (!((await activeTab(page)) ?? '').startsWith(name)) await tab.click();
+  await waitFor(`${what} focused`, async () => ((await activeTab(page)) ?? '').startsWith(name));
+}
+
 export const scenarios = [
   {
     name: 'paper view: link the editor selection from the view, open the link and a backlink, add and remove a tag',
@@ -114,7 +128,7 @@ export const scenarios = [
 
       // Clicking the link opens the code with the linked lines selected; the backlink opens the note.
       await row.locator('button.code-place').click();
-      await waitFor('the code opened from the link', async () => /^curriculum\.py/.test((await activeTab(page)) ?? ''));
+      await openedInSomeGroup(page, 'the code opened from the link', 'curriculum.py');
       await page
         .locator('.statusbar-item', { hasText: /selected/ })
         .first()
@@ -126,9 +140,7 @@ export const scenarios = [
       if (!/\(\d+ selected\)/.test(cursor)) throw new Error(`the linked range is not selected: ${cursor}`);
       await shot('link-opened');
       await backlink.locator('button.backlink-place').click();
-      await waitFor('the note opened from the backlink', async () =>
-        /^reading\.md/.test((await activeTab(page)) ?? ''),
-      );
+      await openedInSomeGroup(page, 'the note opened from the backlink', 'reading.md');
 
       // Tags: "Add tag…" asks with the quick pick; the chip's × removes it.
       await view.locator('button.tag-add').click();
