@@ -10,7 +10,8 @@ import { nodeFileSource } from '../../src/node/files/nodeFileSource';
 import { normalizedMutualInformation as nmi } from '../../src/core/themes/nmi';
 import { lsaRows, tfidfRows } from '../../src/core/themes/baselineLsa';
 import { kMeans } from '../../src/core/themes/baselineKMeans';
-import { COMMONPLACE_LIFT, labelLifts, wordSet } from '../../src/core/themes/labelLift';
+import { contentWords, judgeLabels, LabelJudgement } from '../../src/core/themes/labelLift';
+import { Theme } from '../../src/core/papers';
 
 export const BASELINE_SEEDS = [1, 2, 3, 4, 5];
 export const BASELINE_DIMS = 100;
@@ -57,42 +58,69 @@ async function row(slice: string, primariesFile: string, workerPath: string) {
 
   const papers = a.papers.filter((p) => primaryOf.has(p.abstract.trim()));
   const truth = papers.map((p) => primaryOf.get(p.abstract.trim())!);
-  const index = new Map(papers.map((p, i) => [p.id, i]));
-  const words = papers.map((p) => wordSet(p.abstract));
-  const lifts = labelLifts(
-    a.themes.map((t) => ({
-      label: t.label,
-      members: t.paperIds.map((id) => index.get(id)).filter((i): i is number => i !== undefined),
-    })),
-    words,
-  );
-  const product = nmi(
-    papers.map((p) => p.theme),
-    truth,
-  );
-  const base = baseline(
-    papers.map((p) => p.abstract),
-    truth,
-    a.themes.length,
-  );
+  const levels = themeLevels(a.themes, papers);
+  const abstracts = papers.map((p) => p.abstract);
+  const top = level(levels.top, truth, abstracts);
+  const leaf = levels.twoLevels ? level(levels.leaf, truth, abstracts) : top;
+  const judged = judgeLabels(levels.judged, abstracts.map(contentWords));
+  const commonplace = judged.filter((j) => j.commonplace);
+  const ratio = (j: LabelJudgement) => Math.min(...j.parts.map((p) => p.ratio));
   return {
     papers: a.papers.length,
     matched: papers.length,
     categories: new Set(truth).size,
-    themes: a.themes.length,
-    nmi: round(product),
-    baseline: base,
-    gap: round(product - base.mean),
+    two_levels: levels.twoLevels,
+    top,
+    leaf,
     analysis_wall_ms: Math.round(wallMs),
     analysis_cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
     peak_rss_mb: peakRssMb,
-    commonplace_labels: lifts.filter((l) => l.lift < COMMONPLACE_LIFT).length,
-    median_lift: round(median(lifts.map((l) => l.lift)), 2),
-    lowest_lift_labels: [...lifts]
-      .sort((x, y) => x.lift - y.lift)
-      .slice(0, 5)
-      .map((l) => ({ ...l, lift: round(l.lift, 2) })),
-    labels: lifts.map((l) => ({ label: l.label, size: l.themeSize, lift: round(l.lift, 2) })),
+    labels_judged: judged.length,
+    commonplace_labels: commonplace.length,
+    median_ratio: round(median(judged.map(ratio).filter(Number.isFinite)), 2),
+    commonplace_examples: commonplace.slice(0, 8).map((j) => ({
+      label: j.label,
+      size: j.themeSize,
+      parts: j.parts.map((p) => ({ ...p, ratio: round(p.ratio, 2) })),
+    })),
+    labels: a.themes.map((t) => ({ label: t.label, parent: t.parent ?? null, size: t.paperIds.length })),
+  };
+}
+
+/** The NMI of one level's themes against the categories, beside the baseline's with as many clusters. */
+function level(assignment: string[], truth: string[], abstracts: string[]) {
+  const k = new Set(assignment).size;
+  const product = nmi(assignment, truth);
+  const base = baseline(abstracts, truth, k);
+  return { themes: k, nmi: round(product), baseline: base, gap: round(product - base.mean) };
+}
+
+/**
+ * Each paper's broad theme and its leaf theme (the same at one level), and every theme with the papers it is
+ * judged among for the label rule: the library for a broad theme, its broad theme's papers for a subtheme.
+ */
+function themeLevels(themes: readonly Theme[], papers: readonly { id: string }[]) {
+  const index = new Map(papers.map((p, i) => [p.id, i]));
+  const membersOf = (t: Theme) => t.paperIds.map((id) => index.get(id)).filter((i): i is number => i !== undefined);
+  const under = new Map<string, number[]>(themes.map((t) => [t.id, membersOf(t)]));
+  for (const t of themes) if (t.parent !== undefined) under.get(t.parent)?.push(...membersOf(t));
+  const top = new Array<string>(papers.length);
+  const leaf = new Array<string>(papers.length);
+  for (const t of themes)
+    for (const i of membersOf(t)) {
+      leaf[i] = t.id;
+      top[i] = t.parent ?? t.id;
+    }
+  const library = papers.map((_, i) => i);
+  return {
+    twoLevels: themes.some((t) => t.parent !== undefined),
+    top,
+    leaf,
+    judged: themes.map((t) => ({
+      label: t.label,
+      members: under.get(t.id)!,
+      among: t.parent !== undefined ? (under.get(t.parent) ?? library) : library,
+    })),
   };
 }
 

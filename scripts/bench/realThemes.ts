@@ -81,11 +81,19 @@ function workerPath(): string {
 
 type Row = RealRow & { slice: string };
 
+function levelCells(l: RealRow['top']): string {
+  const b = l.baseline;
+  return `${l.themes} | ${l.nmi.toFixed(3)} | ${b.mean.toFixed(3)} (${b.min.toFixed(3)}–${b.max.toFixed(3)}) | ${l.gap >= 0 ? '+' : ''}${l.gap.toFixed(3)}`;
+}
+
 function tableLine(r: Row): string {
   const s = (ms: number) => (ms / 1000).toFixed(1);
-  const b = r.baseline;
-  return `| ${r.slice} | ${r.papers} | ${r.themes} | ${r.nmi.toFixed(3)} | ${b.mean.toFixed(3)} (${b.min.toFixed(3)}–${b.max.toFixed(3)}) | ${r.gap >= 0 ? '+' : ''}${r.gap.toFixed(3)} | ${s(r.analysis_wall_ms)} | ${s(r.analysis_cpu_ms)} | ${r.peak_rss_mb} | ${r.commonplace_labels} / ${r.themes} | ${r.median_lift.toFixed(2)} |`;
+  const leaf = r.two_levels ? levelCells(r.leaf) : '– | – | – | –';
+  return `| ${r.slice} | ${r.papers} | ${levelCells(r.top)} | ${leaf} | ${s(r.analysis_wall_ms)} | ${s(r.analysis_cpu_ms)} | ${r.peak_rss_mb} | ${r.commonplace_labels} / ${r.labels_judged} | ${r.median_ratio.toFixed(2)} |`;
 }
+
+export const TABLE_HEAD =
+  '| slice | papers | themes (top) | NMI | baseline NMI mean (min–max) | gap | subthemes | NMI | baseline NMI mean (min–max) | gap | wall s | CPU s | peak RSS MB | commonplace labels | median ratio |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n';
 
 function main(): void {
   const dir = realDir();
@@ -102,9 +110,7 @@ function main(): void {
   const out = join(resultsDir, 'real-themes.json');
   const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { rows: Row[] }).rows : [];
   const rows: Row[] = [];
-  process.stdout.write(
-    '| slice | papers | themes k | NMI | baseline NMI mean (min–max) | gap | wall s | CPU s | peak RSS MB | commonplace labels | median lift |\n|---|---|---|---|---|---|---|---|---|---|---|\n',
-  );
+  process.stdout.write(TABLE_HEAD);
   for (const n of sizes) {
     const name = `${csOnly ? 'cs' : 'mixed'}-${n}`;
     const [txt, primaries] = writeSlice(name, pool.slice(0, n));

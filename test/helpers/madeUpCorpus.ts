@@ -95,3 +95,44 @@ export function longAbstractsAnalysis(): Analysis {
   lines[9] = 'A lone surrogate \ud800 in river sediment notes, kept as written.';
   return analyzeFiles([{ path: 'made-up.txt', text: `Daily Papers\n${lines.join('\n')}\n` }]);
 }
+
+/**
+ * A made-up library with two levels of topics: `fields` fields of `topics` topics each, every topic
+ * `perTopic` abstracts. An abstract mixes words of its field, of its topic and of every field (made-up words,
+ * a seeded PRNG), so a grouping can find the fields and, inside each, the topics. Returns each abstract with
+ * its field and topic.
+ */
+export function madeUpTwoLevelLibrary(
+  fields = 6,
+  topics = 4,
+  perTopic = 130,
+): { text: string; field: string; topic: string }[] {
+  let state = 7;
+  const rand = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const syllables = ['ka', 'lo', 'mi', 'ru', 'te', 'vo', 'zan', 'pel', 'dor', 'fi', 'gu', 'sho', 'bre', 'nix'];
+  const word = () => Array.from({ length: 3 }, () => syllables[Math.floor(rand() * syllables.length)]).join('');
+  const words = (n: number) => Array.from({ length: n }, word);
+  const common = words(40);
+  const out: { text: string; field: string; topic: string }[] = [];
+  for (let f = 0; f < fields; f++) {
+    const fieldWords = words(14);
+    for (let t = 0; t < topics; t++) {
+      const topicWords = words(10);
+      for (let i = 0; i < perTopic; i++) {
+        const pick = (list: string[], n: number) =>
+          Array.from({ length: n }, () => list[Math.floor(rand() * list.length)]);
+        const sentence = () =>
+          [...pick(fieldWords, 3), ...pick(topicWords, 3), ...pick(common, 3)].sort(() => rand() - 0.5).join(' ');
+        out.push({
+          text: `We study ${sentence()}. Our ${sentence()} improves ${sentence()} (${f}.${t}.${i}).`,
+          field: `f${f}`,
+          topic: `f${f}t${t}`,
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -47,4 +47,6 @@ export interface Theme {
   paperIds: string[];
   /** True for a theme the user defined. */
   user?: boolean;
+  /** The id of the broad theme this one is a subtheme of; absent for a theme at the top. */
+  parent?: string;
 }

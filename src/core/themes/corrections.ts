@@ -19,6 +19,8 @@ export interface UserTheme {
   label: string;
   /** Words or phrases; a paper whose abstract contains one (case-insensitive, whole words) joins the theme. */
   keywords: string[];
+  /** A broad theme to hold this one as a subtheme; absent (or a theme that does not exist): at the top. */
+  parent?: string;
 }
 
 export interface ThemeCorrections {
@@ -76,10 +78,20 @@ export function applyThemeCorrections(
     user.push({ id: u.id, label: renames[u.id] ?? u.label, paperIds: [], user: true });
   }
   const used = new Set<string>(userIds);
+  const idOf = new Map<string, string>();
   const computed: Theme[] = themes.map((t) => {
     const id = userIds.has(t.id) ? uniqueSlug(t.id, used) : t.id;
     used.add(id);
+    idOf.set(t.id, id);
     return { id, label: renames[t.id] ?? t.label, paperIds: [], ...(t.user ? { user: true } : {}) };
+  });
+  themes.forEach((t, i) => {
+    const parent = t.parent !== undefined ? idOf.get(t.parent) : undefined;
+    if (parent !== undefined) computed[i].parent = parent;
+  });
+  userThemes.forEach((u, i) => {
+    const broad = typeof u?.parent === 'string' ? computed.find((t) => t.id === u.parent && !t.parent) : undefined;
+    if (broad && user[i]) user[i].parent = broad.id;
   });
   const byId = new Map<string, Theme>([...user, ...computed].map((t) => [t.id, t]));
 
@@ -127,11 +139,50 @@ export function applyThemeCorrections(
   return ordered(user, computed);
 }
 
-/** User themes first, then the computed themes that hold papers (or are the user's), largest first. */
+/**
+ * User themes at the top first, then the computed broad themes that hold papers (their own or their
+ * subthemes'), largest first; each broad theme is followed by its subthemes that hold papers (or are the
+ * user's): the user's first, then the computed ones, largest first.
+ */
 function ordered(user: Theme[], computed: Theme[]): Theme[] {
-  const kept = computed.filter((t) => t.paperIds.length > 0 || t.user);
-  kept.sort((a, b) => themeOrder(a, a.paperIds.length, b, b.paperIds.length));
-  return [...user, ...kept];
+  const all = [...user, ...computed];
+  const sizes = sizesUnder(all);
+  return nestedOrder(all, (t) => sizes.get(t.id)!);
+}
+
+/** The order of ordered() for themes of known sizes; themes without papers are left out unless the user's. */
+function nestedOrder<T extends { id: string; label: string; parent?: string; user?: boolean }>(
+  all: readonly T[],
+  size: (t: T) => number,
+): T[] {
+  const childrenOf = new Map<string, T[]>();
+  for (const t of all) if (t.parent !== undefined) childrenOf.set(t.parent, [...(childrenOf.get(t.parent) ?? []), t]);
+  const kept = (t: T) => size(t) > 0 || !!t.user || (childrenOf.get(t.id) ?? []).some((c) => c.user);
+  const computedBySize = (list: T[]) =>
+    list.filter((t) => !t.user && kept(t)).sort((a, b) => themeOrder(a, size(a), b, size(b)));
+  const userFirst = (list: T[]) => [...list.filter((t) => t.user), ...computedBySize(list)];
+  const out: T[] = [];
+  for (const top of userFirst(all.filter((t) => t.parent === undefined)))
+    out.push(top, ...userFirst(childrenOf.get(top.id) ?? []));
+  return out;
+}
+
+/** Papers of each theme, its subthemes' included. */
+export function sizesUnder(themes: readonly Theme[]): Map<string, number> {
+  const sizes = new Map(themes.map((t) => [t.id, t.paperIds.length]));
+  for (const t of themes)
+    if (t.parent !== undefined && sizes.has(t.parent)) sizes.set(t.parent, sizes.get(t.parent)! + t.paperIds.length);
+  return sizes;
+}
+
+/** Each theme with the papers under it: its own, then its subthemes' (a broad theme's signature). */
+export function papersUnder<T extends { id: string; paperIds: readonly string[]; parent?: string }>(
+  themes: readonly T[],
+): (T & { paperIds: readonly string[] })[] {
+  const extra = new Map<string, string[]>();
+  for (const t of themes)
+    if (t.parent !== undefined) extra.set(t.parent, [...(extra.get(t.parent) ?? []), ...t.paperIds]);
+  return themes.map((t) => (extra.has(t.id) ? { ...t, paperIds: [...t.paperIds, ...extra.get(t.id)!] } : t));
 }
 
 /** The order of computed themes: larger first, then by label, then by id. */
@@ -166,7 +217,7 @@ export function recordThemeMembers(corrections: ThemeCorrections, themes: readon
   const named = new Set([...Object.keys(corrections.renames ?? {}), ...Object.values(corrections.moves ?? {})]);
   const members: Record<string, string[]> = {};
   for (const [id, papers] of Object.entries(corrections.themeMembers ?? {})) if (named.has(id)) members[id] = papers;
-  for (const t of themes) if (!t.user && named.has(t.id)) members[t.id] = [...new Set(t.paperIds)].sort();
+  for (const t of papersUnder(themes)) if (!t.user && named.has(t.id)) members[t.id] = [...new Set(t.paperIds)].sort();
   return { ...corrections, themeMembers: members };
 }
 
@@ -180,8 +231,9 @@ export function recordThemeMembers(corrections: ThemeCorrections, themes: readon
  */
 export function remapThemeCorrections(
   corrections: ThemeCorrections,
-  themes: readonly { id: string; paperIds: readonly string[]; user?: boolean }[],
+  grouped: readonly { id: string; paperIds: readonly string[]; user?: boolean; parent?: string }[],
 ): ThemeCorrections {
+  const themes = papersUnder(grouped);
   const renames = corrections.renames ?? {};
   const moves = corrections.moves ?? {};
   const members = corrections.themeMembers ?? {};
@@ -232,7 +284,7 @@ export function remapThemeCorrections(
  * themes that exist: moves and user themes need the papers, and so does a rename of a theme that must
  * first be found by its papers (remapThemeCorrections); undefined then.
  */
-export function outlineThemes<T extends { id: string; label: string; size: number; user?: boolean }>(
+export function outlineThemes<T extends { id: string; label: string; size: number; user?: boolean; parent?: string }>(
   themes: readonly T[],
   corrections: ThemeCorrections = NO_CORRECTIONS,
 ): T[] | undefined {
@@ -240,6 +292,9 @@ export function outlineThemes<T extends { id: string; label: string; size: numbe
   const ids = new Set(themes.map((t) => t.id));
   const renames = corrections.renames ?? {};
   if (ids.size !== themes.length || Object.keys(renames).some((id) => !ids.has(id))) return undefined;
-  const out = themes.map((t) => ({ ...t, label: renames[t.id] ?? t.label })).filter((t) => t.size > 0 || t.user);
-  return out.sort((a, b) => themeOrder(a, a.size, b, b.size)); // as ordered() does
+  const relabelled = themes.map((t) => ({ ...t, label: renames[t.id] ?? t.label }));
+  const sizes = new Map(relabelled.map((t) => [t.id, t.size]));
+  for (const t of relabelled)
+    if (t.parent !== undefined && sizes.has(t.parent)) sizes.set(t.parent, sizes.get(t.parent)! + t.size);
+  return nestedOrder(relabelled, (t) => sizes.get(t.id)!).map((t) => ({ ...t, size: sizes.get(t.id)! }));
 }

@@ -1,66 +1,107 @@
 /**
- * How specific a theme's label is, measured: its lift = (share of the theme's papers whose abstract contains
- * the label) / (share of all papers whose abstract contains it). A label that occurs about as often everywhere
- * as inside its theme ("Deep learning" in a library of deep-learning papers) tells a reader nothing about the
- * theme; the benchmark calls a label with lift below COMMONPLACE_LIFT commonplace.
+ * How specific a theme's label is, measured. A label part (a phrase) is a commonplace when a quarter or more of
+ * the other papers use it too, or when the theme's papers use it less than twice as often as the other papers
+ * do. "Deep learning" in a library of deep-learning papers, or "language models" for one theme of a library
+ * about language models, tells a reader nothing about the theme. A broad theme is judged against the rest of
+ * the library, a subtheme against the rest of its broad theme (what tells it apart from its siblings). The
+ * labels avoid such phrases (labels.ts); the benchmark counts the labels that still have one.
  */
 import { isContentWord, tokenize } from '../common';
 
-/** Below this lift a label is called commonplace: its words are not even twice as frequent inside its theme. */
+/** Below this ratio of the share inside the theme to the share outside, a phrase is a commonplace. */
 export const COMMONPLACE_LIFT = 2;
+/** From this share of the papers outside the theme, a phrase is a commonplace whatever its ratio. */
+export const COMMONPLACE_SHARE = 0.25;
 
 /**
- * The parts of a label, each as its content words: lower-cased, split on commas and " and ", each part
- * tokenized as the product tokenizes abstracts (plurals folded) with stop words dropped. Parts without
- * content words are left out.
+ * True for a phrase used by `inTheme` of the theme's `themeSize` papers and `inAll` of the `allSize` papers
+ * (the theme's included). A theme that is all the papers has no commonplace: there is nothing to tell apart.
  */
-export function labelParts(label: string): string[][] {
+export function isCommonplace(inTheme: number, themeSize: number, inAll: number, allSize: number): boolean {
+  if (themeSize === 0 || inTheme === 0) return true;
+  if (allSize <= themeSize) return false;
+  const outside = (inAll - inTheme) / (allSize - themeSize);
+  return outside >= COMMONPLACE_SHARE || inTheme / themeSize < COMMONPLACE_LIFT * outside;
+}
+
+/**
+ * The parts of a label, each as its content words joined by spaces: lower-cased, split on commas, " and " and
+ * " for ", each part tokenized as the product tokenizes abstracts (plurals folded) with stop words dropped.
+ * Parts without content words are left out.
+ */
+export function labelParts(label: string): string[] {
   return label
     .toLowerCase()
-    .split(/,|\band\b/)
-    .map((part) =>
-      tokenize(part)
-        .map((t) => t.norm)
-        .filter(isContentWord),
-    )
-    .filter((words) => words.length > 0);
-}
-
-/** The set of words (normalized as by tokenize) of an abstract. */
-export function wordSet(text: string): Set<string> {
-  return new Set(tokenize(text).map((t) => t.norm));
-}
-
-/** True when some part of the label has all its content words in the paper's word set. */
-export function labelMatches(parts: readonly string[][], words: ReadonlySet<string>): boolean {
-  return parts.some((part) => part.every((w) => words.has(w)));
-}
-
-export interface LabelLift {
-  label: string;
-  /** Papers of the theme whose abstract contains the label, and the theme's size. */
-  inTheme: number;
-  themeSize: number;
-  /** Papers of the library whose abstract contains the label. */
-  inLibrary: number;
-  /** (inTheme / themeSize) / (inLibrary / library size); 0 when no paper contains the label. */
-  lift: number;
+    .split(/,|\band\b|\bfor\b/)
+    .map((part) => contentWords(part))
+    .filter((words) => words !== ' ');
 }
 
 /**
- * The lift of each theme's label. `words` holds each paper's word set (wordSet), `members` each theme's papers
- * as indexes into it.
+ * The ways a reader can read a label: its parts as written, and, for "A and B head" ("Image and semantic
+ * segmentation"), the two phrases sharing the head ("image segmentation", "semantic segmentation").
  */
-export function labelLifts(
-  themes: readonly { label: string; members: readonly number[] }[],
-  words: readonly ReadonlySet<string>[],
-): LabelLift[] {
-  return themes.map(({ label, members }) => {
-    const parts = labelParts(label);
-    let inLibrary = 0;
-    for (const w of words) if (labelMatches(parts, w)) inLibrary++;
-    const inTheme = members.filter((i) => labelMatches(parts, words[i])).length;
-    const lift = inLibrary === 0 || members.length === 0 ? 0 : inTheme / members.length / (inLibrary / words.length);
-    return { label, inTheme, themeSize: members.length, inLibrary, lift };
+export function labelReadings(label: string): string[][] {
+  const parts = labelParts(label);
+  const readings = [parts];
+  if (parts.length === 2) {
+    const [first, second] = parts.map((p) => p.trim().split(' '));
+    if (second.length >= 2 && first.length < second.length)
+      readings.push([` ${first.join(' ')} ${second[second.length - 1]} `, parts[1]]);
+  }
+  return readings;
+}
+
+/** A text's content words (normalized as by tokenize) in reading order, joined and padded with spaces. */
+export function contentWords(text: string): string {
+  const words = tokenize(text)
+    .map((t) => t.norm)
+    .filter(isContentWord);
+  return ` ${words.join(' ')} `;
+}
+
+export interface PartJudgement {
+  /** The part's content words. */
+  phrase: string;
+  /** Papers of the theme, and of all the papers it is judged among, using the phrase. */
+  inTheme: number;
+  inAll: number;
+  /** Share inside the theme / share among the other papers (Infinity when no other paper uses it). */
+  ratio: number;
+  commonplace: boolean;
+}
+
+export interface LabelJudgement {
+  label: string;
+  themeSize: number;
+  parts: PartJudgement[];
+  /** True when some part is a commonplace (or the label has no content word). */
+  commonplace: boolean;
+}
+
+/**
+ * Judges each theme's label among `among` (indexes of the papers it is told apart from: the library for a
+ * broad theme, its broad theme's papers for a subtheme). `words` holds each paper's contentWords; a part is
+ * used by a paper whose content words hold the part's words in a row.
+ */
+export function judgeLabels(
+  themes: readonly { label: string; members: readonly number[]; among: readonly number[] }[],
+  words: readonly string[],
+): LabelJudgement[] {
+  return themes.map(({ label, members, among }) => {
+    const judge = (phrase: string): PartJudgement => {
+      const inTheme = members.filter((i) => words[i].includes(phrase)).length;
+      const inAll = among.filter((i) => words[i].includes(phrase)).length;
+      const outside = among.length > members.length ? (inAll - inTheme) / (among.length - members.length) : 0;
+      const inside = members.length > 0 ? inTheme / members.length : 0;
+      const ratio = outside > 0 ? inside / outside : inside > 0 ? Infinity : 0;
+      const commonplace = isCommonplace(inTheme, members.length, inAll, among.length);
+      return { phrase: phrase.trim(), inTheme, inAll, ratio, commonplace };
+    };
+    // The reading with the fewest commonplace parts: a label is judged as favourably as it can be read.
+    const readings = labelReadings(label).map((parts) => parts.map(judge));
+    const bad = (parts: PartJudgement[]) => parts.filter((p) => p.commonplace).length;
+    const parts = readings.reduce((best, r) => (bad(r) < bad(best) ? r : best));
+    return { label, themeSize: members.length, parts, commonplace: parts.length === 0 || bad(parts) > 0 };
   });
 }

@@ -48,6 +48,7 @@ import {
   sentenceCase,
 } from './labelParts';
 import { LabelCorpus, MIN_LEAD_SHARE } from './labelCorpus';
+import { isCommonplace } from './labelLift';
 
 /** Nouns naming a process or property ("generation", "editing", "alignment"). */
 const NOMINAL = /(?:ion|ing|ment|ance|ence|sis|ure|ity)$/;
@@ -58,18 +59,21 @@ type Option = { text: string; parts: Candidate[]; words: string[] };
 /**
  * One label per cluster. `texts` are all abstracts; `clusters` lists indices into texts, most
  * typical paper first. Labels are distinct, 2–5 words when the text allows, in sentence case.
+ * `parentLabel`: the label of the theme these clusters divide; no label reuses a phrase of it.
  */
 export function labelThemes(
   texts: readonly string[],
   clusters: readonly (readonly number[])[],
   streams?: WordStreams,
+  parentLabel?: string,
 ): string[] {
   const corpus = new LabelCorpus(texts, clusters, streams);
   const labels = new Array<string>(clusters.length).fill('');
   const used: UsedLabels = {
-    labels: new Set<string>(),
+    labels: new Set<string>(parentLabel ? [parentLabel.toLowerCase()] : []),
     phrases: new Set<string>(),
     inTheme: new Int32Array(corpus.table.codes.length),
+    parent: parentLabel ? labelPhrases(parentLabel) : undefined,
   };
   // Larger themes choose first: they have the strongest claim on a phrase.
   const order = clusters.map((_, c) => c).sort((a, b) => clusters[b].length - clusters[a].length || a - b);
@@ -82,6 +86,18 @@ interface UsedLabels {
   labels: Set<string>;
   phrases: Set<string>;
   inTheme: Int32Array;
+  /** The phrases of the parent theme's label, lower case, padded with spaces for whole-word lookups. */
+  parent?: string[];
+}
+
+/** The phrases a label joins ("GUI and web agents" -> "gui", "web agents"; "X for Y" -> "x", "y"). */
+function labelPhrases(label: string): string[] {
+  return label
+    .toLowerCase()
+    .split(/,| and | for /)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => ` ${part} `);
 }
 
 /** The steps of labelling one theme: its candidate phrases, the parts a label is built of, the options, the pick. */
@@ -106,12 +122,21 @@ class ThemeLabeler {
     const { corpus } = this;
     // A phrase made only of words most papers use ("policy optimization", "language model") names no topic.
     const generic = p.ids.every((id) => corpus.genericWord(id));
-    const inAll =
-      p.ids.length <= MAX_COUNTED_WORDS
-        ? (corpus.dfAll[corpus.table.get(phraseCode(p.ids))] ?? 0)
-        : corpus.countIn(null, p.ids);
     p.generic = generic;
-    return phraseScore(p.ids.length, p.inTheme, inAll, this.A, corpus.N, this.single) * (generic ? 0.5 : 1);
+    return phraseScore(p.ids.length, p.inTheme, this.inAll(p), this.A, corpus.N, this.single) * (generic ? 0.5 : 1);
+  }
+
+  /** Papers of the whole corpus using the phrase. */
+  private inAll(p: Candidate): number {
+    const { corpus } = this;
+    return p.ids.length <= MAX_COUNTED_WORDS
+      ? (corpus.dfAll[corpus.table.get(phraseCode(p.ids))] ?? 0)
+      : corpus.countIn(null, p.ids);
+  }
+
+  /** A phrase common to the corpus or hardly more common in the theme says nothing about the theme (labelLift.ts). */
+  private commonplace(p: Candidate): boolean {
+    return !this.single && isCommonplace(p.inTheme, this.A, this.inAll(p), this.corpus.N);
   }
 
   /** The phrases of the theme's papers with a positive score, best first. */
@@ -159,12 +184,23 @@ class ThemeLabeler {
         p.inTheme = corpus.countIn(members, ids);
         p.score = Math.max(cand.score, this.score(p)); // an extension keeps its rank
       }
-      if (seen.has(p.key) || this.used.phrases.has(p.key)) continue;
+      if (seen.has(p.key) || this.used.phrases.has(p.key) || this.inParentLabel(p)) continue;
       seen.add(p.key);
-      if (p.inTheme > 0 && corpus.usable(p)) parts.push(p);
+      if (p.inTheme > 0 && corpus.usable(p) && !this.commonplace(p)) parts.push(p);
     }
     parts.sort((x, y) => y.score - x.score || (x.key < y.key ? -1 : 1));
     return parts;
+  }
+
+  /**
+   * True when the phrase is part of the parent theme's label or holds one of its phrases ("medical image
+   * segmentation" under "Medical image"): a subtheme's label says what sets it apart from its siblings.
+   */
+  private inParentLabel(p: Candidate): boolean {
+    const parent = this.used.parent;
+    if (parent === undefined) return false;
+    const phrase = ` ${this.corpus.surface(p).toLowerCase()} `;
+    return parent.some((part) => part.includes(phrase) || phrase.includes(part));
   }
 
   /** Share of the theme's papers using one of the phrases. */

@@ -52,29 +52,82 @@ export function themeCount(n: number): number {
   return Math.max(1, Math.min(30, Math.round(Math.sqrt(n / 2))));
 }
 
-/** Groups papers into themes: every paper in exactly one theme, themes ordered by size then label. */
+/** From this many papers on, themes have two levels: broad themes, and subthemes inside each. */
+export const TWO_LEVEL_MIN = 3000;
+
+/** Papers per subtheme aimed at inside a broad theme. */
+export const SUBTHEME_SIZE = 120;
+
+/** The number of broad themes of a two-level grouping of n papers: about sqrt(n) / 10, between 8 and 25. */
+export function broadThemeCount(n: number): number {
+  return Math.max(8, Math.min(25, Math.round(Math.sqrt(n) / 10)));
+}
+
+/** The number of subthemes of a broad theme of m papers: about m / SUBTHEME_SIZE, between 2 and 20 (1: none). */
+export function subthemeCount(m: number): number {
+  if (m < 2 * SUBTHEME_SIZE) return 1;
+  return Math.min(20, Math.round(m / SUBTHEME_SIZE));
+}
+
+/**
+ * Groups papers into themes: every paper in exactly one theme. Below TWO_LEVEL_MIN papers (or with a
+ * targetCount) one level, themes ordered by size then label. From TWO_LEVEL_MIN on, broad themes whose
+ * subthemes (`parent` = the broad theme's id) hold the papers; each broad theme is followed by its subthemes.
+ */
 export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions = {}): Theme[] {
-  // Canonical order: by id, one entry per id.
+  const space = themeSpace(papers, opts.vectors);
+  if (space.n === 0) return [];
+  const seed = opts.seed ?? 1;
+  const everyone = Array.from({ length: space.n }, (_, i) => i);
+  const used = new Set<string>();
+  if (opts.targetCount !== undefined || space.n < TWO_LEVEL_MIN) {
+    const k = Math.max(1, Math.min(opts.targetCount ?? themeCount(space.n), space.n));
+    return sortedBySize(clusterAndLabel(space, everyone, k, seed)).map((t) => toTheme(space, t, used));
+  }
+  const out: Theme[] = [];
+  for (const broad of sortedBySize(clusterAndLabel(space, everyone, broadThemeCount(space.n), seed))) {
+    const k = subthemeCount(broad.members.length);
+    const subs = k > 1 ? sortedBySize(clusterAndLabel(space, broad.members, k, seed, broad.label)) : [];
+    if (subs.length < 2) {
+      out.push(toTheme(space, broad, used));
+      continue;
+    }
+    const parent = toTheme(space, { ...broad, members: [] }, used);
+    out.push(parent, ...subs.map((t) => toTheme(space, t, used, parent.id)));
+  }
+  return out;
+}
+
+/** The papers in canonical order (by id, one per id), their texts, unit clustering rows and word streams. */
+interface ThemeSpace {
+  n: number;
+  ids: string[];
+  texts: string[];
+  X: Float32Array;
+  dims: number;
+  streams?: WordStreams;
+}
+
+function themeSpace(papers: readonly ThemePaper[], vectors: DocVectors | undefined): ThemeSpace {
   const indexOf = new Map<string, number>();
   papers.forEach((p, i) => {
     if (!indexOf.has(p.id)) indexOf.set(p.id, i);
   });
   const ids = [...indexOf.keys()].sort();
   const n = ids.length;
-  if (n === 0) return [];
   const source = ids.map((id) => indexOf.get(id)!);
-  const abstracts = source.map((i) => paperText(papers[i]));
+  const texts = source.map((i) => paperText(papers[i]));
   let rows: Float32Array[];
   let streams: WordStreams | undefined;
-  const given = opts.vectors && opts.vectors.lsa.length === papers.length ? opts.vectors : undefined;
+  const given = vectors && vectors.lsa.length === papers.length ? vectors : undefined;
   if (given) {
     rows = source.map((i) => given.lsa[i]);
     if (given.streams && given.words) streams = { words: given.words, docs: source.map((i) => given.streams[i]) };
-  } else {
-    const v = buildVectors(abstracts);
+  } else if (n > 0) {
+    const v = buildVectors(texts);
     rows = v.lsa;
     streams = { words: v.words, docs: v.streams };
-  }
+  } else rows = [];
   // Few papers support few latent topics: at most one dimension per 4 papers.
   const dims = Math.min(CLUSTER_DIMS, rows[0]?.length ?? 0, Math.max(2, Math.ceil(n / 4)));
   const X = new Float32Array(n * dims);
@@ -84,25 +137,58 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
     const inv = s > 0 ? 1 / Math.sqrt(s) : 0;
     for (let j = 0; j < dims; j++) X[i * dims + j] = rows[i][j] * inv;
   }
-  const k = Math.max(1, Math.min(opts.targetCount ?? themeCount(n), n));
-  const assign = clusterRows(X, n, dims, k, opts.seed ?? 1);
+  return { n, ids, texts, X, dims, streams };
+}
 
+/** A labelled group of papers (indices into the space), most typical first. */
+interface LabelledGroup {
+  label: string;
+  members: number[];
+}
+
+/**
+ * Clusters the given papers into k groups and labels each against the others of `members` (so subthemes
+ * are told apart from their siblings, not from the whole library). `avoid`: the parent's label, which a
+ * subtheme's label does not repeat.
+ */
+function clusterAndLabel(
+  space: ThemeSpace,
+  members: readonly number[],
+  k: number,
+  seed: number,
+  avoid?: string,
+): LabelledGroup[] {
+  const { X, dims } = space;
+  const m = members.length;
+  const rows = new Float32Array(m * dims);
+  members.forEach((i, r) => rows.set(X.subarray(i * dims, (i + 1) * dims), r * dims));
+  const assign = clusterRows(rows, m, dims, Math.min(k, m), seed);
   const groups = new Map<number, number[]>();
-  assign.forEach((c, i) => {
+  assign.forEach((c, r) => {
     if (!groups.has(c)) groups.set(c, []);
-    groups.get(c)!.push(i);
+    groups.get(c)!.push(r);
   });
-  const clusters = [...groups.values()].map((members) => orderByCentrality(X, dims, members));
-  const labels = labelThemes(abstracts, clusters, streams);
-  const themes = clusters.map((members, c) => ({ label: labels[c], paperIds: members.map((i) => ids[i]) }));
-  themes.sort(
+  const clusters = [...groups.values()].map((local) => orderByCentrality(rows, dims, local));
+  const texts = members.map((i) => space.texts[i]);
+  const streams = space.streams && { words: space.streams.words, docs: members.map((i) => space.streams!.docs[i]) };
+  const labels = labelThemes(texts, clusters, streams, avoid);
+  return clusters.map((local, c) => ({ label: labels[c], members: local.map((r) => members[r]) }));
+}
+
+/** Largest first, then by label, then by first paper. */
+function sortedBySize(groups: LabelledGroup[]): LabelledGroup[] {
+  return [...groups].sort(
     (a, b) =>
-      b.paperIds.length - a.paperIds.length ||
+      b.members.length - a.members.length ||
       (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) ||
-      (a.paperIds[0] < b.paperIds[0] ? -1 : 1),
+      (a.members[0] ?? 0) - (b.members[0] ?? 0),
   );
-  const used = new Set<string>();
-  return themes.map((t) => ({ id: uniqueSlug(t.label, used), label: t.label, paperIds: t.paperIds }));
+}
+
+function toTheme(space: ThemeSpace, g: LabelledGroup, used: Set<string>, parent?: string): Theme {
+  const theme: Theme = { id: uniqueSlug(g.label, used), label: g.label, paperIds: g.members.map((i) => space.ids[i]) };
+  if (parent !== undefined) theme.parent = parent;
+  return theme;
 }
 
 /** A readable id from a label ("GUI and web agents" -> "gui-and-web-agents"), made unique against `used`. */

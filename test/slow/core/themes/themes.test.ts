@@ -2,11 +2,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { groupByTheme } from '../../../../src/core/themes/themes';
+import { broadThemeCount, groupByTheme, TWO_LEVEL_MIN } from '../../../../src/core/themes/themes';
 import { normalizedMutualInformation } from '../../../../src/core/themes/nmi';
 import { buildVectors } from '../../../../src/core/vectors/vectors';
 import { repoRoot } from '../../../helpers/repoRoot';
 import { groupSeeds, loadSeeds } from '../../../helpers/seedCorpus';
+import { madeUpTwoLevelLibrary } from '../../../helpers/madeUpCorpus';
 import { shuffled } from '../../../helpers/shuffled';
 import { themeOf, assertPartition } from '../../../helpers/themeChecks';
 
@@ -76,5 +77,73 @@ describe('groupByTheme on the seeds', () => {
     const order = shuffled(seeds, 7);
     const withVectors = groupByTheme(order, { vectors: buildVectors(order.map((p) => p.abstract)) });
     assert.deepEqual(withVectors, seedThemes);
+  });
+});
+
+describe('groupByTheme on a library of thousands: two levels', () => {
+  const library = madeUpTwoLevelLibrary();
+  const papers = library.map((p, i) => ({ id: `p${String(i).padStart(5, '0')}`, abstract: p.text }));
+  const themes = groupByTheme(papers);
+  const byId = new Map(themes.map((t) => [t.id, t]));
+  const leafOf = themeOf(themes);
+
+  test(`${papers.length} papers (≥ TWO_LEVEL_MIN): broad themes, subthemes inside them, each paper in one theme`, () => {
+    assert.ok(papers.length >= TWO_LEVEL_MIN);
+    assertPartition(
+      themes,
+      papers.map((p) => p.id),
+    );
+    const broad = themes.filter((t) => t.parent === undefined);
+    assert.equal(broad.length, broadThemeCount(papers.length));
+    for (const t of themes.filter((s) => s.parent !== undefined)) {
+      const parent = byId.get(t.parent!);
+      assert.ok(parent && parent.parent === undefined, `${t.label}: its parent is a broad theme`);
+      assert.ok(t.paperIds.length > 0);
+    }
+    for (const b of broad) {
+      const subs = themes.filter((s) => s.parent === b.id);
+      assert.ok(subs.length === 0 ? b.paperIds.length > 0 : subs.length >= 2 && b.paperIds.length === 0, b.label);
+    }
+    // each broad theme is followed by its subthemes
+    themes.forEach((t, i) => {
+      if (t.parent !== undefined) assert.ok(themes[i - 1].parent === t.parent || themes[i - 1].id === t.parent);
+    });
+  });
+
+  test('the broad themes find the fields and the subthemes the topics', () => {
+    const top = papers.map((p) => {
+      const t = byId.get(leafOf.get(p.id)!)!;
+      return t.parent ?? t.id;
+    });
+    const leaf = papers.map((p) => leafOf.get(p.id)!);
+    const fieldNmi = normalizedMutualInformation(
+      top,
+      library.map((p) => p.field),
+    );
+    const topicNmi = normalizedMutualInformation(
+      leaf,
+      library.map((p) => p.topic),
+    );
+    assert.ok(fieldNmi >= 0.8, `NMI of the broad themes against the fields: ${fieldNmi.toFixed(3)}`);
+    assert.ok(topicNmi >= 0.7, `NMI of the subthemes against the topics: ${topicNmi.toFixed(3)}`);
+  });
+
+  test("labels are distinct across both levels and no subtheme's label repeats a phrase of its parent's", () => {
+    assert.equal(new Set(themes.map((t) => t.label.toLowerCase())).size, themes.length);
+    for (const t of themes.filter((s) => s.parent !== undefined)) {
+      const parentPhrases = byId
+        .get(t.parent!)!
+        .label.toLowerCase()
+        .split(/,| and | for /)
+        .map((s) => s.trim());
+      for (const phrase of t.label
+        .toLowerCase()
+        .split(/,| and | for /)
+        .map((s) => s.trim()))
+        assert.ok(
+          !parentPhrases.some((p) => phrase.includes(p) || p.includes(phrase)),
+          `"${t.label}" under "${byId.get(t.parent!)!.label}"`,
+        );
+    }
   });
 });

@@ -236,3 +236,104 @@ describe('outlineThemes', () => {
     );
   });
 });
+
+describe('two levels of themes', () => {
+  // Two broad themes: "vision" (subthemes "detection", "segmentation") and "language" (its own papers only).
+  const grouped = (): Theme[] => [
+    { id: 'vision', label: 'Vision', paperIds: [] },
+    { id: 'detection', label: 'Detection', paperIds: ids('d', 4), parent: 'vision' },
+    { id: 'segmentation', label: 'Segmentation', paperIds: ids('s', 3), parent: 'vision' },
+    { id: 'language', label: 'Language', paperIds: ids('l', 5) },
+  ];
+  const order = (themes: Theme[]) => themes.map((t) => (t.parent ? `${t.parent}/${t.id}` : t.id));
+
+  test('without corrections: broad themes by size, each followed by its subthemes by size', () => {
+    const out = applyThemeCorrections(grouped(), papersOf(grouped()));
+    assert.deepEqual(order(out), ['vision', 'vision/detection', 'vision/segmentation', 'language']);
+    assert.deepEqual(out[0].paperIds, [], 'a broad theme holds no paper of its own');
+  });
+
+  test('a rename applies at either level', () => {
+    const out = applyThemeCorrections(grouped(), papersOf(grouped()), {
+      renames: { vision: 'Computer vision', segmentation: 'Masks' },
+      moves: {},
+      userThemes: [],
+    });
+    assert.equal(out.find((t) => t.id === 'vision')!.label, 'Computer vision');
+    assert.equal(out.find((t) => t.id === 'segmentation')!.label, 'Masks');
+  });
+
+  test('a paper moves to a subtheme, or to a broad theme where it sits beside the subthemes', () => {
+    const out = applyThemeCorrections(grouped(), papersOf(grouped()), {
+      renames: {},
+      moves: { l0: 'segmentation', d0: 'vision' },
+      userThemes: [],
+    });
+    const home = themeOf(out);
+    assert.equal(home.get('l0'), 'segmentation');
+    assert.equal(home.get('d0'), 'vision');
+    assert.deepEqual(out.find((t) => t.id === 'vision')!.paperIds, ['d0']);
+  });
+
+  test('a subtheme that loses all its papers goes; a broad theme goes with its last subtheme', () => {
+    const moves = Object.fromEntries([...ids('s', 3)].map((id) => [id, 'language']));
+    const out = applyThemeCorrections(grouped(), papersOf(grouped()), { renames: {}, moves, userThemes: [] });
+    assert.deepEqual(order(out), ['language', 'vision', 'vision/detection']);
+    const all = Object.fromEntries([...ids('s', 3), ...ids('d', 4)].map((id) => [id, 'language']));
+    const out2 = applyThemeCorrections(grouped(), papersOf(grouped()), { renames: {}, moves: all, userThemes: [] });
+    assert.deepEqual(order(out2), ['language']);
+  });
+
+  test('a user theme can sit inside a broad theme; one naming a missing or nested parent stays at the top', () => {
+    const out = applyThemeCorrections(grouped(), papersOf(grouped()), {
+      renames: {},
+      moves: {},
+      userThemes: [
+        { id: 'mine', label: 'Mine', keywords: [], parent: 'vision' },
+        { id: 'loose', label: 'Loose', keywords: [], parent: 'detection' },
+        { id: 'top', label: 'Top', keywords: ['paper l1'] },
+      ],
+    });
+    assert.deepEqual(order(out), [
+      'loose',
+      'top',
+      'vision',
+      'vision/mine',
+      'vision/detection',
+      'vision/segmentation',
+      'language',
+    ]);
+    assert.deepEqual(out.find((t) => t.id === 'top')!.paperIds, ['l1']);
+  });
+
+  test('a broad theme that gets a new id keeps its rename when the papers under it stay together', () => {
+    const before = grouped();
+    const corrections = recordThemeMembers(
+      { renames: { vision: 'Computer vision' }, moves: {}, userThemes: [] },
+      before,
+    );
+    assert.deepEqual(corrections.themeMembers!.vision, [...ids('d', 4), ...ids('s', 3)].sort(), 'the papers under it');
+    const after: Theme[] = [
+      { id: 'images', label: 'Images', paperIds: [] },
+      { id: 'boxes', label: 'Boxes', paperIds: [...ids('d', 4), 's0'], parent: 'images' },
+      { id: 'masks', label: 'Masks', paperIds: ['s1', 's2'], parent: 'images' },
+      { id: 'language', label: 'Language', paperIds: ids('l', 5) },
+    ];
+    const remapped = remapThemeCorrections(corrections, after);
+    assert.deepEqual(remapped.renames, { images: 'Computer vision' });
+  });
+
+  test('the outline of a two-level grouping: broad themes count the papers of their subthemes', () => {
+    const outline = grouped().map((t) => ({ id: t.id, label: t.label, size: t.paperIds.length, parent: t.parent }));
+    const out = outlineThemes(outline)!;
+    assert.deepEqual(
+      out.map((t) => [t.id, t.size]),
+      [
+        ['vision', 7],
+        ['detection', 4],
+        ['segmentation', 3],
+        ['language', 5],
+      ],
+    );
+  });
+});

@@ -1,58 +1,113 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { labelLifts, labelMatches, labelParts, wordSet } from '../../../../src/core/themes/labelLift';
+import {
+  contentWords,
+  isCommonplace,
+  judgeLabels,
+  labelParts,
+  labelReadings,
+} from '../../../../src/core/themes/labelLift';
 
 describe('labelParts', () => {
-  test('lower-cased, split on commas and "and", stop words dropped, plurals folded', () => {
-    assert.deepEqual(labelParts('Graph and nodes'), [['graph'], ['node']]);
-    assert.deepEqual(labelParts('Robots, the grasping of objects'), [['robot'], ['grasping', 'object']]);
-    assert.deepEqual(labelParts('Android apps'), [['android', 'app']], '"and" inside a word does not split');
-  });
-
-  test('a part matches when all its content words occur in the abstract', () => {
-    const parts = labelParts('Protein folding and docking');
-    assert.ok(labelMatches(parts, wordSet('We fold nothing; docking of ligands.')));
-    assert.ok(labelMatches(parts, wordSet('Folding of proteins.')));
-    assert.ok(!labelMatches(parts, wordSet('Protein design.')), 'one word of a two-word part is not enough');
+  test('lower-cased, split on commas, "and" and "for", stop words dropped, plurals folded', () => {
+    assert.deepEqual(labelParts('Graph and nodes'), [' graph ', ' node ']);
+    assert.deepEqual(labelParts('Robots, the grasping of objects'), [' robot ', ' grasping object ']);
+    assert.deepEqual(labelParts('Android apps'), [' android app '], '"and" inside a word does not split');
+    assert.deepEqual(labelParts('Diffusion for planning'), [' diffusion ', ' planning ']);
   });
 });
 
-describe('labelLifts', () => {
-  test('lift = share inside the theme / share in the library, from the counts', () => {
-    const abstracts = [
-      'Graph neural networks for molecules.',
-      'A graph kernel.',
-      'Message passing on graph data.',
-      'Convolutional networks for images.',
-      'Neural networks for speech.',
-      'Image segmentation with neural networks.',
-      'Reinforcement learning for control.',
-      'Robots learn control policies.',
-    ];
-    const words = abstracts.map(wordSet);
-    const themes = [
-      { label: 'Graph', members: [0, 1, 2] },
-      { label: 'Neural networks', members: [3, 4, 5] },
-      { label: 'Control', members: [6, 7] },
-    ];
-    const lifts = labelLifts(themes, words);
-    const count = (pred: (text: string) => boolean, ids: number[]) => ids.filter((i) => pred(abstracts[i])).length;
-    const all = abstracts.map((_, i) => i);
-    const expected = themes.map(({ members, label }) => {
-      const has = (t: string) =>
-        label
-          .toLowerCase()
-          .split(' ')
-          .every((w) => t.toLowerCase().includes(w));
-      return count(has, members) / members.length / (count(has, all) / all.length);
-    });
-    lifts.forEach((l, i) => assert.ok(Math.abs(l.lift - expected[i]) < 1e-12, l.label));
-    assert.equal(lifts[0].inTheme, 3);
-    assert.equal(lifts[1].inLibrary, 3, '"neural networks" also occurs outside its theme');
-    assert.ok(lifts[1].lift < lifts[0].lift);
+describe('isCommonplace', () => {
+  test('a phrase at least twice as frequent inside the theme as outside, and rare outside, is specific', () => {
+    assert.equal(isCommonplace(8, 10, 10, 100), false, '80% inside, 2/90 outside');
+    assert.equal(isCommonplace(10, 10, 10, 100), false, 'used by the theme only');
   });
 
-  test('a label no paper contains has lift 0', () => {
-    assert.equal(labelLifts([{ label: 'Topology', members: [0] }], [wordSet('Graphs.')])[0].lift, 0);
+  test('a phrase hardly more frequent inside than outside is a commonplace', () => {
+    assert.equal(isCommonplace(6, 10, 36, 100), true, '60% inside, 30/90 = 33% outside');
+    assert.equal(isCommonplace(4, 10, 26, 100), true, '40% inside, 22/90 = 24% outside');
+    assert.equal(isCommonplace(3, 10, 12, 100), false, '30% inside, 9/90 = 10% outside: three times as frequent');
+  });
+
+  test('a phrase a quarter of the other papers use is a commonplace whatever its ratio', () => {
+    assert.equal(isCommonplace(10, 10, 35, 100), true, 'all of the theme, 25/90 outside');
+  });
+
+  test('a theme that is all the papers has nothing to be told apart from; a phrase it does not use is no label', () => {
+    assert.equal(isCommonplace(5, 10, 5, 10), false);
+    assert.equal(isCommonplace(0, 10, 3, 100), true);
+  });
+});
+
+describe('judgeLabels', () => {
+  const abstracts = [
+    'Graph neural networks for molecules.',
+    'A graph kernel for neural networks.',
+    'Message passing on graph data.',
+    'Convolutional neural networks for images.',
+    'Neural networks for speech.',
+    'Image segmentation with neural networks.',
+    'Reinforcement learning for control.',
+    'Robots learn control policies.',
+  ];
+  const words = abstracts.map(contentWords);
+  const all = abstracts.map((_, i) => i);
+
+  test('counts the papers using each part inside the theme and among all, and the ratio of the shares', () => {
+    const [graph, nets] = judgeLabels(
+      [
+        { label: 'Graph', members: [0, 1, 2], among: all },
+        { label: 'Neural networks', members: [3, 4, 5], among: all },
+      ],
+      words,
+    );
+    assert.deepEqual(
+      { inTheme: graph.parts[0].inTheme, inAll: graph.parts[0].inAll, ratio: graph.parts[0].ratio },
+      { inTheme: 3, inAll: 3, ratio: Infinity },
+    );
+    assert.equal(graph.commonplace, false);
+    assert.equal(nets.parts[0].inTheme, 3);
+    assert.equal(nets.parts[0].inAll, 5, '"neural networks" also occurs in two graph papers');
+    assert.ok(Math.abs(nets.parts[0].ratio - 1 / (2 / 5)) < 1e-12);
+    assert.equal(nets.commonplace, true, '2 of the 5 other papers use it');
+  });
+
+  test('the words of a part must be in a row: "learning control" is not "learning for control" reversed', () => {
+    const [j] = judgeLabels([{ label: 'Control learning', members: [6, 7], among: all }], words);
+    assert.equal(j.parts[0].inTheme, 0);
+    assert.equal(j.commonplace, true);
+  });
+
+  test('a subtheme is judged among its broad theme only', () => {
+    const [j] = judgeLabels([{ label: 'Robots', members: [7], among: [6, 7] }], words);
+    assert.deepEqual([j.parts[0].inAll, j.commonplace], [1, false]);
+  });
+});
+
+describe('labelReadings', () => {
+  test('"A and B head" is also read as two phrases sharing the head', () => {
+    assert.deepEqual(labelReadings('Image and semantic segmentation'), [
+      [' image ', ' semantic segmentation '],
+      [' image segmentation ', ' semantic segmentation '],
+    ]);
+    assert.deepEqual(labelReadings('Graph and nodes'), [[' graph ', ' node ']], 'no shared head');
+  });
+
+  test('a label is judged by its most favourable reading', () => {
+    const words = [
+      'image segmentation of cells',
+      'semantic segmentation of roads',
+      'image classification',
+      'image retrieval',
+    ].map(contentWords);
+    const [j] = judgeLabels(
+      [{ label: 'Image and semantic segmentation', members: [0, 1], among: [0, 1, 2, 3] }],
+      words,
+    );
+    assert.deepEqual(
+      j.parts.map((p) => p.phrase),
+      ['image segmentation', 'semantic segmentation'],
+    );
+    assert.equal(j.commonplace, false, '"image" alone is in every other paper; "image segmentation" in none');
   });
 });
