@@ -19,7 +19,7 @@ export interface PapersModel {
    * While a cached analysis is decoded (noticeable for a large library), before any analysis is shown: its themes as
    * labels and sizes, for the tree to show at once; undefined otherwise.
    */
-  readonly outline: readonly { id: string; label: string; size: number }[] | undefined;
+  readonly outline: readonly { id: string; label: string; size: number; parent?: string }[] | undefined;
   /** True after the user cancelled the analysis before any analysis was shown (until the next load starts). */
   readonly stopped: boolean;
   paper(id: string): Paper | undefined;

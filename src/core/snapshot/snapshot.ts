@@ -143,7 +143,8 @@ export function snapshotLabel(bytes: Uint8Array | SnapshotSource): string | unde
 /** What the tree can show before the papers are decoded: the themes as grouped, with their sizes. */
 export interface SnapshotOutline {
   papers: number;
-  themes: { id: string; label: string; size: number; user?: boolean }[];
+  /** `parent`: the broad theme of a subtheme; `size`: the theme's own papers (a broad theme's subthemes hold its papers). */
+  themes: { id: string; label: string; size: number; user?: boolean; parent?: string }[];
 }
 
 /**
@@ -176,7 +177,13 @@ export function openSnapshot(bytes: Uint8Array | SnapshotSource): {
       themes: body.computedThemes.map((t) => {
         if (typeof t?.id !== 'string' || typeof t.label !== 'string' || !t.paperIds)
           throw new SnapshotError('snapshot themes damaged');
-        return { id: t.id, label: t.label, size: size(t.paperIds), ...(t.user ? { user: true } : {}) };
+        return {
+          id: t.id,
+          label: t.label,
+          size: size(t.paperIds),
+          ...(t.user ? { user: true } : {}),
+          ...(typeof t.parent === 'string' ? { parent: t.parent } : {}),
+        };
       }),
     }),
     decode: (options = {}) => runSteps(decodeBody(r, body, options)),
