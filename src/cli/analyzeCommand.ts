@@ -1,4 +1,5 @@
 import { Analysis } from '../core/analysis';
+import { sizesUnder } from '../core/themes';
 import { analyzeFiles, CliCommand, reportProblems } from './common';
 
 export function analysisJson(a: Analysis) {
@@ -18,19 +19,31 @@ export function analysisJson(a: Analysis) {
       abstract: p.abstract,
       related: a.related.relatedTo(p.id, 5),
     })),
-    themes: a.themes.map((t) => ({ id: t.id, label: t.label, size: t.paperIds.length })),
+    themes: themesJson(a),
   };
+}
+
+/** Each theme with its broad theme (`parent`, null at the top) and the papers under it (its subthemes' included). */
+function themesJson(a: Analysis) {
+  const sizes = sizesUnder(a.themes);
+  return a.themes.map((t) => ({ id: t.id, label: t.label, parent: t.parent ?? null, size: sizes.get(t.id)! }));
 }
 
 function analysisTable(a: Analysis): string {
   const lines: string[] = [];
   const shared = a.papers.filter((p) => p.collections.length > 1).length;
+  const broad = a.themes.filter((t) => t.parent === undefined).length;
+  const subthemes = a.themes.length - broad;
   lines.push(
-    `${a.papers.length} papers in ${a.collections.length} collections (${shared} in more than one), ${a.themes.length} themes`,
+    `${a.papers.length} papers in ${a.collections.length} collections (${shared} in more than one), ` +
+      (subthemes > 0 ? `${broad} themes, ${subthemes} subthemes` : `${a.themes.length} themes`),
   );
+  const sizes = sizesUnder(a.themes);
   for (const theme of a.themes) {
-    lines.push('', `${theme.label} (${theme.paperIds.length})`);
-    for (const id of theme.paperIds) lines.push(`  ${id}  ${a.byId.get(id)!.title}`);
+    // a subtheme and its papers are indented under its broad theme
+    const indent = theme.parent !== undefined ? '  ' : '';
+    lines.push('', `${indent}${theme.label} (${sizes.get(theme.id)})`);
+    for (const id of theme.paperIds) lines.push(`${indent}  ${id}  ${a.byId.get(id)!.title}`);
   }
   return lines.join('\n');
 }

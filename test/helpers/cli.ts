@@ -14,7 +14,8 @@ export const FORMAT_FILES = ['quasars.txt', 'quasars.bib', 'quasars.json', 'quas
 );
 
 /** `papers ...args` with this Node, from the test's working folder. */
-export const papers = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+export const papers = (...args: string[]) =>
+  spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 256 * 2 ** 20 });
 
 /** The non-empty lines the CLI wrote to stderr. */
 export const stderrLines = (stderr: string) => stderr.trim().split('\n').filter(Boolean);

@@ -33,7 +33,20 @@ export interface Analysis {
 }
 
 export function toSearchDoc(paper: Paper, themes: Map<string, Theme>, extra: Partial<SearchDoc> = {}): SearchDoc {
-  return Object.assign(new PaperDoc(paper, themes.get(paper.theme)?.label ?? paper.theme), extra);
+  const doc = new PaperDoc(paper, themes.get(paper.theme)?.label ?? paper.theme);
+  // only a paper in a subtheme gets the fields: 100k papers at one level need none
+  const parent = parentThemeOf(paper, themes);
+  return Object.assign(doc, parent.parentThemeId !== undefined ? parent : {}, extra);
+}
+
+/** The broad theme of the paper's theme when that is a subtheme (what `theme:` matches besides the theme). */
+function parentThemeOf(
+  paper: Paper,
+  themes: Map<string, Theme>,
+): Pick<SearchDoc, 'parentThemeId' | 'parentThemeLabel'> {
+  const parentId = themes.get(paper.theme)?.parent;
+  if (parentId === undefined) return { parentThemeId: undefined, parentThemeLabel: undefined };
+  return { parentThemeId: parentId, parentThemeLabel: themes.get(parentId)?.label ?? parentId };
 }
 
 /**
@@ -170,6 +183,7 @@ export function applyCorrections(analysis: Analysis, corrections: ThemeCorrectio
     analysis.search.updateMeta(paper.id, {
       themeId: paper.theme,
       themeLabel: themeById.get(paper.theme)?.label ?? paper.theme,
+      ...parentThemeOf(paper, themeById),
       collections: paper.collections,
     });
   }

@@ -11,6 +11,9 @@ export interface SearchDoc {
   abstract: string;
   themeId: string;
   themeLabel: string;
+  /** The broad theme of a paper whose theme is a subtheme: `theme:` matches either. */
+  parentThemeId?: string;
+  parentThemeLabel?: string;
   collections: string[];
   /** The user's notes and annotations, when any: searchable too. */
   notes?: string;
@@ -79,9 +82,13 @@ function loose(s: string): string {
   return out;
 }
 
-/** The filters every index understands: theme label or id and collection name (a part of the name), tag (whole). */
+/** The filters every index understands: theme (or broad theme) label or id and collection name (a part of the name), tag (whole). */
 export const BUILTIN_FILTERS: Record<string, FilterPredicate> = {
-  theme: (doc, value) => loose(doc.themeLabel).includes(loose(value)) || doc.themeId === value,
+  theme: (doc, value) =>
+    loose(doc.themeLabel).includes(loose(value)) ||
+    doc.themeId === value ||
+    (doc.parentThemeLabel !== undefined && loose(doc.parentThemeLabel).includes(loose(value))) ||
+    (doc.parentThemeId !== undefined && doc.parentThemeId === value),
   collection: (doc, value) => doc.collections.some((c) => loose(c).includes(loose(value))),
   tag: (doc, value) => (doc.tags ?? []).some((t) => loose(t) === loose(value)),
 };
@@ -248,7 +255,10 @@ export class PaperSearch {
   }
 
   /** Replaces what filters read (theme, collections) without re-indexing: those fields are not searched as text. */
-  updateMeta(id: string, meta: Pick<SearchDoc, 'themeId' | 'themeLabel' | 'collections'>): void {
+  updateMeta(
+    id: string,
+    meta: Pick<SearchDoc, 'themeId' | 'themeLabel' | 'parentThemeId' | 'parentThemeLabel' | 'collections'>,
+  ): void {
     const doc = this.docs.get(id);
     // in place: a copy by spreading would lose a doc's abstract getter (see toSearchDoc)
     if (doc) Object.assign(doc, meta);

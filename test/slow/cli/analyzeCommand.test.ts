@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { scratchDir } from '../../helpers/scratchDir';
 import { cli, FORMAT_FILES as FILES, papers, stderrLines } from '../../helpers/cli';
 import { FORMAT_FIXTURES as fixtures } from '../../helpers/formatFixtures';
+import { madeUpTwoLevelLibrary } from '../../helpers/madeUpCorpus';
 
 describe('papers analyze', () => {
   test('papers analyze reads every format; the same paper from five files is one, under its real title', () => {
@@ -30,6 +31,41 @@ describe('papers analyze', () => {
       `${join(fixtures, 'quasars.bib')}:29: entry "blank2018" has neither a title nor an abstract; skipped`,
       `${join(fixtures, 'quasars.json')}:29: item 4 (id "http://zotero.org/users/1/items/MNOP3456") has neither a title nor an abstract; skipped`,
     ]);
+  });
+
+  test('a library of thousands: themes with their parent (null at the top), broad sizes counting their subthemes', () => {
+    const dir = scratchDir('papers-two-levels');
+    const library = join(dir, 'library.txt');
+    writeFileSync(
+      library,
+      `Daily Papers\n\n${madeUpTwoLevelLibrary()
+        .map((p) => p.text)
+        .join('\n\n')}\n`,
+    );
+    const out = JSON.parse(papers('analyze', library, '--json').stdout) as {
+      papers: { id: string; theme: string }[];
+      themes: { id: string; label: string; parent: string | null; size: number }[];
+    };
+    const byId = new Map(out.themes.map((t) => [t.id, t]));
+    const broad = out.themes.filter((t) => t.parent === null);
+    const subthemes = out.themes.filter((t) => t.parent !== null);
+    assert.ok(broad.length >= 8 && subthemes.length >= 2 * broad.length, `${broad.length} + ${subthemes.length}`);
+    for (const t of subthemes) assert.equal(byId.get(t.parent!)?.parent, null, `${t.label}: under a broad theme`);
+    for (const b of broad) {
+      const under = subthemes.filter((t) => t.parent === b.id).reduce((n, t) => n + t.size, 0);
+      const own = out.papers.filter((p) => p.theme === b.id).length;
+      assert.equal(b.size, under + own, b.label);
+    }
+    assert.equal(
+      broad.reduce((n, t) => n + t.size, 0),
+      out.papers.length,
+      'the broad themes hold every paper once',
+    );
+    const lines = papers('analyze', library).stdout.split('\n');
+    assert.ok(lines[0].endsWith(`, ${broad.length} themes, ${subthemes.length} subthemes`), lines[0]);
+    const sub = subthemes[0];
+    assert.ok(lines.includes(`  ${sub.label} (${sub.size})`), `"${sub.label}" indented under its broad theme`);
+    assert.ok(lines.includes(`${broad[0].label} (${broad[0].size})`), 'broad themes at the margin');
   });
 
   test('papers analyze tells formats by content when the extension says nothing or lies', () => {
@@ -121,7 +157,7 @@ describe('papers analyze', () => {
       'abstract',
       'related',
     ]);
-    assert.deepEqual(Object.keys(out.themes[0]), ['id', 'label', 'size']);
+    assert.deepEqual(Object.keys(out.themes[0]), ['id', 'label', 'parent', 'size']);
     const ids = new Set(out.themes.map((t: { id: string }) => t.id));
     assert.ok(out.papers.every((p: { theme: string }) => ids.has(p.theme)));
     assert.equal(

@@ -81,6 +81,38 @@ describe('PaperSearch', () => {
     assert.equal(hits[0].id, 'd4');
   });
 
+  test('theme: matches a subtheme or its broad theme, by label or id', () => {
+    const nested = docs.map((d, i) =>
+      i < 2
+        ? {
+            ...d,
+            themeId: 'sub',
+            themeLabel: 'Galaxy morphology',
+            parentThemeId: 'sky',
+            parentThemeLabel: 'Sky surveys',
+          }
+        : d,
+    );
+    const s = new PaperSearch(nested);
+    const ids = (q: string) =>
+      s
+        .search(q)
+        .map((h) => h.id)
+        .sort();
+    assert.deepEqual(ids('theme:"sky surveys"'), ['a1', 'b2'], 'the broad theme by label');
+    assert.deepEqual(ids('theme:sky'), ['a1', 'b2'], 'by id');
+    assert.deepEqual(ids('theme:morphology'), ['a1', 'b2'], 'the subtheme by label');
+    assert.deepEqual(ids('-theme:sky'), ['c3', 'd4']);
+    s.updateMeta('b2', {
+      themeId: 'x',
+      themeLabel: 'Other',
+      parentThemeId: undefined,
+      parentThemeLabel: undefined,
+      collections: [],
+    });
+    assert.deepEqual(ids('theme:sky'), ['a1'], 'a paper moved out of the broad theme');
+  });
+
   test('theme: and collection: filters, alone or with text, negated with -', () => {
     const s = new PaperSearch(docs);
     assert.deepEqual(
