@@ -34,7 +34,7 @@ export function paperViewModel(deps: PaperPanelDeps, paper: Paper): PaperViewMod
     authors: [...(paper.authors ?? [])],
     year: paper.year ?? null,
     method: paper.method,
-    themeLabel: model.theme(paper.theme)?.label ?? paper.theme,
+    themeLabel: themePath(model, paper.theme),
     collections: [...paper.collections],
     keywords: [...paper.keywords],
     abstract: paper.abstract,
@@ -284,4 +284,12 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         annotations: annotationViews(paper, this.deps.state.data(paper.id)),
       });
   }
+}
+
+/** The paper's theme as the view names it: "Broad theme › Subtheme" for a subtheme. */
+function themePath(model: PaperPanelDeps['model'], themeId: string): string {
+  const theme = model.theme(themeId);
+  if (!theme) return themeId;
+  const parent = theme.parent !== undefined ? model.theme(theme.parent) : undefined;
+  return parent ? `${parent.label} › ${theme.label}` : theme.label;
 }
