@@ -33,12 +33,19 @@ const MAX_ITERATIONS = 8;
 
 /**
  * Cluster ids (0..) for the n unit rows of X (n × d, row-major), aiming at k clusters of at least
- * MIN_THEME_SIZE rows. Deterministic for a given row order and seed.
+ * MIN_THEME_SIZE rows; above `sampleSize` rows the consensus runs on an evenly spaced sample of that many.
+ * Deterministic for a given row order and seed.
  */
-export function clusterRows(X: Float32Array, n: number, d: number, k: number, seed: number): number[] {
+export function clusterRows(
+  X: Float32Array,
+  n: number,
+  d: number,
+  k: number,
+  seed: number,
+  sampleSize = SAMPLE_SIZE,
+): number[] {
   if (k <= 1 || n <= 1 || d === 0) return new Array(n).fill(0);
-  const sample =
-    n > SAMPLE_SIZE ? Array.from({ length: SAMPLE_SIZE }, (_, i) => Math.floor((i * n) / SAMPLE_SIZE)) : null;
+  const sample = n > sampleSize ? Array.from({ length: sampleSize }, (_, i) => Math.floor((i * n) / sampleSize)) : null;
   const m = sample ? sample.length : n;
   const S = new Float32Array(m * d);
   if (sample) sample.forEach((row, i) => S.set(X.subarray(row * d, (row + 1) * d), i * d));

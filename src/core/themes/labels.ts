@@ -48,7 +48,7 @@ import {
   sentenceCase,
 } from './labelParts';
 import { LabelCorpus, MIN_LEAD_SHARE } from './labelCorpus';
-import { isCommonplace } from './labelLift';
+import { isCommonplace, labelParts } from './labelLift';
 
 /** Nouns naming a process or property ("generation", "editing", "alignment"). */
 const NOMINAL = /(?:ion|ing|ment|ance|ence|sis|ure|ity)$/;
@@ -73,7 +73,7 @@ export function labelThemes(
     labels: new Set<string>(parentLabel ? [parentLabel.toLowerCase()] : []),
     phrases: new Set<string>(),
     inTheme: new Int32Array(corpus.table.codes.length),
-    parent: parentLabel ? labelPhrases(parentLabel) : undefined,
+    parent: parentLabel ? labelParts(parentLabel) : undefined,
   };
   // Larger themes choose first: they have the strongest claim on a phrase.
   const order = clusters.map((_, c) => c).sort((a, b) => clusters[b].length - clusters[a].length || a - b);
@@ -86,18 +86,8 @@ interface UsedLabels {
   labels: Set<string>;
   phrases: Set<string>;
   inTheme: Int32Array;
-  /** The phrases of the parent theme's label, lower case, padded with spaces for whole-word lookups. */
+  /** The phrases of the parent theme's label as normalized content words, padded with spaces (labelLift.ts). */
   parent?: string[];
-}
-
-/** The phrases a label joins ("GUI and web agents" -> "gui", "web agents"; "X for Y" -> "x", "y"). */
-function labelPhrases(label: string): string[] {
-  return label
-    .toLowerCase()
-    .split(/,| and | for /)
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .map((part) => ` ${part} `);
 }
 
 /** The steps of labelling one theme: its candidate phrases, the parts a label is built of, the options, the pick. */
@@ -199,7 +189,7 @@ class ThemeLabeler {
   private inParentLabel(p: Candidate): boolean {
     const parent = this.used.parent;
     if (parent === undefined) return false;
-    const phrase = ` ${this.corpus.surface(p).toLowerCase()} `;
+    const phrase = ` ${p.words.join(' ')} `;
     return parent.some((part) => part.includes(phrase) || phrase.includes(part));
   }
 

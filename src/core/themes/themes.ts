@@ -21,7 +21,7 @@
 
 import { labelThemes } from './labels';
 import { paperText, Theme } from '../papers';
-import { clusterRows, MIN_THEME_SIZE } from './consensus';
+import { clusterRows, MIN_THEME_SIZE, SAMPLE_SIZE } from './consensus';
 import { WordStreams } from './phraseDocs';
 import { buildVectors, DocVectors } from '../vectors';
 
@@ -57,6 +57,20 @@ export const TWO_LEVEL_MIN = 3000;
 
 /** Papers per subtheme aimed at inside a broad theme. */
 export const SUBTHEME_SIZE = 120;
+
+/**
+ * The consensus sample inside a broad theme: at most 20 subthemes of about SUBTHEME_SIZE papers need fewer rows
+ * to vote on than the whole library's themes, and a library has up to 25 broad themes to divide.
+ */
+const SUBTHEME_SAMPLE = 600;
+
+/**
+ * Papers of a theme read for its label, evenly spaced from the most typical: a phrase's share of a theme is
+ * known well enough from a few hundred of its papers (a subtheme's from a hundred or less: it is told apart from
+ * siblings of its own kind), and reading all of a 100k library's costs tens of seconds.
+ */
+const LABEL_SAMPLE = 250;
+const SUBTHEME_LABEL_SAMPLE = 80;
 
 /** The number of broad themes of a two-level grouping of n papers: about sqrt(n) / 10, between 8 and 25. */
 export function broadThemeCount(n: number): number {
@@ -162,17 +176,46 @@ function clusterAndLabel(
   const m = members.length;
   const rows = new Float32Array(m * dims);
   members.forEach((i, r) => rows.set(X.subarray(i * dims, (i + 1) * dims), r * dims));
-  const assign = clusterRows(rows, m, dims, Math.min(k, m), seed);
+  const assign = clusterRows(rows, m, dims, Math.min(k, m), seed, avoid === undefined ? SAMPLE_SIZE : SUBTHEME_SAMPLE);
   const groups = new Map<number, number[]>();
   assign.forEach((c, r) => {
     if (!groups.has(c)) groups.set(c, []);
     groups.get(c)!.push(r);
   });
   const clusters = [...groups.values()].map((local) => orderByCentrality(rows, dims, local));
-  const texts = members.map((i) => space.texts[i]);
-  const streams = space.streams && { words: space.streams.words, docs: members.map((i) => space.streams!.docs[i]) };
-  const labels = labelThemes(texts, clusters, streams, avoid);
+  const labels = labelSampled(
+    space,
+    clusters.map((local) => local.map((r) => members[r])),
+    avoid,
+  );
   return clusters.map((local, c) => ({ label: labels[c], members: local.map((r) => members[r]) }));
+}
+
+/** Labels of clusters (indices into the space, most typical first), each read from a sample of its papers. */
+function labelSampled(space: ThemeSpace, clusters: number[][], avoid: string | undefined): string[] {
+  const read = clusters.map((c) => labelSample(space, c, avoid === undefined ? LABEL_SAMPLE : SUBTHEME_LABEL_SAMPLE));
+  const papers = read.flat();
+  const local = new Map(papers.map((i, r) => [i, r]));
+  const texts = papers.map((i) => space.texts[i]);
+  const streams = space.streams && { words: space.streams.words, docs: papers.map((i) => space.streams!.docs[i]) };
+  return labelThemes(
+    texts,
+    read.map((c) => c.map((i) => local.get(i)!)),
+    streams,
+    avoid,
+  );
+}
+
+/**
+ * At most `size` papers of a cluster, evenly spaced from the most typical. Papers whose word streams the
+ * vectors kept (an evenly spaced sample of the library) are taken first: the others must be read again.
+ */
+function labelSample(space: ThemeSpace, cluster: number[], size: number): number[] {
+  if (cluster.length <= size) return cluster;
+  const docs = space.streams?.docs;
+  const kept = docs ? cluster.filter((i) => docs[i] !== undefined) : [];
+  const pool = kept.length >= size ? kept : cluster;
+  return Array.from({ length: size }, (_, i) => pool[Math.floor((i * pool.length) / size)]);
 }
 
 /** Largest first, then by label, then by first paper. */
