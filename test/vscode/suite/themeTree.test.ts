@@ -7,6 +7,7 @@ import { ThemeDragAndDrop } from '../../../src/features/themes/dragAndDrop';
 import { GroupNode, TreeNode } from '../../../src/features/tree/types';
 import { EXTENSION_ID, papersApi, restoreSeeds } from './papersApi';
 import { until } from './until';
+import { answerInputBoxes, readJson, workspaceFile as file } from './workspaceSteps';
 
 /** Enough papers for two levels of themes (the grouping nests from 3,000 on). */
 const PAPERS = 4000;
@@ -35,17 +36,6 @@ function recombined(n: number): string[] {
 }
 
 const groupsOf = (nodes: readonly TreeNode[]) => nodes.filter((n): n is GroupNode => n.kind === 'group');
-const file = (...p: string[]) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, ...p);
-const readJson = async (uri: vscode.Uri) =>
-  JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
-
-/** Answers the next input boxes with these values, as a user typing them would. */
-function answerInputBoxes(...answers: (string | undefined)[]): vscode.Disposable {
-  const original = vscode.window.showInputBox;
-  (vscode.window as { showInputBox: typeof original }).showInputBox = async () => answers.shift();
-  return { dispose: () => ((vscode.window as { showInputBox: typeof original }).showInputBox = original) };
-}
-
 /** The broad themes of the tree: the top groups that hold subthemes. */
 async function broadGroups() {
   const { tree } = await papersApi();

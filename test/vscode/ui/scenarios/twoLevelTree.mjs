@@ -2,11 +2,12 @@
 // opened to its subthemes (with theirs), a subtheme opened to its papers, and a subtheme renamed from its
 // context menu (kept in .papers/themes.json, still under its broad theme); after a reload, the same nesting
 // from the cached analysis before its papers are decoded.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { papersLog } from '../../codeServer.mjs';
-import { sleep, waitFor, waitForWorkbench } from '../workbench.mjs';
+import { sleep, waitFor } from '../workbench.mjs';
 import { prepareLibrary } from './partialSearch.mjs';
+import { reloadHeld } from './restoreOutline.mjs';
 import { promptFromContextMenu } from './themes.mjs';
 
 /** Enough papers for two levels of themes (the grouping nests from 3,000 on). */
@@ -157,18 +158,7 @@ async function renameSubtheme(page, shot, workspace, broad, target, renamed) {
  */
 async function checkOutline({ page, shot, server, holdAnalysisFile }, top, broad, subthemes) {
   const logSince = (since) => readFileSync(papersLog(server.pid, since) ?? '/dev/null', 'utf8');
-  writeFileSync(holdAnalysisFile, 'held by the two-level tree scenario\n');
-  const reloaded = Date.now();
-  await page.reload();
-  await waitForWorkbench(page);
-  const shown = await rowsAt(page, 1)
-    .first()
-    .waitFor({ state: 'visible', timeout: 20_000 })
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!shown) await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
+  const reloaded = await reloadHeld(page, holdAnalysisFile, 'held by the two-level tree scenario');
   await waitFor(
     'the outline shown',
     async () => /showing the \d+ themes of \d+ cached papers/.test(logSince(reloaded)),
