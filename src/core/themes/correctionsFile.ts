@@ -27,13 +27,16 @@ export function serializeCorrections(c: StoredCorrections): string {
     {
       renames: sortedRecord(c.renames),
       moves: sortedRecord(c.moves),
-      userThemes: c.userThemes.map((u) => ({ id: u.id, label: u.label, keywords: u.keywords })),
+      userThemes: c.userThemes.map((u) => ({ id: u.id, label: u.label, keywords: u.keywords, ...withParent(u) })),
       themeMembers,
     },
     null,
     2,
   )}\n`;
 }
+
+/** A user theme's broad theme, kept only when it has one (files without subthemes stay as they were). */
+const withParent = (u: UserTheme) => (u.parent !== undefined ? { parent: u.parent } : {});
 
 function fail(file: string, message: string): never {
   throw new PapersInputError(file, undefined, message);
@@ -59,9 +62,10 @@ export function parseCorrections(text: string, file: string): StoredCorrections 
       typeof u.id !== 'string' ||
       typeof u.label !== 'string' ||
       !Array.isArray(u.keywords ?? []) ||
-      (u.keywords ?? []).some((k) => typeof k !== 'string')
+      (u.keywords ?? []).some((k) => typeof k !== 'string') ||
+      (u.parent !== undefined && typeof u.parent !== 'string')
     ) {
-      fail(file, 'each user theme needs an "id", a "label" and a list of "keywords"');
+      fail(file, 'each user theme needs an "id", a "label" and a list of "keywords" (and a "parent" is a theme id)');
     }
   }
   const members = v.themeMembers ?? {};
@@ -76,7 +80,12 @@ export function parseCorrections(text: string, file: string): StoredCorrections 
   return {
     renames,
     moves,
-    userThemes: (userThemes as UserTheme[]).map((u) => ({ id: u.id, label: u.label, keywords: u.keywords ?? [] })),
+    userThemes: (userThemes as UserTheme[]).map((u) => ({
+      id: u.id,
+      label: u.label,
+      keywords: u.keywords ?? [],
+      ...withParent(u),
+    })),
     themeMembers: members as Record<string, string[]>,
   };
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseTagList } from '../../core/papers';
+import { sizesUnder } from '../../core/themes';
 import { slugify } from '../../core/papers';
 import { Paper, Theme } from '../../core/papers';
 import { targetPaper } from '../papers/target';
@@ -22,18 +23,26 @@ async function targetTheme(services: Services, arg: unknown, title: string): Pro
   return pickTheme(services, title);
 }
 
-async function pickTheme(services: Services, title: string, exclude?: string): Promise<Theme | undefined> {
+/** Quick pick rows of themes: a subtheme says which broad theme it is in, a broad theme how many subthemes it has. */
+function themeChoices(services: Services, keep: (t: Theme) => boolean = () => true) {
   const themes = services.model.analysis?.themes ?? [];
-  const picked = await vscode.window.showQuickPick(
-    themes
-      .filter((t) => t.id !== exclude)
-      .map((t) => ({
-        label: t.label,
-        description: `${t.paperIds.length} papers${t.user ? ' · your theme' : ''}`,
-        theme: t,
-      })),
-    { title, placeHolder: 'Theme' },
-  );
+  const sizes = sizesUnder(themes);
+  const labels = new Map(themes.map((t) => [t.id, t.label]));
+  const subthemes = new Map<string, number>();
+  for (const t of themes) if (t.parent !== undefined) subthemes.set(t.parent, (subthemes.get(t.parent) ?? 0) + 1);
+  return themes.filter(keep).map((t) => {
+    const n = subthemes.get(t.id);
+    const where = t.parent !== undefined ? ` · in ${labels.get(t.parent)}` : n ? ` in ${n} subthemes` : '';
+    return {
+      label: t.label,
+      description: `${sizes.get(t.id)} papers${where}${t.user ? ' · your theme' : ''}`,
+      theme: t,
+    };
+  });
+}
+
+async function pickTheme(services: Services, title: string): Promise<Theme | undefined> {
+  const picked = await vscode.window.showQuickPick(themeChoices(services), { title, placeHolder: 'Theme' });
   return picked?.theme;
 }
 
@@ -52,15 +61,18 @@ export async function renameTheme(services: Services, arg: unknown): Promise<voi
     if (c.userThemes.some((u) => u.id === theme.id)) {
       return { ...c, userThemes: c.userThemes.map((u) => (u.id === theme.id ? { ...u, label } : u)) };
     }
-    return withMembers({ ...c, renames: { ...c.renames, [theme.id]: label } }, services, theme.id);
+    return withMembers({ ...c, renames: { ...c.renames, [theme.id]: label } }, services);
   });
 }
 
-/** Creates a theme of the user's own, optionally collecting papers by keywords; moves `paper` there when given. */
-export async function newTheme(services: Services, paper?: Paper): Promise<string | undefined> {
+/**
+ * Creates a theme of the user's own, optionally collecting papers by keywords; moves `paper` there when given.
+ * With `parent` (a broad theme), the new theme is one of its subthemes.
+ */
+export async function newTheme(services: Services, paper?: Paper, parent?: Theme): Promise<string | undefined> {
   const label = (
     await vscode.window.showInputBox({
-      title: 'New Theme',
+      title: parent ? `New Subtheme of "${parent.label}"` : 'New Theme',
       prompt: 'Name of the theme',
       validateInput: (v) => (v.trim() ? undefined : 'A theme needs a name'),
     })
@@ -76,12 +88,35 @@ export async function newTheme(services: Services, paper?: Paper): Promise<strin
   const used = new Set([...(services.model.analysis?.themes ?? []).map((t) => t.id)]);
   let id = `user-${slugify(label)}`;
   for (let n = 2; used.has(id); n++) id = `user-${slugify(label)}-${n}`;
+  const userTheme = parent ? { id, label, keywords, parent: parent.id } : { id, label, keywords };
   await services.corrections.update((c) => ({
     ...c,
-    userThemes: [...c.userThemes, { id, label, keywords }],
+    userThemes: [...c.userThemes, userTheme],
     moves: paper ? { ...c.moves, [paper.id]: id } : c.moves,
   }));
   return id;
+}
+
+/** A subtheme of the user's own inside a broad theme (a theme row's context menu, or picked). */
+async function newSubtheme(services: Services, arg: unknown): Promise<void> {
+  const themes = services.model.analysis?.themes ?? [];
+  const broad = new Set(themes.filter((t) => t.parent !== undefined).map((t) => t.parent));
+  if (broad.size === 0) {
+    void vscode.window.showInformationMessage(
+      'Papers: this library has one level of themes; use New Theme… to add one of your own.',
+    );
+    return;
+  }
+  const parent =
+    arg === undefined
+      ? (
+          await vscode.window.showQuickPick(
+            themeChoices(services, (t) => broad.has(t.id)),
+            { title: 'New Subtheme', placeHolder: 'Broad theme' },
+          )
+        )?.theme
+      : await targetTheme(services, arg, 'New Subtheme');
+  if (parent && parent.parent === undefined) await newTheme(services, undefined, parent);
 }
 
 /** The commands that correct themes: rename, new theme, move or pin papers, reset. */
@@ -91,18 +126,16 @@ export function registerThemeCommands(context: vscode.ExtensionContext, services
   context.subscriptions.push(
     vscode.commands.registerCommand('papers.renameTheme', (arg?: unknown) => renameTheme(services, arg)),
     vscode.commands.registerCommand('papers.newTheme', () => newTheme(services)),
+    vscode.commands.registerCommand('papers.newSubtheme', (arg?: unknown) => newSubtheme(services, arg)),
     vscode.commands.registerCommand('papers.moveToTheme', async (arg?: unknown, themeId?: string) => {
       const paper = await paperArg(arg, 'Move to Theme');
       if (!paper) return;
       const NEW = '$(add) New Theme…';
       let target = themeId;
       if (!target) {
-        const themes = (services.model.analysis?.themes ?? []).filter((t) => t.id !== paper.theme);
+        const themes = themeChoices(services, (t) => t.id !== paper.theme);
         const picked = await vscode.window.showQuickPick(
-          [
-            ...themes.map((t) => ({ label: t.label, description: `${t.paperIds.length} papers`, id: t.id })),
-            { label: NEW, description: '', id: '' },
-          ],
+          [...themes.map((c) => ({ ...c, id: c.theme.id })), { label: NEW, description: '', id: '' }],
           { title: `Move "${paper.title}" to Theme` },
         );
         if (!picked) return;

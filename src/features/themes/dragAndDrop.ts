@@ -5,7 +5,10 @@ import { Services } from '../services';
 import { TreeNode } from '../tree/types';
 import { moveToTheme, THEME_PREFIX } from './moves';
 
-/** Drag papers onto a theme row to move them there; drop collection files anywhere on the tree to import them. */
+/**
+ * Drag papers onto a theme row (a broad theme or a subtheme; or onto a paper, to its theme) to move them there; drop
+ * collection files anywhere on the tree to import them.
+ */
 export class ThemeDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
   static readonly MIME = 'application/vnd.code.tree.papers.tree';
   readonly dragMimeTypes = [ThemeDragAndDrop.MIME];

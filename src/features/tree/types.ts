@@ -1,9 +1,28 @@
 import * as vscode from 'vscode';
 
-/** A row of the tree: a group (theme or collection) or a paper inside a group. */
+/**
+ * A group of papers: a theme, a collection or a tag. A broad theme of a large library holds subthemes
+ * (`subgroups`), listed before the papers it holds itself.
+ */
+export interface GroupNode {
+  kind: 'group';
+  id: string;
+  label: string;
+  /** The papers under the group that pass the filter: its subgroups' (in their order), then its own. */
+  paperIds: string[];
+  /** A theme of the outline shown before a restored analysis is decoded: papers under it (paperIds are not known yet). */
+  size?: number;
+  /** A subtheme: the id of its broad theme's group. */
+  parentId?: string;
+  /** A broad theme: its subthemes that have papers passing the filter. */
+  subgroups?: GroupNode[];
+  /** A broad theme: the papers it holds itself (moved there by the user, or none), filtered. */
+  own?: string[];
+}
+
+/** A row of the tree: a group (theme, subtheme, collection or tag) or a paper inside a group. */
 export type TreeNode =
-  /** `size`: a theme of the outline shown before a restored analysis is decoded (its paperIds are not known yet). */
-  | { kind: 'group'; id: string; label: string; paperIds: string[]; size?: number }
+  | GroupNode
   | { kind: 'paper'; id: string; groupId: string }
   /** A code link of a paper, listed under it (`id` is the link's too). */
   | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string }

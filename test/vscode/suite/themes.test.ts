@@ -2,20 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ThemeDragAndDrop } from '../../../src/features/themes/dragAndDrop';
 import { until } from './until';
+import { answerInputBoxes, readJson, workspaceFile as file } from './workspaceSteps';
 import { papersApi } from './papersApi';
 
 const api = () => papersApi(15_000);
-
-const file = (...p: string[]) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, ...p);
-const readJson = async (uri: vscode.Uri) =>
-  JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
-
-/** Answers the next input boxes with these values, as a user typing them would. */
-function answerInputBoxes(...answers: (string | undefined)[]): vscode.Disposable {
-  const original = vscode.window.showInputBox;
-  (vscode.window as { showInputBox: typeof original }).showInputBox = async () => answers.shift();
-  return { dispose: () => ((vscode.window as { showInputBox: typeof original }).showInputBox = original) };
-}
 
 suite('Tags and theme corrections', function () {
   suiteSetup(async function () {

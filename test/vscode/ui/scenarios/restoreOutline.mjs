@@ -22,6 +22,27 @@ async function themeRows(page) {
   return out;
 }
 
+/**
+ * Reloads the window with the restore held before its papers are decoded; the sidebar comes back with the Papers
+ * view open (a click would close it), or it is opened. Returns when the reload began (for the log read after it).
+ */
+export async function reloadHeld(page, holdAnalysisFile, why) {
+  writeFileSync(holdAnalysisFile, `${why}\n`);
+  const reloaded = Date.now();
+  await page.reload();
+  await waitForWorkbench(page);
+  const shown = await page
+    .locator('.pane-body [role="treeitem"][aria-level="1"]')
+    .first()
+    .waitFor({ state: 'visible', timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!shown) await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
+  return reloaded;
+}
+
 export const scenarios = [
   {
     name: 'a restore from the cache shows the themes first, then the papers of a theme opened meanwhile',
@@ -42,19 +63,7 @@ export const scenarios = [
       await waitFor('the theme rows', async () => (await themes.count()) > 1, 30_000);
       const analyzed = await themeRows(page);
 
-      writeFileSync(holdAnalysisFile, 'held by the restore outline scenario\n');
-      const reloaded = Date.now();
-      await page.reload();
-      await waitForWorkbench(page);
-      // the sidebar comes back with the Papers view open (a click would close it); opened if it did not
-      const shown = await themes
-        .first()
-        .waitFor({ state: 'visible', timeout: 20_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!shown) await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
+      const reloaded = await reloadHeld(page, holdAnalysisFile, 'held by the restore outline scenario');
       await waitFor(
         'the outline shown',
         async () => /showing the \d+ themes of \d+ cached papers while the papers are decoded/.test(logSince(reloaded)),

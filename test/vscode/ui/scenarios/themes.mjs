@@ -39,6 +39,59 @@ async function papersOf(page, row) {
   });
 }
 
+/**
+ * Opens the context menu of a tree row and chooses `item`, until the input box it opens shows; returns that input.
+ * `row` finds the row again on each try: a menu opened while the tree redraws can close before the click.
+ */
+export async function promptFromContextMenu(page, row, item) {
+  const input = page.locator('.quick-input-widget input.input');
+  await waitFor(
+    `the prompt of "${item}"`,
+    async () => {
+      await page.keyboard.press('Escape');
+      // a short click timeout: a row redrawn away must not spend the whole wait on one try
+      if (
+        !(await row()
+          .click({ button: 'right', timeout: 5000 })
+          .then(
+            () => true,
+            () => false,
+          ))
+      )
+        return false;
+      const action = page.locator('.monaco-menu .action-item', { hasText: item }).first();
+      if (
+        !(await action.waitFor({ state: 'visible', timeout: 5000 }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return false;
+      await sleep(150);
+      await action.click({ timeout: 5000 }).catch(() => undefined);
+      if (
+        await input.waitFor({ state: 'visible', timeout: 3000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        return true;
+      // Twice in CI the menu stayed open, its item under the pointer, and the click did nothing
+      // (screenshot …--attempt-1--failed.png): choose the item from the keyboard then.
+      if (await action.isVisible()) {
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+      }
+      return input.waitFor({ state: 'visible', timeout: 3000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    60_000,
+  );
+  return input;
+}
+
 export const scenarios = [
   {
     name: 'move a paper to another theme by drag and drop, then rename that theme from its context menu',
@@ -90,52 +143,7 @@ export const scenarios = [
 
       // Rename the target theme from its context menu.
       const renamed = 'Hand-picked papers';
-      const input = page.locator('.quick-input-widget input.input');
-      // A menu opened while the tree redraws can close before the click: open it again until the prompt shows.
-      await waitFor(
-        'the rename prompt',
-        async () => {
-          await page.keyboard.press('Escape');
-          // a short click timeout: a row redrawn away must not spend the whole wait on one try
-          if (
-            !(await themeRow(page, targetName)
-              .click({ button: 'right', timeout: 5000 })
-              .then(
-                () => true,
-                () => false,
-              ))
-          )
-            return false;
-          const item = page.locator('.monaco-menu .action-item', { hasText: 'Rename Theme' }).first();
-          if (
-            !(await item.waitFor({ state: 'visible', timeout: 5000 }).then(
-              () => true,
-              () => false,
-            ))
-          )
-            return false;
-          await sleep(150);
-          await item.click({ timeout: 5000 }).catch(() => undefined);
-          if (
-            await input.waitFor({ state: 'visible', timeout: 3000 }).then(
-              () => true,
-              () => false,
-            )
-          )
-            return true;
-          // Twice in CI the menu stayed open, its item under the pointer, and the click did nothing
-          // (screenshot …--attempt-1--failed.png): choose the item from the keyboard then.
-          if (await item.isVisible()) {
-            await page.keyboard.press('ArrowDown');
-            await page.keyboard.press('Enter');
-          }
-          return input.waitFor({ state: 'visible', timeout: 3000 }).then(
-            () => true,
-            () => false,
-          );
-        },
-        60_000,
-      );
+      const input = await promptFromContextMenu(page, () => themeRow(page, targetName), 'Rename Theme');
       await input.fill(renamed);
       await page.keyboard.press('Enter');
       await themeRow(page, renamed).waitFor({ state: 'visible', timeout: 30_000 });

@@ -1,0 +1,143 @@
+import * as vscode from 'vscode';
+import { bylineOf, Paper } from '../../core/papers';
+import { tagsOf } from '../papers/tags';
+import { Services } from '../services';
+import { ownPapers, outlineOwnSize } from './themeGroups';
+import { GroupNode, SHOW_MORE_COMMAND, TreeNode } from './types';
+import { GroupBy } from './viewPrefs';
+
+/** What the rows need of the services. */
+export type TreeItemDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links'>;
+
+const ABSTRACT_PREVIEW_CHARS = 420;
+
+const papersText = (n: number) => `${n} paper${n === 1 ? '' : 's'}`;
+
+/** The row that lists the next page of a group's papers. */
+export function moreItem(node: Extract<TreeNode, { kind: 'more' }>, pageSize: number): vscode.TreeItem {
+  const next = Math.min(pageSize, node.total - node.shown);
+  const item = new vscode.TreeItem(`Show ${next.toLocaleString('en-US')} more…`, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.description = `${node.shown.toLocaleString('en-US')} of ${node.total.toLocaleString('en-US')} shown`;
+  item.iconPath = new vscode.ThemeIcon('ellipsis');
+  item.contextValue = 'more';
+  item.command = { command: SHOW_MORE_COMMAND, title: 'Show More', arguments: [node.groupId] };
+  return item;
+}
+
+/** A group's row: its label, the number of papers under it, and what it is (menus read `contextValue`). */
+export function groupItem(node: GroupNode, services: TreeItemDeps): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = node.id;
+  const size = node.size ?? node.paperIds.length;
+  item.description = String(size);
+  const kind = node.id.slice(0, node.id.indexOf(':'));
+  const user = kind === 'theme' && !!services.model.theme(node.id.slice('theme:'.length))?.user;
+  if (node.subgroups) {
+    // a broad theme: its subthemes, then any papers it holds itself
+    item.contextValue = user ? 'theme broad user' : 'theme broad';
+    item.iconPath = new vscode.ThemeIcon('layers');
+    const subthemes = node.subgroups.length;
+    const own = node.size !== undefined ? outlineOwnSize(node) : ownPapers(node).length;
+    const inSubthemes = `in ${subthemes} subtheme${subthemes === 1 ? '' : 's'}`;
+    item.tooltip =
+      own > 0
+        ? `${node.label}: ${papersText(size)}, ${size - own} ${inSubthemes} and ${own} in no subtheme`
+        : `${node.label}: ${papersText(size)} ${inSubthemes}`;
+    return item;
+  }
+  item.contextValue = user ? 'theme user' : kind;
+  item.iconPath = new vscode.ThemeIcon(kind === 'theme' ? 'symbol-namespace' : kind === 'tag' ? 'tag' : 'library');
+  item.tooltip = `${node.label}: ${papersText(size)}`;
+  return item;
+}
+
+/** A paper's row: its title, the method (or its theme when not grouped by theme), its marks as the icon. */
+export function paperItem(
+  node: Extract<TreeNode, { kind: 'paper' }>,
+  services: TreeItemDeps,
+  groupBy: GroupBy,
+): vscode.TreeItem {
+  const { model, state, notes } = services;
+  const paper = model.paper(node.id);
+  if (!paper) return new vscode.TreeItem('(paper no longer loaded)');
+  const marks = state.marks(paper.id);
+  const hasNotes = notes.hasNotes(paper.id);
+  const linked = services.links.linksOf(paper.id).length > 0;
+  const item = new vscode.TreeItem(
+    paper.title,
+    linked ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
+  item.id = `${node.groupId}/${paper.id}`;
+  const theme = model.theme(paper.theme);
+  const broad = theme?.parent !== undefined ? model.theme(theme.parent)?.label : undefined;
+  // the method, unless the title already starts with it; the theme when grouped by collection
+  item.description =
+    groupBy === 'theme'
+      ? paper.method && !paper.title.includes(paper.method)
+        ? paper.method
+        : undefined
+      : theme?.label;
+  item.iconPath = marks.starred
+    ? new vscode.ThemeIcon('star-full', new vscode.ThemeColor('charts.yellow'))
+    : hasNotes
+      ? new vscode.ThemeIcon('note')
+      : marks.read
+        ? new vscode.ThemeIcon('circle-outline', new vscode.ThemeColor('disabledForeground'))
+        : new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.blue'));
+  const flags = [
+    marks.read ? 'read' : 'unread',
+    marks.starred ? 'starred' : 'unstarred',
+    hasNotes ? 'notes' : 'nonotes',
+  ];
+  item.contextValue = `paper ${flags.join(' ')}`;
+  item.accessibilityInformation = {
+    label: `${paper.title}, ${flags.filter((f) => f !== 'unstarred' && f !== 'nonotes').join(', ')}`,
+  };
+  const themePath = broad !== undefined && theme ? `${broad} › ${theme.label}` : theme?.label;
+  item.tooltip = paperTooltip(paper, themePath, marks.read, marks.starred, hasNotes, tagsOf(services, paper.id));
+  item.command = { command: 'papers.openPaper', title: 'Open Paper', arguments: [paper.id] };
+  return item;
+}
+
+/** The hover of a paper row: untrusted text only ever goes through appendText (escaped). */
+export function paperTooltip(
+  paper: Paper,
+  themeLabel: string | undefined,
+  read: boolean,
+  starred: boolean,
+  hasNotes: boolean,
+  tags: string[] = [],
+): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  md.appendMarkdown('**');
+  md.appendText(paper.title);
+  md.appendMarkdown('**\n\n');
+  const byline = bylineOf(paper);
+  if (byline) {
+    md.appendText(byline);
+    md.appendMarkdown('\n\n');
+  }
+  const meta = [paper.method, themeLabel, paper.collections.join(', ')].filter(Boolean).join(' · ');
+  md.appendText(meta);
+  md.appendMarkdown('\n\n');
+  const preview =
+    paper.abstract.length > ABSTRACT_PREVIEW_CHARS
+      ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', ABSTRACT_PREVIEW_CHARS))}…`
+      : paper.abstract;
+  md.appendText(preview);
+  md.appendMarkdown('\n\n');
+  md.appendText(
+    [
+      read ? 'Read' : 'Unread',
+      starred ? 'Starred' : '',
+      hasNotes ? 'Has notes' : '',
+      tags.length ? `Tags: ${tags.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  );
+  return md;
+}
