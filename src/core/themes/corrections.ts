@@ -89,10 +89,15 @@ export function applyThemeCorrections(
     const parent = t.parent !== undefined ? idOf.get(t.parent) : undefined;
     if (parent !== undefined) computed[i].parent = parent;
   });
-  userThemes.forEach((u, i) => {
-    const broad = typeof u?.parent === 'string' ? computed.find((t) => t.id === u.parent && !t.parent) : undefined;
-    if (broad && user[i]) user[i].parent = broad.id;
-  });
+  // A user subtheme sits in its broad theme; when a regrouping matched that theme's papers to a subtheme (the
+  // same papers can make both), in that subtheme's broad theme.
+  const computedById = new Map(computed.map((t) => [t.id, t]));
+  for (const u of userThemes) {
+    const target = typeof u?.parent === 'string' ? computedById.get(u.parent) : undefined;
+    const broad = target?.parent !== undefined ? computedById.get(target.parent) : target;
+    const mine = user.find((t) => t.id === u?.id);
+    if (broad && mine) mine.parent = broad.id;
+  }
   const byId = new Map<string, Theme>([...user, ...computed].map((t) => [t.id, t]));
 
   const anyMoves = Object.keys(moves).length > 0;
@@ -208,13 +213,21 @@ export function themeOverlap(a: readonly string[], b: readonly string[]): number
   return union > 0 ? shared / union : 0;
 }
 
+/** The ids of the themes corrections name: renamed, moved to, or the broad theme of a user's subtheme. */
+function namedThemes(corrections: ThemeCorrections): Set<string> {
+  const parents = (corrections.userThemes ?? [])
+    .map((u) => u?.parent)
+    .filter((p): p is string => typeof p === 'string');
+  return new Set([...Object.keys(corrections.renames ?? {}), ...Object.values(corrections.moves ?? {}), ...parents]);
+}
+
 /**
  * Records the signature (current papers) of every computed theme that the corrections name, for
  * remapThemeCorrections to follow later. Call it when the user renames a theme or moves a paper,
  * with the themes as grouped (before corrections). Signatures of themes not in `themes` are kept.
  */
 export function recordThemeMembers(corrections: ThemeCorrections, themes: readonly Theme[]): ThemeCorrections {
-  const named = new Set([...Object.keys(corrections.renames ?? {}), ...Object.values(corrections.moves ?? {})]);
+  const named = namedThemes(corrections);
   const members: Record<string, string[]> = {};
   for (const [id, papers] of Object.entries(corrections.themeMembers ?? {})) if (named.has(id)) members[id] = papers;
   for (const t of papersUnder(themes)) if (!t.user && named.has(t.id)) members[t.id] = [...new Set(t.paperIds)].sort();
@@ -239,7 +252,7 @@ export function remapThemeCorrections(
   const members = corrections.themeMembers ?? {};
   const current = new Map(themes.filter((t) => !t.user).map((t) => [t.id, t]));
   const live = new Set<string>([...current.keys(), ...(corrections.userThemes ?? []).map((u) => u?.id)]);
-  const named = new Set([...Object.keys(renames), ...Object.values(moves)]);
+  const named = namedThemes(corrections);
   const stale = [...named].filter((id) => !live.has(id) && (members[id]?.length ?? 0) > 0).sort();
   // Candidate pairs (old id, current theme), best overlap first; greedy one-to-one assignment.
   const pairs: { from: string; to: string; score: number; shared: number }[] = [];
@@ -275,7 +288,10 @@ export function remapThemeCorrections(
   const newMembers: Record<string, string[]> = {};
   for (const [id, papers] of Object.entries(members)) if (!map.has(id)) newMembers[id] = papers;
   for (const id of map.values()) newMembers[id] = [...new Set(current.get(id)!.paperIds)].sort();
-  return { ...corrections, renames: newRenames, moves: newMoves, themeMembers: newMembers };
+  const userThemes = (corrections.userThemes ?? []).map((u) =>
+    u && typeof u.parent === 'string' && map.has(u.parent) ? { ...u, parent: to(u.parent) } : u,
+  );
+  return { ...corrections, renames: newRenames, moves: newMoves, userThemes, themeMembers: newMembers };
 }
 
 /**

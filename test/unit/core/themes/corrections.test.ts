@@ -284,26 +284,28 @@ describe('two levels of themes', () => {
     assert.deepEqual(order(out2), ['language']);
   });
 
-  test('a user theme can sit inside a broad theme; one naming a missing or nested parent stays at the top', () => {
+  test('a user theme sits in the broad theme it names, or in the broad theme of the subtheme it names', () => {
     const out = applyThemeCorrections(grouped(), papersOf(grouped()), {
       renames: {},
       moves: {},
       userThemes: [
         { id: 'mine', label: 'Mine', keywords: [], parent: 'vision' },
         { id: 'loose', label: 'Loose', keywords: [], parent: 'detection' },
+        { id: 'gone', label: 'Gone', keywords: [], parent: 'no-such-theme' },
         { id: 'top', label: 'Top', keywords: ['paper l1'] },
       ],
     });
     assert.deepEqual(order(out), [
-      'loose',
+      'gone',
       'top',
       'vision',
       'vision/mine',
+      'vision/loose',
       'vision/detection',
       'vision/segmentation',
       'language',
     ]);
-    assert.deepEqual(out.find((t) => t.id === 'top')!.paperIds, ['l1']);
+    assert.deepEqual(out.find((t) => t.id === 'top')!.paperIds, ['l1'], 'one naming a missing theme stays at the top');
   });
 
   test('a broad theme that gets a new id keeps its rename when the papers under it stay together', () => {
@@ -335,5 +337,28 @@ describe('two levels of themes', () => {
         ['language', 5],
       ],
     );
+  });
+});
+
+describe('a user subtheme follows its broad theme', () => {
+  test('when a regrouping gives the broad theme a new id, the subtheme stays under it', () => {
+    const before: Theme[] = [
+      { id: 'vision', label: 'Vision', paperIds: [] },
+      { id: 'detection', label: 'Detection', paperIds: ids('d', 4), parent: 'vision' },
+      { id: 'language', label: 'Language', paperIds: ids('l', 5) },
+    ];
+    const corrections = recordThemeMembers(
+      { renames: {}, moves: {}, userThemes: [{ id: 'mine', label: 'Mine', keywords: ['paper d1'], parent: 'vision' }] },
+      before,
+    );
+    assert.deepEqual(corrections.themeMembers!.vision, ids('d', 4), "the broad theme's papers are recorded");
+    const after: Theme[] = [
+      { id: 'images', label: 'Images', paperIds: [] },
+      { id: 'boxes', label: 'Boxes', paperIds: ids('d', 4), parent: 'images' },
+      { id: 'language', label: 'Language', paperIds: ids('l', 5) },
+    ];
+    const out = applyThemeCorrections(after, papersOf(after), corrections);
+    assert.equal(out.find((t) => t.id === 'mine')!.parent, 'images');
+    assert.deepEqual(out.find((t) => t.id === 'mine')!.paperIds, ['d1']);
   });
 });
