@@ -25,14 +25,14 @@ export function isCommonplace(inTheme: number, themeSize: number, inAll: number,
 }
 
 /**
- * The parts of a label, each as its content words joined by spaces: lower-cased, split on commas, " and " and
- * " for ", each part tokenized as the product tokenizes abstracts (plurals folded) with stop words dropped.
+ * The parts of a label, each as its content words joined by spaces: split on commas, " and " and " for ", each
+ * part tokenized as the product tokenizes abstracts (lower-cased, plurals folded) with stop words dropped.
  * Parts without content words are left out.
  */
 export function labelParts(label: string): string[] {
+  // split before tokenizing, and in the label's own case: "WSIs" folds to "wsi" as in the abstracts, "wsis" not
   return label
-    .toLowerCase()
-    .split(/,|\band\b|\bfor\b/)
+    .split(/,|\band\b|\bfor\b/i)
     .map((part) => contentWords(part))
     .filter((words) => words !== ' ');
 }

@@ -111,3 +111,10 @@ describe('labelReadings', () => {
     assert.equal(j.commonplace, false, '"image" alone is in every other paper; "image segmentation" in none');
   });
 });
+
+describe('labelParts keeps the case tokenizing needs', () => {
+  test('an acronym in the plural folds as in the abstracts ("WSIs" is "wsi")', () => {
+    assert.deepEqual(labelParts('Slides and WSIs'), [' slide ', ' wsi ']);
+    assert.deepEqual(labelParts('Agents AND Tools'), [' agent ', ' tool ']);
+  });
+});
