@@ -212,10 +212,14 @@ function labelSampled(space: ThemeSpace, clusters: number[][], avoid: string | u
  */
 function labelSample(space: ThemeSpace, cluster: number[], size: number): number[] {
   if (cluster.length <= size) return cluster;
+  const spaced = (pool: number[], m: number) =>
+    Array.from({ length: m }, (_, i) => pool[Math.floor((i * pool.length) / m)]);
   const docs = space.streams?.docs;
   const kept = docs ? cluster.filter((i) => docs[i] !== undefined) : [];
-  const pool = kept.length >= size ? kept : cluster;
-  return Array.from({ length: size }, (_, i) => pool[Math.floor((i * pool.length) / size)]);
+  if (kept.length >= size) return spaced(kept, size);
+  const others = cluster.filter((i) => !docs || docs[i] === undefined);
+  const taken = new Set([...kept, ...spaced(others, size - kept.length)]);
+  return cluster.filter((i) => taken.has(i)); // most typical first, as the cluster
 }
 
 /** Largest first, then by label, then by first paper. */
