@@ -1,17 +1,33 @@
 /**
- * analyzeCorpus on two threads: titles and keywords (textFeatures) on a worker thread, vectors and themes
- * on the calling thread at the same time, then the search index once both are there. Same result as
+ * analyzeCorpus on two threads: keywords then titles on a worker thread, vectors and themes on the calling
+ * thread at the same time, then the search index once both are there. The titles are shared: each thread takes
+ * chunks of them as it becomes free, so neither waits long for the other whatever the machine. Same result as
  * analyzeCorpus; when the worker cannot run, the features are computed here instead.
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../../core/analysis';
 import { Corpus } from '../../core/collections';
+import { keywordsForCorpus } from '../../core/keywords';
 import { paperText } from '../../core/papers';
-import { TextFeatures, textFeatures } from '../../core/analysis';
+import { claimFrom, claimTitles, mergeTitles, TitleChunk } from '../../core/analysis';
+
+/** What textFeaturesWorker.js is given: the abstracts, and the counter both threads claim chunks of titles from. */
+export interface FeaturesRequest {
+  abstracts: string[];
+  /** One Int32 on a SharedArrayBuffer: the next chunk of titles to claim. */
+  nextChunk: Int32Array;
+}
+
+/** The keywords of every abstract and the titles of the chunks the worker claimed; its step times. */
+export interface WorkerFeatures {
+  keywords: string[][];
+  titles: TitleChunk[];
+  timings: Record<string, number>;
+}
 
 /** What textFeaturesWorker.js sends back. */
-export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };
+export type FeaturesMessage = { type: 'done'; features: WorkerFeatures } | { type: 'error'; message: string };
 
 /**
  * Below this many papers a thread costs more than it saves: its start, its own compile of the bundle
@@ -22,9 +38,9 @@ export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type:
 export const PARALLEL_MIN_PAPERS = 1000;
 
 /** The features from a worker thread running `workerPath` (dist/textFeaturesWorker.js) on the abstracts. */
-function featuresInWorker(workerPath: string, abstracts: string[]): Promise<TextFeatures> {
+function featuresInWorker(workerPath: string, request: FeaturesRequest): Promise<WorkerFeatures> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerPath, { workerData: abstracts });
+    const worker = new Worker(workerPath, { workerData: request });
     worker.once('message', (m: FeaturesMessage) => {
       void worker.terminate();
       if (m.type === 'done') resolve(m.features);
@@ -56,20 +72,33 @@ export async function analyzeInParallel(
     return analyzeCorpus(corpus, options);
   }
   const abstracts = corpus.papers.map(paperText);
-  const features = featuresInWorker(workerPath, abstracts);
+  const nextChunk = new Int32Array(new SharedArrayBuffer(4));
+  const features = featuresInWorker(workerPath, { abstracts, nextChunk });
   // a failed worker is handled below, after the themes: not an unhandled rejection meanwhile
   features.catch(() => {});
   options.first?.();
   const pending = beginAnalysis(corpus, options);
   options.onProgress?.('titles', 0);
+  const titlesStart = performance.now();
+  const mine = claimTitles(abstracts, claimFrom(nextChunk));
+  const titlesHere = performance.now() - titlesStart;
   const waitStart = performance.now();
-  let computed: TextFeatures;
+  let theirs: WorkerFeatures;
   try {
-    computed = await features;
+    theirs = await features;
   } catch {
-    computed = textFeatures(abstracts, options.onProgress);
+    // the chunks the worker claimed before it failed are computed by mergeTitles
+    const keywordsStart = performance.now();
+    theirs = { keywords: keywordsForCorpus(abstracts), titles: [], timings: {} };
+    theirs.timings.keywords = performance.now() - keywordsStart;
   }
+  const titles = mergeTitles(abstracts, [...mine, ...theirs.titles]);
   // how long this thread waited for the worker (or did its work after it failed): what is left to balance
-  computed.timings.wait = performance.now() - waitStart;
-  return pending.finish(computed);
+  const timings = {
+    ...theirs.timings,
+    titles: (theirs.timings.titles ?? 0) + titlesHere,
+    titlesHere,
+    wait: performance.now() - waitStart,
+  };
+  return pending.finish({ titles, keywords: theirs.keywords, timings });
 }

@@ -1,0 +1,51 @@
+/**
+ * One real corpus measured as `papers analyze` runs it, in a process of its own (so its peak RSS is this corpus's):
+ * loadCorpus, then analyzeInParallel with the titles and keywords on dist/textFeaturesWorker.js; the time of each
+ * step, the process's CPU time (both threads) and peak RSS, then the benchmark's queries. Prints one JSON line.
+ */
+import { analyzeInParallel } from '../../src/node/analysis/parallel';
+import { loadCorpus } from '../../src/core/collections/corpus';
+import { nodeFileSource } from '../../src/node/files/nodeFileSource';
+import { latencySummary, peakRssMb, timeQueries } from '../../src/node/bench/measure';
+
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
+
+export async function runRealCorpus(
+  files: string[],
+  workerPath: string,
+  queryTemplates: readonly string[],
+  rounds: number,
+) {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const corpus = await loadCorpus(files, nodeFileSource);
+  const parseMs = performance.now() - t0;
+  const a = await analyzeInParallel(corpus, workerPath);
+  const wallMs = performance.now() - t0;
+  const analysisCpuMs = cpuMs(process.cpuUsage(cpu0));
+  const analysisRssMb = peakRssMb();
+  const themeWord = (a.themes[0]?.label.split(/\s+/)[0] ?? 'x').toLowerCase();
+  const queries = queryTemplates.map((q) => q.replaceAll('{theme}', themeWord));
+  const perRound: number[][] = [];
+  for (let r = 0; r < rounds; r++) {
+    a.search.clearCaches();
+    perRound.push(timeQueries(a, queries));
+  }
+  // per query, the median over the rounds: damps the noise of other processes on the machine
+  const latencies = queries.map((_, i) => perRound.map((t) => t[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)]);
+  const steps = Object.fromEntries(Object.entries(a.timings).map(([k, v]) => [k, Math.round(v)]));
+  return {
+    papers: a.papers.length,
+    themes: a.themes.length,
+    wall_ms: Math.round(wallMs),
+    cpu_ms: Math.round(analysisCpuMs),
+    peak_rss_mb: analysisRssMb,
+    steps: { parse: Math.round(parseMs), ...steps },
+    search: latencySummary(latencies),
+    slowest_queries: queries
+      .map((q, i) => ({ query: q, ms: round(latencies[i], 2) }))
+      .sort((x, y) => y.ms - x.ms)
+      .slice(0, 5),
+  };
+}
