@@ -6,7 +6,8 @@
 import { analyzeInParallel } from '../../src/node/analysis/parallel';
 import { loadCorpus } from '../../src/core/collections/corpus';
 import { nodeFileSource } from '../../src/node/files/nodeFileSource';
-import { latencySummary, peakRssMb, timeQueries } from '../../src/node/bench/measure';
+import { latencySummary, peakRssMb } from '../../src/node/bench/measure';
+import { queriesFor, queryRounds } from './queryRounds';
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
@@ -25,27 +26,8 @@ export async function runRealCorpus(
   const wallMs = performance.now() - t0;
   const analysisCpuMs = cpuMs(process.cpuUsage(cpu0));
   const analysisRssMb = peakRssMb();
-  const themeWord = (a.themes[0]?.label.split(/\s+/)[0] ?? 'x').toLowerCase();
-  const queries = queryTemplates.map((q) => q.replaceAll('{theme}', themeWord));
-  const perRound: number[][] = [];
-  const cpuRound: number[][] = [];
-  for (let r = 0; r < rounds; r++) {
-    a.search.clearCaches();
-    perRound.push(timeQueries(a, queries));
-    // the same queries in CPU time: what they cost when no other process competes for the cores
-    a.search.clearCaches();
-    cpuRound.push(
-      queries.map((q) => {
-        const c0 = process.cpuUsage();
-        a.search.search(q, { limit: 50 });
-        return cpuMs(process.cpuUsage(c0));
-      }),
-    );
-  }
-  // per query, the median over the rounds: damps the noise of other processes on the machine
-  const medians = (times: number[][]) =>
-    queries.map((_, i) => times.map((t) => t[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)]);
-  const latencies = medians(perRound);
+  const { queries } = queriesFor(a, queryTemplates);
+  const { latencies, cpuLatencies } = queryRounds(a, queries, rounds);
   const steps = Object.fromEntries(Object.entries(a.timings).map(([k, v]) => [k, Math.round(v)]));
   const result = {
     papers: a.papers.length,
@@ -55,7 +37,7 @@ export async function runRealCorpus(
     peak_rss_mb: analysisRssMb,
     steps: { parse: Math.round(parseMs), wait: 0, ...steps } as Record<string, number>,
     search: latencySummary(latencies),
-    search_cpu: latencySummary(medians(cpuRound)),
+    search_cpu: latencySummary(cpuLatencies),
     slowest_queries: queries
       .map((q, i) => ({ query: q, ms: round(latencies[i], 2) }))
       .sort((x, y) => y.ms - x.ms)
