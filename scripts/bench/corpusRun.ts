@@ -15,6 +15,7 @@ import { contentKey } from '../../src/node/cache/contentKey';
 import { DigestMemo } from '../../src/node/cache/digestMemo';
 import { openSnapshotFile } from '../../src/node/cache/snapshotFile';
 import { latencySummary, measureCorpus, peakRssMb, timeQueries } from '../../src/node/bench/measure';
+import { queriesFor, queryRounds } from './queryRounds';
 import { seededRandom } from '../../src/core/vectors/seededRandom';
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
@@ -32,31 +33,8 @@ export async function runCorpus(
   const cpu = process.cpuUsage(cpu0);
   const totalCpuMs = (cpu.user + cpu.system) / 1000;
   const a = m.analysis;
-  const themeWord = (a.themes[0]?.label.split(/\s+/)[0] ?? 'x').toLowerCase();
-  const queries = queryTemplates.map((q) => q.replaceAll('{theme}', themeWord));
-  const perRound: number[][] = [];
-  const cpuRound: number[][] = [];
-  for (let r = 0; r < rounds; r++) {
-    a.search.clearCaches();
-    perRound.push(timeQueries(a, queries));
-    // the same queries timed in CPU time: what they cost when no other process competes for the cores
-    a.search.clearCaches();
-    cpuRound.push(
-      queries.map((q) => {
-        const c0 = process.cpuUsage();
-        a.search.search(q, { limit: 50 });
-        const c = process.cpuUsage(c0);
-        return (c.user + c.system) / 1000;
-      }),
-    );
-  }
-  const cpuLatencies = queries.map(
-    (_, i) => cpuRound.map((round) => round[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)],
-  );
-  // per query, the median over the rounds: damps the noise of other processes on the machine
-  const latencies = queries.map(
-    (_, i) => perRound.map((round) => round[i]).sort((x, y) => x - y)[Math.floor(rounds / 2)],
-  );
+  const { queries, themeWord } = queriesFor(a, queryTemplates);
+  const { latencies, cpuLatencies } = queryRounds(a, queries, rounds);
   const hits = queries.map((q) => a.search.search(q, { limit: 50 }).length);
 
   // related papers: a few papers chosen by a seeded PRNG

@@ -2,9 +2,11 @@
  * `npm run bench`: synthetic corpora of 1k, 10k and 100k abstracts recombined from the seeds' sentences
  * (written to the system's temporary folder, never committed), plus the seeds themselves. Each corpus
  * is measured in a child process (corpusRun.ts); ripgrep runs the same queries over the same files in
- * the same run, as the reference. Prints a table; writes JSON to bench/results/.
+ * the same run, as the reference. Then, when the dev corpus of real arXiv abstracts is there, real slices
+ * analyzed as `papers analyze` runs them (realRows.ts). Prints the tables; writes JSON to bench/results/.
  *
- * Options: --sizes 1000,10000 (default 1000,10000,100000), --rounds N (default 3).
+ * Options: --sizes 1000,10000 (default 1000,10000,100000), --rounds N (default 3),
+ * --real-sizes 1000,100000 (default 1000,5000,20000,100000; `none` for no real rows).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { loadCorpus } from '../../src/core/collections/corpus';
 import { BenchJson, quantile } from '../../src/node/bench/measure';
 import { nodeFileSource } from '../../src/node/files/nodeFileSource';
 import { runCorpus } from './corpusRun';
+import { measureRealRows, REAL_SIZES, RealResult, realTable } from './realRows';
+import { runRealCorpus } from './realRun';
 import { BENCH_QUERIES, textOf } from './queries';
 import { synthCorpus, writeDailyPapers } from './synthCorpus';
 import { writeTopicsSidecar } from './themeQuality';
@@ -189,6 +193,13 @@ async function main(): Promise<void> {
     'NMI',
   ];
   const ms = (x: number) => (x >= 1000 ? `${round(x / 1000, 1)} s` : `${round(x, x < 10 ? 2 : 0)} ms`);
+  const realSizes = option('real-sizes', REAL_SIZES)
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+  const real = realSizes.length
+    ? measureRealRows(root, __filename, realSizes, rounds)
+    : { skipped: '--real-sizes none' };
   const rows = results.map((r) => [
     r.name,
     String(r.papers),
@@ -231,8 +242,9 @@ async function main(): Promise<void> {
   // other processes on the machine slow every wall-clock figure: the load average says how busy it was
   const load = loadavg().map((x) => round(x, 1));
   const out = table([header, ...rows]);
+  const realOut = 'rows' in real ? table(realTable(real.rows)) : `real rows skipped: ${real.skipped}`;
   process.stdout.write(
-    `\n${out}\n\n${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.os}; ${rounds} rounds; load average ${load.join(' ')}; bench took ${round(elapsed)} s\n`,
+    `\n${out}\n\n${realOut}\n\n${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.os}; ${rounds} rounds; load average ${load.join(' ')}; bench took ${round(elapsed)} s\n`,
   );
   const dir = join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
@@ -244,6 +256,8 @@ async function main(): Promise<void> {
     elapsed_s: round(elapsed),
     table: out,
     corpora: results,
+    real_table: realOut,
+    real: 'rows' in real ? real.rows : ([] as RealResult[]),
   };
   const name = `bench-${report.date.replace(/[:.]/g, '-')}.json`;
   writeFileSync(join(dir, name), `${JSON.stringify(report, null, 1)}\n`);
@@ -251,18 +265,20 @@ async function main(): Promise<void> {
   process.stdout.write(`wrote bench/results/${name}\n`);
 }
 
-if (process.argv[2] === '--corpus') {
+const failed = (err: unknown) => {
+  process.stderr.write(`${(err as Error).stack}\n`);
+  process.exitCode = 1;
+};
+/** A child's measurement: one JSON line on stdout. */
+const printJson = (result: Promise<unknown>) =>
+  result.then((r) => process.stdout.write(`${JSON.stringify(r)}\n`), failed);
+
+if (process.argv[2] === '--real-corpus') {
+  const [, , , worker, rounds, ...files] = process.argv;
+  void printJson(runRealCorpus(files, worker, BENCH_QUERIES, Number(rounds)));
+} else if (process.argv[2] === '--corpus') {
   const [, , , rounds, ...files] = process.argv;
-  runCorpus(files, BENCH_QUERIES, Number(rounds)).then(
-    (r) => process.stdout.write(`${JSON.stringify(r)}\n`),
-    (err: unknown) => {
-      process.stderr.write(`${(err as Error).stack}\n`);
-      process.exitCode = 1;
-    },
-  );
+  void printJson(runCorpus(files, BENCH_QUERIES, Number(rounds)));
 } else {
-  main().catch((err: unknown) => {
-    process.stderr.write(`${(err as Error).stack}\n`);
-    process.exitCode = 1;
-  });
+  main().catch(failed);
 }

@@ -1,10 +1,29 @@
 import { Analysis } from '../core/analysis';
 import { sizesUnder } from '../core/themes';
-import { analyzeFiles, CliCommand, reportProblems } from './common';
+import { analyzeFiles, CliCommand, CliError, reportProblems } from './common';
 
-export function analysisJson(a: Analysis) {
+/** Related papers listed per paper by `analyze --json` unless --related says otherwise. */
+export const DEFAULT_RELATED = 5;
+
+/**
+ * Above this many papers `analyze --json` lists related papers only when --related asks for them: each paper's
+ * list compares it with every other paper, so the cost grows with the square of the library (a few seconds at
+ * this size, minutes at 100,000 papers; docs/benchmarks.md).
+ */
+export const RELATED_MAX_PAPERS = 10_000;
+
+/** How many related papers `analyze --json` lists: --related N when given, else the default up to RELATED_MAX_PAPERS. */
+export function relatedCount(option: string | boolean | undefined, papers: number): number {
+  if (option === undefined) return papers <= RELATED_MAX_PAPERS ? DEFAULT_RELATED : 0;
+  if (typeof option !== 'string' || !/^\d+$/.test(option))
+    throw new CliError(`papers analyze: --related takes a number of papers (0 for none), not "${String(option)}"`);
+  return Number(option);
+}
+
+/** The analysis as `analyze --json` prints it; each paper's `related` only when `related` > 0. */
+export function analysisJson(a: Analysis, related = DEFAULT_RELATED) {
   // every paper's related papers: computed together, each pair once
-  a.related.relatedToAll(5);
+  if (related > 0) a.related.relatedToAll(related);
   return {
     papers: a.papers.map((p) => ({
       id: p.id,
@@ -17,7 +36,7 @@ export function analysisJson(a: Analysis) {
       keywords: p.keywords,
       collections: p.collections,
       abstract: p.abstract,
-      related: a.related.relatedTo(p.id, 5),
+      ...(related > 0 ? { related: a.related.relatedTo(p.id, related) } : {}),
     })),
     themes: themesJson(a),
   };
@@ -50,11 +69,24 @@ function analysisTable(a: Analysis): string {
 
 export const analyzeCommand: CliCommand = {
   name: 'analyze',
-  usage: 'analyze [files...] [--json]                   themes and titles of the papers (default: the bundled seeds)',
-  options: { json: { type: 'boolean' } },
+  usage:
+    'analyze [files...] [--json [--related N]]     themes and titles of the papers (default: the bundled seeds);\n' +
+    `                                                --related: related papers per paper in the JSON (default ${DEFAULT_RELATED}, none above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers)`,
+  options: { json: { type: 'boolean' }, related: { type: 'string' } },
   async run({ values, positionals }, io) {
+    if (values.related !== undefined && !values.json) throw new CliError('papers analyze: --related goes with --json');
+    if (values.related !== undefined) relatedCount(values.related, 0); // a bad value fails before the analysis
     const a = await analyzeFiles(positionals);
-    io.out(values.json ? `${JSON.stringify(analysisJson(a))}\n` : `${analysisTable(a)}\n`);
+    if (!values.json) {
+      io.out(`${analysisTable(a)}\n`);
+      return reportProblems(a.problems, io);
+    }
+    const related = relatedCount(values.related, a.papers.length);
+    io.out(`${JSON.stringify(analysisJson(a, related))}\n`);
+    if (values.related === undefined && related === 0)
+      io.err(
+        `papers analyze: related papers left out above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers (their cost grows with the square of the library); ask for them with --related ${DEFAULT_RELATED}\n`,
+      );
     return reportProblems(a.problems, io);
   },
 };

@@ -75,13 +75,13 @@ function candidatesOf(corpus: Corpus, terms: DocTerms, d: number): Candidates {
   for (let k = pairsFrom; k < pairsTo; k++) {
     const p = docPairs[k];
     const tf = pairTf[k];
-    const df = pairs.df[p];
+    const df = pairs.df(p);
     if (df < 2 || df > common || pairs.fragment(p)) continue;
-    const first = pairs.first[p];
-    const second = pairs.second[p];
+    const first = pairs.first(p);
+    const second = pairs.second(p);
     if (!(roles[first] & Role.Start) || !(roles[second] & Role.End)) continue;
     // words that mostly occur together make a term; a chance pairing ranks lower
-    const together = pairs.count[p] / Math.min(lex.count[first], lex.count[second]);
+    const together = pairs.count(p) / Math.min(lex.count[first], lex.count[second]);
     scores[keys.length] = Math.round(
       1e6 * (1 + Math.log(tf)) * (Math.log((1 + n) / (1 + df)) + 1) * 1.6 * (0.7 + 0.6 * Math.min(1, together)),
     );
@@ -97,7 +97,7 @@ function topTerms(corpus: Corpus, terms: DocTerms, d: number, limit: number): Sc
   const { keys, isPair, scores } = candidatesOf(corpus, terms, d);
   const chosen: Scored[] = [];
   const inPair = (id: number, s: Scored): boolean =>
-    s.pair && (pairs.first[s.key] === id || pairs.second[s.key] === id);
+    s.pair && (pairs.first(s.key) === id || pairs.second(s.key) === id);
   // best first (on a tie a word before a pair, then the lower key)
   const before = (a: number, b: number): boolean =>
     scores[a] > scores[b] || (scores[a] === scores[b] && (isPair[a] !== isPair[b] ? !isPair[a] : keys[a] < keys[b]));

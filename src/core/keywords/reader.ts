@@ -65,6 +65,22 @@ class WrittenForms {
 /** Pair code: first * KEY_BASE + second, exact in a double (word ids are below MAX_WORDS). */
 const KEY_BASE = MAX_WORDS;
 
+/** Where each number of a pair stands among its PAIR_STRIDE integers in Pairs.stats. */
+const enum PairField {
+  First,
+  Second,
+  Count,
+  Df,
+  /** Last document that counted toward df. */
+  LastDoc,
+  /** Majority vote over the content words that follow the pair (-1: none), and its margin. */
+  Follower,
+  Votes,
+  /** Occurrences followed by the voted word (counted in a second pass, countFollowers). */
+  Followed,
+}
+const PAIR_STRIDE = 8;
+
 /**
  * Pairs of adjacent content words, interned to dense indices, with their corpus counts, how they are
  * written, and the word that most often follows them.
@@ -72,61 +88,91 @@ const KEY_BASE = MAX_WORDS;
 export class Pairs {
   /** Pair index by code, by open addressing: no string or number allocated per lookup, whatever the vocabulary's size. */
   private readonly index = new CodeTable();
-  readonly first: number[] = [];
-  readonly second: number[] = [];
-  readonly count: number[] = [];
-  readonly df: number[] = [];
-  /** Last document that counted toward df. */
-  readonly lastDoc: number[] = [];
+  /**
+   * The numbers of each pair side by side (PairField), 32 bytes a pair: an occurrence updates several of them, and
+   * at 100k abstracts (over a million pairs) an array per number cost a cache miss per number.
+   */
+  private stats = new Int32Array(PAIR_STRIDE * 1024);
   readonly forms: WrittenForms[] = [];
-  /** Majority vote over the content words that follow the pair (-1: none), and its margin. */
-  readonly follower: number[] = [];
-  readonly votes: number[] = [];
-  /** Occurrences followed by the voted word (counted in a second pass, countFollowers). */
-  readonly followed: number[] = [];
   /** Every vote, in order: the pair and the word after it, for countFollowers. */
   private readonly votesCast = new IntColumn();
+
+  first(p: number): number {
+    return this.stats[p * PAIR_STRIDE + PairField.First];
+  }
+
+  second(p: number): number {
+    return this.stats[p * PAIR_STRIDE + PairField.Second];
+  }
+
+  /** Occurrences of pair p in the corpus. */
+  count(p: number): number {
+    return this.stats[p * PAIR_STRIDE + PairField.Count];
+  }
+
+  /** Abstracts with pair p. */
+  df(p: number): number {
+    return this.stats[p * PAIR_STRIDE + PairField.Df];
+  }
 
   intern(first: number, second: number): number {
     // the table numbers new codes 0, 1, 2... as this class does its pairs
     const p = this.index.add(first * KEY_BASE + second);
-    if (p === this.first.length) {
-      this.first.push(first);
-      this.second.push(second);
-      this.count.push(0);
-      this.df.push(0);
-      this.lastDoc.push(-1);
+    if (p === this.forms.length) {
+      if ((p + 1) * PAIR_STRIDE > this.stats.length) {
+        const grown = new Int32Array(this.stats.length * 2);
+        grown.set(this.stats);
+        this.stats = grown;
+      }
+      const o = p * PAIR_STRIDE;
+      const stats = this.stats;
+      stats[o + PairField.First] = first;
+      stats[o + PairField.Second] = second;
+      stats[o + PairField.LastDoc] = -1;
+      stats[o + PairField.Follower] = -1;
       this.forms.push(new WrittenForms());
-      this.follower.push(-1);
-      this.votes.push(0);
-      this.followed.push(0);
     }
     return p;
+  }
+
+  /** Counts an occurrence of pair p in abstract `doc` (abstracts are read in order). */
+  occur(p: number, doc: number): void {
+    const o = p * PAIR_STRIDE;
+    const stats = this.stats;
+    stats[o + PairField.Count]++;
+    if (stats[o + PairField.LastDoc] !== doc) {
+      stats[o + PairField.LastDoc] = doc;
+      stats[o + PairField.Df]++;
+    }
   }
 
   /** One step of the majority vote for the word after pair p. */
   vote(p: number, next: number): void {
     this.votesCast.push(p);
     this.votesCast.push(next);
-    if (this.votes[p] === 0) {
-      this.follower[p] = next;
-      this.votes[p] = 1;
-    } else if (this.follower[p] === next) this.votes[p]++;
-    else this.votes[p]--;
+    const o = p * PAIR_STRIDE;
+    const stats = this.stats;
+    if (stats[o + PairField.Votes] === 0) {
+      stats[o + PairField.Follower] = next;
+      stats[o + PairField.Votes] = 1;
+    } else if (stats[o + PairField.Follower] === next) stats[o + PairField.Votes]++;
+    else stats[o + PairField.Votes]--;
   }
 
   /** Counts how often each pair was followed by its voted word, once every vote is cast. */
   countFollowers(): void {
     const cast = this.votesCast.data;
+    const stats = this.stats;
     for (let k = 0; k < this.votesCast.length; k += 2) {
-      const p = cast[k];
-      if (this.follower[p] === cast[k + 1]) this.followed[p]++;
+      const o = cast[k] * PAIR_STRIDE;
+      if (stats[o + PairField.Follower] === cast[k + 1]) stats[o + PairField.Followed]++;
     }
   }
 
   /** A piece of a longer term: nearly always followed by the same word ("Markov decision [process]"). */
   fragment(p: number): boolean {
-    return this.followed[p] >= 2 && this.followed[p] >= 0.6 * this.count[p];
+    const followed = this.stats[p * PAIR_STRIDE + PairField.Followed];
+    return followed >= 2 && followed >= 0.6 * this.count(p);
   }
 }
 
@@ -242,11 +288,7 @@ export class Reader {
     const p = pairs.intern(ids[at], ids[at + 1]);
     while (this.pairTf.length <= p) this.pairTf.push(0);
     if (this.pairTf[p]++ === 0) terms.pairs.push(p);
-    pairs.count[p]++;
-    if (pairs.lastDoc[p] !== docIndex) {
-      pairs.lastDoc[p] = docIndex;
-      pairs.df[p]++;
-    }
+    pairs.occur(p, docIndex);
     pairs.forms[p].add(surface, weight, nextSurface);
     // the word after the pair, when it continues the phrase (the abstract's tokens are all interned already)
     if (flags[at + 1] & Flag.Joined && lex.content[ids[at + 2]]) pairs.vote(p, ids[at + 2]);

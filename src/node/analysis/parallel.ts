@@ -4,6 +4,7 @@
  * analyzeCorpus; when the worker cannot run, the features are computed here instead.
  */
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../../core/analysis';
 import { Corpus } from '../../core/collections';
@@ -23,11 +24,13 @@ export const PARALLEL_MIN_PAPERS = 1000;
 
 /** The features from a worker thread running `workerPath` (dist/textFeaturesWorker.js) on the abstracts. */
 function featuresInWorker(workerPath: string, abstracts: string[]): Promise<TextFeatures> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerPath, { workerData: abstracts });
+  return new Promise((done, reject) => {
+    // a path relative to the working folder: Worker takes it only with a leading ./ and would throw otherwise,
+    // which would silently put the whole analysis on this thread
+    const worker = new Worker(resolve(workerPath), { workerData: abstracts });
     worker.once('message', (m: FeaturesMessage) => {
       void worker.terminate();
-      if (m.type === 'done') resolve(m.features);
+      if (m.type === 'done') done(m.features);
       else reject(new Error(m.message));
     });
     worker.once('error', reject);

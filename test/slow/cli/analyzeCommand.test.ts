@@ -166,6 +166,36 @@ describe('papers analyze', () => {
     );
   });
 
+  test('papers analyze --json --related N lists N related papers per paper, 0 none (the field left out)', () => {
+    const lists = (run: ReturnType<typeof papers>) =>
+      JSON.parse(run.stdout).papers.map((p: { id: string; related?: string[] }) => [p.id, p.related]);
+    const five = lists(papers('analyze', ...FILES, '--json'));
+    const two = lists(papers('analyze', ...FILES, '--json', '--related', '2'));
+    // the same ranking, cut at two
+    assert.deepEqual(
+      two,
+      five.map(([id, related]: [string, string[]]) => [id, related.slice(0, 2)]),
+    );
+    assert.ok(five.some(([, related]: [string, string[]]) => related.length > 2));
+    const none = papers('analyze', ...FILES, '--json', '--related', '0');
+    assert.ok(JSON.parse(none.stdout).papers.every((p: object) => !('related' in p)));
+    // the only stderr lines are the input's own problems: no note about related papers below the size limit
+    assert.equal(stderrLines(none.stderr).length, 2);
+  });
+
+  test('papers analyze --related: a value that is not a count, or the option without --json, is a usage error', () => {
+    for (const args of [
+      ['--json', '--related', 'many'],
+      ['--json', '--related=-1'],
+      ['--related', '3'],
+    ]) {
+      const run = papers('analyze', ...FILES, ...args);
+      assert.equal(run.status, 2, args.join(' '));
+      assert.equal(run.stdout, '');
+      assert.match(run.stderr, /^papers analyze: --related /, args.join(' '));
+    }
+  });
+
   test('bad input: one line per problem naming file and line, exit 1, the good file still loads, no stack trace', () => {
     const dir = scratchDir('papers-cli');
     const good = join(dir, 'good.txt');

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Analysis, analyzeCorpus } from '../../../../src/core/analysis/analyze';
 import { mergeCollections, parseCollectionBytes } from '../../../../src/core/collections/corpus';
 import { analyzeInParallel } from '../../../../src/node/analysis/parallel';
@@ -43,6 +43,30 @@ describe('analyzeInParallel', () => {
     // the worker's own step times come back with the analysis
     assert.ok(parallel.timings.titles > 0 && parallel.timings.keywords > 0 && parallel.timings.themes > 0);
     assert.deepEqual(steps, ['vectors', 'themes', 'titles', 'index', 'done']);
+  });
+
+  test('analyzeInParallel: a worker script given by a path relative to the working folder runs on its thread', async () => {
+    const corpus = syntheticCorpus();
+    // a worker that answers with the real worker's features and a mark of its own
+    const marking = join(scratchDir('papers-worker'), 'marking.js');
+    writeFileSync(
+      marking,
+      `const { parentPort, workerData } = require('node:worker_threads');
+const port = { postMessage: (m) => { m.features.timings.marked = 1; parentPort.postMessage(m); } };
+require('node:worker_threads').parentPort = port;
+require(${JSON.stringify(workerPath)});\n`,
+    );
+    // "scratch/marking.js", without the ./ that Worker asks of a relative path
+    const cwd = process.cwd();
+    process.chdir(dirname(dirname(marking)));
+    let a: Analysis;
+    try {
+      a = await analyzeInParallel(corpus, join(basename(dirname(marking)), 'marking.js'), { minPapers: 0 });
+    } finally {
+      process.chdir(cwd);
+    }
+    assert.equal(a.timings.marked, 1, 'the features came from the worker, not from a fallback on this thread');
+    assert.deepEqual(visible(a), visible(analyzeCorpus(corpus)));
   });
 
   test('analyzeInParallel: a missing or failing worker script still gives the analysis, computed on this thread', async () => {
