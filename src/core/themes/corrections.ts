@@ -172,11 +172,14 @@ function nestedOrder<T extends { id: string; label: string; parent?: string; use
   return out;
 }
 
-/** Papers of each theme, its subthemes' included. */
-export function sizesUnder(themes: readonly Theme[]): Map<string, number> {
-  const sizes = new Map(themes.map((t) => [t.id, t.paperIds.length]));
+/** Papers of each theme, its subthemes' included; `ownSize` counts a theme's own (its paperIds by default). */
+export function sizesUnder<T extends { id: string; parent?: string }>(
+  themes: readonly T[],
+  ownSize: (t: T) => number = (t) => (t as T & { paperIds: readonly string[] }).paperIds.length,
+): Map<string, number> {
+  const sizes = new Map(themes.map((t) => [t.id, ownSize(t)]));
   for (const t of themes)
-    if (t.parent !== undefined && sizes.has(t.parent)) sizes.set(t.parent, sizes.get(t.parent)! + t.paperIds.length);
+    if (t.parent !== undefined && sizes.has(t.parent)) sizes.set(t.parent, sizes.get(t.parent)! + ownSize(t));
   return sizes;
 }
 
@@ -309,8 +312,6 @@ export function outlineThemes<T extends { id: string; label: string; size: numbe
   const renames = corrections.renames ?? {};
   if (ids.size !== themes.length || Object.keys(renames).some((id) => !ids.has(id))) return undefined;
   const relabelled = themes.map((t) => ({ ...t, label: renames[t.id] ?? t.label }));
-  const sizes = new Map(relabelled.map((t) => [t.id, t.size]));
-  for (const t of relabelled)
-    if (t.parent !== undefined && sizes.has(t.parent)) sizes.set(t.parent, sizes.get(t.parent)! + t.size);
+  const sizes = sizesUnder(relabelled, (t) => t.size);
   return nestedOrder(relabelled, (t) => sizes.get(t.id)!).map((t) => ({ ...t, size: sizes.get(t.id)! }));
 }

@@ -16,6 +16,8 @@ export interface Candidate {
   ids: number[];
   words: string[];
   inTheme: number;
+  /** Papers of the whole corpus using the phrase, once counted (ThemeLabeler.inAll). */
+  inAll?: number;
   score: number;
 }
 

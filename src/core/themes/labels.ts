@@ -116,12 +116,14 @@ class ThemeLabeler {
     return phraseScore(p.ids.length, p.inTheme, this.inAll(p), this.A, corpus.N, this.single) * (generic ? 0.5 : 1);
   }
 
-  /** Papers of the whole corpus using the phrase. */
+  /** Papers of the whole corpus using the phrase (counted once: the score and the commonplace rule both ask). */
   private inAll(p: Candidate): number {
     const { corpus } = this;
-    return p.ids.length <= MAX_COUNTED_WORDS
-      ? (corpus.dfAll[corpus.table.get(phraseCode(p.ids))] ?? 0)
-      : corpus.countIn(null, p.ids);
+    p.inAll ??=
+      p.ids.length <= MAX_COUNTED_WORDS
+        ? (corpus.dfAll[corpus.table.get(phraseCode(p.ids))] ?? 0)
+        : corpus.countIn(null, p.ids);
+    return p.inAll;
   }
 
   /** A phrase common to the corpus or hardly more common in the theme says nothing about the theme (labelLift.ts). */

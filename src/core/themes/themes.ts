@@ -72,6 +72,22 @@ const SUBTHEME_SAMPLE = 600;
 const LABEL_SAMPLE = 250;
 const SUBTHEME_LABEL_SAMPLE = 80;
 
+/** How one level is clustered and labelled: its consensus sample, its label sample, the label it divides. */
+interface Level {
+  consensusSample: number;
+  labelSample: number;
+  /** The broad theme's label, which no subtheme label repeats; absent at the top. */
+  parentLabel?: string;
+}
+
+const TOP_LEVEL: Level = { consensusSample: SAMPLE_SIZE, labelSample: LABEL_SAMPLE };
+
+const subthemeLevel = (parentLabel: string): Level => ({
+  consensusSample: SUBTHEME_SAMPLE,
+  labelSample: SUBTHEME_LABEL_SAMPLE,
+  parentLabel,
+});
+
 /** The number of broad themes of a two-level grouping of n papers: about sqrt(n) / 10, between 8 and 25. */
 export function broadThemeCount(n: number): number {
   return Math.max(8, Math.min(25, Math.round(Math.sqrt(n) / 10)));
@@ -96,12 +112,12 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
   const used = new Set<string>();
   if (opts.targetCount !== undefined || space.n < TWO_LEVEL_MIN) {
     const k = Math.max(1, Math.min(opts.targetCount ?? themeCount(space.n), space.n));
-    return sortedBySize(clusterAndLabel(space, everyone, k, seed)).map((t) => toTheme(space, t, used));
+    return sortedBySize(clusterAndLabel(space, everyone, k, seed, TOP_LEVEL)).map((t) => toTheme(space, t, used));
   }
   const out: Theme[] = [];
-  for (const broad of sortedBySize(clusterAndLabel(space, everyone, broadThemeCount(space.n), seed))) {
+  for (const broad of sortedBySize(clusterAndLabel(space, everyone, broadThemeCount(space.n), seed, TOP_LEVEL))) {
     const k = subthemeCount(broad.members.length);
-    const subs = k > 1 ? sortedBySize(clusterAndLabel(space, broad.members, k, seed, broad.label)) : [];
+    const subs = k > 1 ? sortedBySize(clusterAndLabel(space, broad.members, k, seed, subthemeLevel(broad.label))) : [];
     if (subs.length < 2) {
       out.push(toTheme(space, broad, used));
       continue;
@@ -162,21 +178,20 @@ interface LabelledGroup {
 
 /**
  * Clusters the given papers into k groups and labels each against the others of `members` (so subthemes
- * are told apart from their siblings, not from the whole library). `avoid`: the parent's label, which a
- * subtheme's label does not repeat.
+ * are told apart from their siblings, not from the whole library).
  */
 function clusterAndLabel(
   space: ThemeSpace,
   members: readonly number[],
   k: number,
   seed: number,
-  avoid?: string,
+  level: Level,
 ): LabelledGroup[] {
   const { X, dims } = space;
   const m = members.length;
   const rows = new Float32Array(m * dims);
   members.forEach((i, r) => rows.set(X.subarray(i * dims, (i + 1) * dims), r * dims));
-  const assign = clusterRows(rows, m, dims, Math.min(k, m), seed, avoid === undefined ? SAMPLE_SIZE : SUBTHEME_SAMPLE);
+  const assign = clusterRows(rows, m, dims, Math.min(k, m), seed, level.consensusSample);
   const groups = new Map<number, number[]>();
   assign.forEach((c, r) => {
     if (!groups.has(c)) groups.set(c, []);
@@ -186,14 +201,14 @@ function clusterAndLabel(
   const labels = labelSampled(
     space,
     clusters.map((local) => local.map((r) => members[r])),
-    avoid,
+    level,
   );
   return clusters.map((local, c) => ({ label: labels[c], members: local.map((r) => members[r]) }));
 }
 
 /** Labels of clusters (indices into the space, most typical first), each read from a sample of its papers. */
-function labelSampled(space: ThemeSpace, clusters: number[][], avoid: string | undefined): string[] {
-  const read = clusters.map((c) => labelSample(space, c, avoid === undefined ? LABEL_SAMPLE : SUBTHEME_LABEL_SAMPLE));
+function labelSampled(space: ThemeSpace, clusters: number[][], level: Level): string[] {
+  const read = clusters.map((c) => labelSample(space, c, level.labelSample));
   const papers = read.flat();
   const local = new Map(papers.map((i, r) => [i, r]));
   const texts = papers.map((i) => space.texts[i]);
@@ -202,7 +217,7 @@ function labelSampled(space: ThemeSpace, clusters: number[][], avoid: string | u
     texts,
     read.map((c) => c.map((i) => local.get(i)!)),
     streams,
-    avoid,
+    level.parentLabel,
   );
 }
 
