@@ -1,6 +1,8 @@
 import { Analysis } from '../core/analysis';
 import { sizesUnder } from '../core/themes';
+import { resolve } from 'node:path';
 import { analyzeFiles, CliCommand, CliError, reportProblems } from './common';
+import { analyzeWithState, StatefulRun } from './analysisState';
 
 /** Related papers listed per paper by `analyze --json` unless --related says otherwise. */
 export const DEFAULT_RELATED = 5;
@@ -20,8 +22,14 @@ export function relatedCount(option: string | boolean | undefined, papers: numbe
   return Number(option);
 }
 
+/** What a run with --state adds to the JSON: each paper's `new`, and the run's timings. */
+export interface StateJson {
+  isNew: (id: string) => boolean;
+  timings: Record<string, number>;
+}
+
 /** The analysis as `analyze --json` prints it; each paper's `related` only when `related` > 0. */
-export function analysisJson(a: Analysis, related = DEFAULT_RELATED) {
+export function analysisJson(a: Analysis, related = DEFAULT_RELATED, state?: StateJson) {
   // every paper's related papers: computed together, each pair once
   if (related > 0) a.related.relatedToAll(related);
   return {
@@ -37,8 +45,10 @@ export function analysisJson(a: Analysis, related = DEFAULT_RELATED) {
       collections: p.collections,
       abstract: p.abstract,
       ...(related > 0 ? { related: a.related.relatedTo(p.id, related) } : {}),
+      ...(state ? { new: state.isNew(p.id) } : {}),
     })),
     themes: themesJson(a),
+    ...(state ? { timings: state.timings } : {}),
   };
 }
 
@@ -48,8 +58,9 @@ function themesJson(a: Analysis) {
   return a.themes.map((t) => ({ id: t.id, label: t.label, parent: t.parent ?? null, size: sizes.get(t.id)! }));
 }
 
-function analysisTable(a: Analysis): string {
+function analysisTable(a: Analysis, run?: StatefulRun): string {
   const lines: string[] = [];
+  if (run) lines.push(stateLine(a, run));
   const shared = a.papers.filter((p) => p.collections.length > 1).length;
   const broad = a.themes.filter((t) => t.parent === undefined).length;
   const subthemes = a.themes.length - broad;
@@ -67,22 +78,43 @@ function analysisTable(a: Analysis): string {
   return lines.join('\n');
 }
 
+/** What a run with --state did: how many papers are new, and whether the themes were kept or grouped afresh. */
+function stateLine(a: Analysis, run: StatefulRun): string {
+  const fresh = a.papers.filter((p) => run.isNew(p.id)).length;
+  const how = run.regrouped ? 'themes grouped afresh' : 'themes kept, new papers placed in them';
+  return `${fresh} new papers (${how}) in ${(run.timings.total / 1000).toFixed(1)} s`;
+}
+
 export const analyzeCommand: CliCommand = {
   name: 'analyze',
   usage:
-    'analyze [files...] [--json [--related N]]     themes and titles of the papers (default: the bundled seeds);\n' +
-    `                                                --related: related papers per paper in the JSON (default ${DEFAULT_RELATED}, none above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers)`,
-  options: { json: { type: 'boolean' }, related: { type: 'string' } },
+    'analyze [files...] [--json [--related N]] [--state DIR [--regroup]]\n' +
+    '                                                themes and titles of the papers (default: the bundled seeds);\n' +
+    `                                                --related: related papers per paper in the JSON (default ${DEFAULT_RELATED}, none above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers);\n` +
+    '                                                --state: keep the analysis in DIR; a later run analyzes only new papers and\n' +
+    '                                                keeps the themes (--regroup: group afresh); the JSON marks each paper "new"',
+  options: {
+    json: { type: 'boolean' },
+    related: { type: 'string' },
+    state: { type: 'string' },
+    regroup: { type: 'boolean' },
+  },
   async run({ values, positionals }, io) {
     if (values.related !== undefined && !values.json) throw new CliError('papers analyze: --related goes with --json');
     if (values.related !== undefined) relatedCount(values.related, 0); // a bad value fails before the analysis
-    const a = await analyzeFiles(positionals);
+    if (values.regroup && typeof values.state !== 'string')
+      throw new CliError('papers analyze: --regroup goes with --state DIR');
+    const run =
+      typeof values.state === 'string'
+        ? await analyzeWithState(positionals, resolve(io.cwd, values.state), values.regroup === true)
+        : undefined;
+    const a = run?.analysis ?? (await analyzeFiles(positionals));
     if (!values.json) {
-      io.out(`${analysisTable(a)}\n`);
+      io.out(`${analysisTable(a, run)}\n`);
       return reportProblems(a.problems, io);
     }
     const related = relatedCount(values.related, a.papers.length);
-    io.out(`${JSON.stringify(analysisJson(a, related))}\n`);
+    io.out(`${JSON.stringify(analysisJson(a, related, run))}\n`);
     if (values.related === undefined && related === 0)
       io.err(
         `papers analyze: related papers left out above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers (their cost grows with the square of the library); ask for them with --related ${DEFAULT_RELATED}\n`,

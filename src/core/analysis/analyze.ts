@@ -2,9 +2,9 @@ import { Collection, Corpus } from '../collections';
 import { packRows, RelatedIndex } from '../vectors';
 import { PaperSearch, SearchDoc } from '../search';
 import { applyThemeCorrections, NO_CORRECTIONS, ThemeCorrections } from '../themes';
-import { groupByTheme } from '../themes';
+import { buildThemeModel, groupByTheme, ThemeModel } from '../themes';
 import { TextFeatures, textFeatures, timer } from './textFeatures';
-import { Paper, paperText, Theme } from '../papers';
+import { Paper, paperText, ParsedPaper, Theme } from '../papers';
 import { LoadProblem } from '../common';
 import { buildVectors } from '../vectors';
 
@@ -30,6 +30,8 @@ export interface Analysis {
   search: PaperSearch;
   /** Milliseconds per step, for benchmarks and the CLI's --timings. */
   timings: Record<string, number>;
+  /** What places new papers in the themes without regrouping (grow.ts); absent in an analysis made without one. */
+  model?: ThemeModel;
 }
 
 export function toSearchDoc(paper: Paper, themes: Map<string, Theme>, extra: Partial<SearchDoc> = {}): SearchDoc {
@@ -115,19 +117,18 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
   const parsed = corpus.papers;
   const vectors = time('vectors', () => buildVectors(parsed.map(paperText)));
   const computed = time('themes', () => groupByTheme(parsed, { vectors }));
+  const model = time('model', () =>
+    buildThemeModel(
+      vectors,
+      parsed.map((p) => p.id),
+      parsed.map(paperText),
+      computed,
+    ),
+  );
   return {
     finish(features) {
       Object.assign(timings, features.timings);
-      const { titles, keywords } = features;
-      const papers: Paper[] = parsed.map((p, i) => ({
-        ...p,
-        title: p.sourceTitle ?? titles[i].title,
-        // a method is named by an abstract; a paper known only by its title names none
-        method: p.abstract ? titles[i].method : null,
-        keywords: keywords[i],
-        theme: '',
-        collections: [...new Set(p.sources.map((s) => s.collection))],
-      }));
+      const papers = analyzedPapers(parsed, features);
       const byId = new Map(papers.map((p) => [p.id, p]));
       const themes = assignThemes(papers, byId, computed, options.corrections);
       const related = new RelatedIndex(
@@ -148,9 +149,23 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
         related,
         search,
         timings,
+        model,
       };
     },
   };
+}
+
+/** Parsed papers with their titles and keywords (features row i = parsed[i]), not yet in a theme. */
+export function analyzedPapers(parsed: readonly ParsedPaper[], { titles, keywords }: TextFeatures): Paper[] {
+  return parsed.map((p, i) => ({
+    ...p,
+    title: p.sourceTitle ?? titles[i].title,
+    // a method is named by an abstract; a paper known only by its title names none
+    method: p.abstract ? titles[i].method : null,
+    keywords: keywords[i],
+    theme: '',
+    collections: [...new Set(p.sources.map((s) => s.collection))],
+  }));
 }
 
 /** Titles, keywords, themes (with the user's corrections), related papers and the search index of a corpus. */

@@ -2,3 +2,4 @@
 export * from './analyze';
 export * from './textFeatures';
 export * from './tokenFloor';
+export * from './grow';

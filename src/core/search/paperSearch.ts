@@ -281,6 +281,14 @@ export class PaperSearch {
     if (reorder) this.byTitle = undefined;
   }
 
+  /** Forgets papers that left the library. */
+  remove(ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    for (const id of ids) this.docs.delete(id);
+    this.index.remove(ids);
+    this.byTitle = undefined;
+  }
+
   /** Replaces one document (after its notes, tags or theme changed). */
   update(doc: SearchDoc): void {
     this.addAll([doc]);

@@ -82,6 +82,19 @@ export class TermIndex {
     this.expansionCache.clear();
   }
 
+  /** Forgets papers (their postings stay in their segment, dead, until it is merged or rebuilt). */
+  remove(ids: Iterable<string>): void {
+    for (const id of ids) {
+      const doc = this.numbers.get(id);
+      if (doc === undefined) continue;
+      this.alive[doc] = 0;
+      this.smallTexts.delete(doc);
+      this.numbers.delete(id);
+      this.liveCount--;
+    }
+    this.expansionCache.clear();
+  }
+
   private assign(id: string): number {
     const old = this.numbers.get(id);
     if (old !== undefined) {

@@ -10,7 +10,8 @@ import { SnapshotError, SnapshotReader, SnapshotSource, SnapshotWriter } from '.
 import { abstractRange, decodePapersInSteps, encodePapers, PaperColumns } from './papers';
 import { LoadProblem, runSteps, Steps } from '../common';
 import { SerializedIndex } from '../search';
-import { ThemeCorrections } from '../themes';
+import { ThemeCorrections, ThemeModel } from '../themes';
+import { decodeThemeModel, encodeThemeModel, ModelBody } from './themeModel';
 import { Paper, Theme } from '../papers';
 
 export interface AnalysisSnapshot {
@@ -24,6 +25,8 @@ export interface AnalysisSnapshot {
   relatedDims: number;
   /** The search index as typed arrays (see PaperSearch.serialize); anything else is rebuilt on restore. */
   searchIndex: SerializedIndex;
+  /** What places new papers in the themes without regrouping (absent for an analysis made without one). */
+  model?: ThemeModel;
 }
 
 export function toSnapshot(a: Analysis): AnalysisSnapshot {
@@ -36,6 +39,7 @@ export function toSnapshot(a: Analysis): AnalysisSnapshot {
     relatedRows: a.related.rows,
     relatedDims: a.related.dims,
     searchIndex: a.search.serialize(),
+    ...(a.model ? { model: a.model } : {}),
   };
 }
 
@@ -68,6 +72,7 @@ export function* fromSnapshotInSteps(s: AnalysisSnapshot, corrections?: ThemeCor
     ),
     search,
     timings: { ...s.timings, restore: performance.now() - t0 },
+    ...(s.model ? { model: s.model } : {}),
   };
 }
 
@@ -114,6 +119,7 @@ export function encodeSnapshot(s: AnalysisSnapshot, label?: string): Uint8Array 
         fieldMasks: w.array(g.fieldMasks),
       })),
     },
+    ...(s.model ? { model: encodeThemeModel(w, s.model) } : {}),
   };
   return w.finish(body);
 }
@@ -133,6 +139,7 @@ interface Body {
     titleOrder?: number;
     segments: { terms: number; offsets: number; docs: number; weights: number; fieldMasks: number }[];
   };
+  model?: ModelBody;
 }
 
 /** The label a snapshot was encoded with; throws SnapshotError when the bytes are not a snapshot of this format. */
@@ -262,6 +269,7 @@ function* decodeBody(r: SnapshotReader, body: Body, options: { deferred?: boolea
         return segment as SerializedIndex['segments'][number];
       }),
     },
+    ...(body.model ? { model: decodeThemeModel(r, strings, body.model, options.deferred === true) } : {}),
   };
   return large(snapshot, 'relatedRows', body.related.rows, 'f32') as AnalysisSnapshot;
 }

@@ -46,6 +46,11 @@ export interface ThemePaper {
 /** LSA coordinates used for clustering (the leading ones carry the broad topics). */
 export const CLUSTER_DIMS = 80;
 
+/** The LSA coordinates clustered for n papers: few papers support few latent topics (one dimension per 4 papers). */
+export function clusterDimsFor(n: number, lsaDims: number): number {
+  return Math.min(CLUSTER_DIMS, lsaDims, Math.max(2, Math.ceil(n / 4)));
+}
+
 /** The default number of themes for n papers: about sqrt(n / 2), between 1 and 30. */
 export function themeCount(n: number): number {
   if (n < 2 * MIN_THEME_SIZE) return Math.min(n, 1);
@@ -128,6 +133,25 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
   return out;
 }
 
+/**
+ * Papers clustered into k labelled groups on one level (each labelled against the others, and never with a phrase
+ * of `parentLabel`), in vectors of their own: the groups' members as ids, most typical first, largest group first.
+ */
+export function labelledGroups(
+  papers: readonly ThemePaper[],
+  k: number,
+  parentLabel?: string,
+): { label: string; paperIds: string[] }[] {
+  const space = themeSpace(papers, undefined);
+  if (space.n === 0) return [];
+  const everyone = Array.from({ length: space.n }, (_, i) => i);
+  const level = parentLabel === undefined ? TOP_LEVEL : subthemeLevel(parentLabel);
+  return sortedBySize(clusterAndLabel(space, everyone, Math.max(1, Math.min(k, space.n)), 1, level)).map((g) => ({
+    label: g.label,
+    paperIds: g.members.map((i) => space.ids[i]),
+  }));
+}
+
 /** The papers in canonical order (by id, one per id), their texts, unit clustering rows and word streams. */
 interface ThemeSpace {
   n: number;
@@ -158,8 +182,7 @@ function themeSpace(papers: readonly ThemePaper[], vectors: DocVectors | undefin
     rows = v.lsa;
     streams = { words: v.words, docs: v.streams };
   } else rows = [];
-  // Few papers support few latent topics: at most one dimension per 4 papers.
-  const dims = Math.min(CLUSTER_DIMS, rows[0]?.length ?? 0, Math.max(2, Math.ceil(n / 4)));
+  const dims = clusterDimsFor(n, rows[0]?.length ?? 0);
   const X = new Float32Array(n * dims);
   for (let i = 0; i < n; i++) {
     let s = 0;

@@ -13,7 +13,7 @@ export class RelatedIndex {
    * @param rows `ids.length × dims` unit-length vectors, row-major (cosine = dot product)
    */
   constructor(
-    private readonly ids: readonly string[],
+    readonly ids: readonly string[],
     rows: Float32Array | (() => Float32Array),
     readonly dims: number,
   ) {

@@ -36,11 +36,14 @@ import { dot, normalizeInPlace, projectRow, SparseMatrix } from './sparseMatrix'
 import { countTerms, TermMaps, weighRow } from './tfidfRows';
 import { truncatedSvdBasis } from './truncatedSvd';
 import { chooseTerms, ChosenTerms, countSample, SampleCounts, strideSample } from './vocabulary';
-import { readStream, termOccurrences } from './wordStream';
+import { readStream } from './wordStream';
+import { embedWithCoverage, EmbeddingSpace, readText, spaceOf } from './embedding';
 
 // The similarity functions and term keys are part of this module's API (see the example above).
 export { cosine, dot, type SparseMatrix, sparseCosine } from './sparseMatrix';
 export { termsOf } from './wordStream';
+export { strideSample } from './vocabulary';
+export { embedWithCoverage, heldOutCoverage, spaceOf, type EmbeddingSpace, type Embedded } from './embedding';
 
 export interface VectorOptions {
   /** Drop terms found in fewer documents. Default 2 (1 for corpora of fewer than 10 documents). */
@@ -250,40 +253,20 @@ function lsaOf(
   return { dims, lsa, getBasis, singular: svd.singular };
 }
 
+/** The space of a corpus's vectors, detached from their corpus-sized parts (rows, TF-IDF matrix, streams). */
+export function embeddingSpace(v: DocVectors): EmbeddingSpace {
+  const { bigrams, bigramWeight, leadSentences, leadWeight } = v.options;
+  return spaceOf(v.vocab, v.idf, v.basis, v.dims, { bigrams, bigramWeight, leadSentences, leadWeight });
+}
+
 /** The TF-IDF row of a new text in this vocabulary (L2-normalized), as sorted term indices and weights. */
-export function tfidfOfText(v: DocVectors, text: string): { indices: Uint32Array; values: Float32Array } {
-  const counts = new Map<number, number>();
-  const occ = termOccurrences(text, v.options.bigrams);
-  for (let k = 0; k < occ.keys.length; k++) {
-    const t = v.termIndex.get(occ.keys[k]);
-    if (t !== undefined)
-      counts.set(t, (counts.get(t) ?? 0) + (occ.sentences[k] < v.options.leadSentences ? v.options.leadWeight : 1));
-  }
-  const terms = [...counts.keys()].sort((a, b) => a - b);
-  const values = new Float32Array(terms.length);
-  let norm = 0;
-  terms.forEach((t, k) => {
-    values[k] = (1 + Math.log(counts.get(t)!)) * v.idf[t] * (v.vocab[t].includes(' ') ? v.options.bigramWeight : 1);
-    norm += values[k] * values[k];
-  });
-  norm = Math.sqrt(norm) || 1;
-  for (let k = 0; k < values.length; k++) values[k] /= norm;
-  return { indices: Uint32Array.from(terms), values };
+export function tfidfOfText(v: EmbeddingSpace, text: string): { indices: Uint32Array; values: Float32Array } {
+  return readText(v, text).row;
 }
 
 /** A new text (a query, an abstract not in the corpus) in the LSA space of v; L2-normalized. */
-export function embedText(v: DocVectors, text: string): Float32Array {
-  const row = tfidfOfText(v, text);
-  const out = new Float32Array(v.dims);
-  const single: SparseMatrix = {
-    rows: 1,
-    cols: v.vocab.length,
-    indptr: Uint32Array.of(0, row.indices.length),
-    indices: row.indices,
-    values: row.values,
-  };
-  projectRow(single, 0, v.basis, v.dims, out);
-  return normalizeInPlace(out);
+export function embedText(v: EmbeddingSpace, text: string): Float32Array {
+  return embedWithCoverage(v, text).row;
 }
 
 /**

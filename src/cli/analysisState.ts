@@ -1,0 +1,76 @@
+/**
+ * `papers analyze --state DIR`: the analysis kept between runs in DIR, so that a run on a library that grew
+ * analyzes only the new papers and keeps the themes of the last one (core/analysis/grow.ts).
+ */
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Analysis, growAnalysis } from '../core/analysis';
+import { loadCorpus } from '../core/collections';
+import { decodeSnapshot, encodeSnapshot, fromSnapshot, SnapshotError, toSnapshot } from '../core/snapshot';
+import { nodeFileSource } from '../node/files/nodeFileSource';
+import { writeFileAtomicSync } from '../node/files/atomicWrite';
+import { analyzeInParallel } from '../node/analysis/parallel';
+import { bundledSeeds, CliError } from './common';
+
+/** The file in DIR that holds the analysis. */
+export const STATE_FILE = 'analysis.snapshot';
+
+export interface StatefulRun {
+  analysis: Analysis;
+  /** Papers that were not in the state the run started from (all of them when it started from none). */
+  isNew: (id: string) => boolean;
+  /** Whether the themes were grouped afresh (no state, or --regroup) or grown from the state. */
+  regrouped: boolean;
+  timings: Record<string, number>;
+}
+
+/** Analyzes the files starting from DIR's state (a full analysis when there is none, or with `regroup`); writes the new state. */
+export async function analyzeWithState(files: string[], dir: string, regroup: boolean): Promise<StatefulRun> {
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  const lap = (step: string, since: number) => (timings[step] = Math.round(performance.now() - since));
+  let t = performance.now();
+  const previous = readState(dir);
+  lap('restore', t);
+  t = performance.now();
+  const corpus = await loadCorpus(files.length ? files : bundledSeeds(), nodeFileSource);
+  lap('load', t);
+  t = performance.now();
+  const known = previous ? new Set(previous.papers.map((p) => p.id)) : new Set<string>();
+  let analysis: Analysis;
+  if (!previous || regroup || !previous.model) {
+    analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'));
+  } else {
+    analysis = growAnalysis(previous, corpus).analysis;
+  }
+  lap('analysis', t);
+  for (const [step, ms] of Object.entries(analysis.timings)) timings[`analysis.${step}`] = Math.round(ms);
+  t = performance.now();
+  writeFileAtomicSync(join(dir, STATE_FILE), encodeSnapshot(toSnapshot(analysis)));
+  lap('save', t);
+  lap('total', started);
+  return {
+    analysis,
+    isNew: (id) => !known.has(id),
+    regrouped: !previous || regroup || !previous.model,
+    timings,
+  };
+}
+
+/** The analysis in DIR, or undefined when DIR is missing or empty of a state; an unreadable state is an error. */
+function readState(dir: string): Analysis | undefined {
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new CliError(`papers analyze: --state ${dir} is not a folder`, 1);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, STATE_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    return fromSnapshot(decodeSnapshot(readFileSync(file)));
+  } catch (err) {
+    if (!(err instanceof SnapshotError) && (err as NodeJS.ErrnoException).code === undefined) throw err;
+    throw new CliError(
+      `papers analyze: cannot read the state ${file} (${(err as Error).message}); it was left as it is: remove it to start afresh`,
+      1,
+    );
+  }
+}

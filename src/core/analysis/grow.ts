@@ -1,0 +1,211 @@
+/**
+ * The library changed (a new dump, a removed file): the last analysis is the starting point. Papers already
+ * analyzed keep everything (title, keywords, vector, theme); new papers get only their own work (title, method,
+ * keywords read against their own batch, their place in the LSA space of the last grouping) and join the
+ * themes (themes/placement.ts); papers that left are dropped, with any theme left empty; the search index is
+ * updated in place. Nothing here costs more than the new papers, except copying lists the size of the library.
+ */
+import { Corpus } from '../collections';
+import { Paper, PaperSource, paperText, ParsedPaper, Theme } from '../papers';
+import { NO_CORRECTIONS, Newcomer, placePapers, ThemeCorrections, ThemeModel } from '../themes';
+import { embedWithCoverage, RelatedIndex } from '../vectors';
+import { deriveTitle } from '../titles';
+import { Analysis, analyzedPapers, assignThemes, toSearchDoc } from './analyze';
+import { textFeatures, timer } from './textFeatures';
+
+export interface GrowOptions {
+  corrections?: ThemeCorrections;
+  onProgress?: (step: string, fraction: number) => void;
+}
+
+export interface Growth {
+  analysis: Analysis;
+  /** Ids of the papers that joined and of those that left. */
+  added: string[];
+  removed: string[];
+  /** Themes formed from the papers that joined. */
+  newThemes: Theme[];
+  /** Papers that joined a theme they fit poorly. */
+  poor: number;
+}
+
+/**
+ * The analysis of `corpus` grown from `previous` (which must carry its theme model). `previous` hands over its
+ * search index, updated in place: it must not be used afterwards.
+ */
+export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOptions = {}): Growth {
+  const model = previous.model;
+  if (!model) throw new Error('this analysis has no theme model to grow from');
+  const timings: Record<string, number> = {};
+  const time = timer(timings, options.onProgress ?? (() => {}));
+  const incoming = new Set(corpus.papers.map((p) => p.id));
+  const removed = previous.papers.filter((p) => !incoming.has(p.id)).map((p) => p.id);
+  const fresh = corpus.papers.filter((p) => !previous.byId.has(p.id));
+  const added = time('features', () => analyzedPapers(fresh, textFeatures(fresh.map(paperText))));
+  const newcomers = time('vectors', () => fresh.map((p) => newcomer(model, p)));
+  const placement = time('themes', () =>
+    placePapers(model, newcomers, (themeId, count) => themeTexts(previous, themeId, count, incoming)),
+  );
+  for (const p of added) p.theme = placement.themeOf.get(p.id) ?? '';
+  const kept = corpus.papers.filter((p) => previous.byId.has(p.id)).map((p) => keptPaper(previous.byId.get(p.id)!, p));
+  const papers = [...kept, ...added];
+  const byId = new Map(papers.map((p) => [p.id, p]));
+  const computed = grownThemes(previous.computedThemes, placement.themeOf, placement.newThemes, incoming);
+  const themes = assignThemes(papers, byId, computed, options.corrections ?? NO_CORRECTIONS);
+  const related = grownRelated(previous.related, kept, added, newcomers);
+  const search = time('index', () => grownSearch(previous, papers, added, removed, themes));
+  return {
+    analysis: {
+      papers,
+      byId,
+      themes,
+      computedThemes: computed,
+      collections: corpus.collections,
+      problems: corpus.problems,
+      related,
+      search,
+      timings,
+      model: placement.model,
+    },
+    added: added.map((p) => p.id),
+    removed,
+    newThemes: placement.newThemes,
+    poor: placement.poor,
+  };
+}
+
+function newcomer(model: ThemeModel, p: ParsedPaper): Newcomer {
+  const text = paperText(p);
+  return { id: p.id, text, ...embedWithCoverage(model.space, text) };
+}
+
+/** The bibliographic fields a file may give or take back (corpus.ts fills them from the first file that has them). */
+const METADATA_FIELDS = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const;
+
+/**
+ * A paper already analyzed, updated in place (a restored paper reads its abstract and lists from the cache file
+ * through getters that a copy would lose) with what its files say now: sources, collections, metadata. Its
+ * derived title is made again only when the files stopped giving it a title.
+ */
+function keptPaper(before: Paper, now: ParsedPaper): Paper {
+  if (sameSources(before.sources, now.sources) && METADATA_FIELDS.every((f) => same(before[f], now[f]))) return before;
+  const hadSourceTitle = before.sourceTitle !== undefined;
+  for (const f of METADATA_FIELDS) (before as unknown as Record<string, unknown>)[f] = now[f];
+  before.sources = now.sources;
+  before.collections = [...new Set(now.sources.map((s) => s.collection))];
+  if (now.sourceTitle) before.title = now.sourceTitle;
+  else if (hadSourceTitle) {
+    const derived = deriveTitle(paperText(now));
+    before.title = derived.title;
+    before.method = now.abstract ? derived.method : null;
+  }
+  return before;
+}
+
+function sameSources(a: readonly PaperSource[], b: readonly PaperSource[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.collection === b[i].collection && s.line === b[i].line);
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Up to `count` texts of the papers under a theme that are still in the library, most typical first. */
+function themeTexts(
+  a: Analysis,
+  themeId: string,
+  count: number,
+  present: ReadonlySet<string>,
+): { id: string; text: string }[] {
+  const out: { id: string; text: string }[] = [];
+  for (const t of a.computedThemes) {
+    if (t.id !== themeId && t.parent !== themeId) continue;
+    for (const id of t.paperIds) {
+      if (out.length >= count) return out;
+      const p = a.byId.get(id);
+      if (p && present.has(id)) out.push({ id, text: paperText(p) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The grouping's themes with the papers that left taken out, the new ones added to their theme, the new themes
+ * placed (a new subtheme after its siblings, a new theme at the top after the others); a theme left without
+ * papers goes, and a broad theme with it when none of its subthemes is left.
+ */
+export function grownThemes(
+  before: readonly Theme[],
+  themeOf: ReadonlyMap<string, string>,
+  newThemes: readonly Theme[],
+  present: ReadonlySet<string>,
+): Theme[] {
+  const joining = new Map<string, string[]>();
+  for (const [id, theme] of themeOf) joining.set(theme, [...(joining.get(theme) ?? []), id]);
+  const updated = before.map((t) => ({
+    ...t,
+    paperIds: [...t.paperIds.filter((id) => present.has(id)), ...(joining.get(t.id) ?? [])],
+  }));
+  const ordered: Theme[] = [];
+  const lastChildAt = new Map<string, number>();
+  for (const t of updated) {
+    ordered.push(t);
+    if (t.parent !== undefined) lastChildAt.set(t.parent, ordered.length - 1);
+  }
+  for (const t of newThemes.filter((t) => t.parent !== undefined)) {
+    const at = (lastChildAt.get(t.parent!) ?? ordered.findIndex((x) => x.id === t.parent)) + 1;
+    ordered.splice(at, 0, t);
+    for (const [parent, i] of lastChildAt) if (i >= at) lastChildAt.set(parent, i + 1);
+    lastChildAt.set(t.parent!, at);
+  }
+  ordered.push(...newThemes.filter((t) => t.parent === undefined));
+  const holds = new Set(ordered.filter((t) => t.paperIds.length > 0).flatMap((t) => [t.id, t.parent ?? t.id]));
+  return ordered.filter((t) => holds.has(t.id));
+}
+
+/** Related papers over the papers kept (their rows as before) and the new ones (their rows in the model's space). */
+function grownRelated(
+  before: RelatedIndex,
+  kept: readonly Paper[],
+  added: readonly Paper[],
+  newcomers: readonly Newcomer[],
+): RelatedIndex {
+  const ids = [...kept.map((p) => p.id), ...added.map((p) => p.id)];
+  const dims = before.dims;
+  const rows = () => {
+    const old = before.rows;
+    const position = new Map(before.ids.map((id, i) => [id, i]));
+    const out = new Float32Array(ids.length * dims);
+    kept.forEach((p, i) => {
+      const at = position.get(p.id)!;
+      out.set(old.subarray(at * dims, (at + 1) * dims), i * dims);
+    });
+    newcomers.forEach((n, i) => out.set(n.row.subarray(0, dims), (kept.length + i) * dims));
+    return out;
+  };
+  let made: Float32Array | undefined;
+  return new RelatedIndex(ids, () => (made ??= rows()), dims);
+}
+
+/** The previous search index with the papers that left removed, the new ones added, and every theme updated. */
+function grownSearch(
+  previous: Analysis,
+  papers: readonly Paper[],
+  added: readonly Paper[],
+  removed: readonly string[],
+  themes: readonly Theme[],
+) {
+  const search = previous.search;
+  const themeById = new Map(themes.map((t) => [t.id, t]));
+  search.remove(removed);
+  search.addAll(added.map((p) => toSearchDoc(p, themeById)));
+  for (const p of papers) {
+    const doc = toSearchDoc(p, themeById);
+    search.updateMeta(p.id, {
+      themeId: doc.themeId,
+      themeLabel: doc.themeLabel,
+      parentThemeId: doc.parentThemeId,
+      parentThemeLabel: doc.parentThemeLabel,
+      collections: p.collections,
+    });
+  }
+  return search;
+}

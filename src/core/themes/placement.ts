@@ -1,0 +1,188 @@
+/**
+ * New papers join the themes of the last full grouping (themeModel.ts) instead of regrouping the library:
+ * papers already grouped keep their theme and every theme its label.
+ *
+ * A newcomer joins, level by level, the theme whose centroid is nearest, when it fits it: its cosine to the
+ * centroid reaches the theme's floor (what nine in ten of the theme's own papers reach) and the space knows most
+ * of its words (coverage at least the library's own floor; a theme formed from newcomers waives this, as its
+ * papers are ones the space barely knows). Newcomers that fit no theme are clustered together with a few typical
+ * papers of every theme of their level, in vectors of their own (so words the library never used count): a
+ * cluster made mostly of newcomers, with enough of them, becomes a new theme, labelled against the others as a
+ * grouping would; the rest join the nearest theme anyway and are counted as poor fits.
+ */
+import { Theme } from '../papers';
+import { centroidOf, clusterRow, dotRow, FIT_QUANTILE, ModelTheme, quantile, ThemeModel } from './themeModel';
+import { labelledGroups, uniqueSlug } from './themes';
+
+/** A paper to place: its text and its row in the model's space (embedding.ts). */
+export interface Newcomer {
+  id: string;
+  text: string;
+  /** Full LSA row, unit length. */
+  row: Float32Array;
+  coverage: number;
+}
+
+/** Up to `count` texts of a theme's papers (for a broad theme: of every paper under it), most typical first. */
+export type ThemeTexts = (themeId: string, count: number) => { id: string; text: string }[];
+
+export interface Placement {
+  /** Each newcomer's theme: a theme without subthemes, a subtheme, or a new theme. */
+  themeOf: Map<string, string>;
+  /** Themes formed from newcomers, each with its papers, in the order they were formed (a new subtheme has `parent`). */
+  newThemes: Theme[];
+  /** The model with the new themes and the counts of this placement added. */
+  model: ThemeModel;
+  /** Newcomers that joined a theme they fit poorly. */
+  poor: number;
+}
+
+/** Fewest newcomers that form a new theme. */
+export const NEW_THEME_MIN = 6;
+/** A cluster of newcomers and library papers is a new theme when newcomers are at least this share of it. */
+const NEW_THEME_SHARE = 0.8;
+/** Typical papers of each theme clustered beside the newcomers that fit none. */
+const BACKGROUND_PER_THEME = 15;
+/** Newcomers per cluster asked for beside the themes' own (more clusters than themes, so new ones can appear). */
+const NEWCOMERS_PER_CLUSTER = 25;
+
+/** Places newcomers in the model's themes, forming new themes where enough of them fit none. */
+export function placePapers(model: ThemeModel, newcomers: readonly Newcomer[], texts: ThemeTexts): Placement {
+  const state = new PlacementState(model, texts);
+  const top = model.themes.filter((t) => t.parent === undefined);
+  const strays = state.placeAmong(top, newcomers);
+  state.formNewThemes(top, strays, undefined);
+  for (const [broadId, inside] of state.subStrays) {
+    const broad = model.themes.find((t) => t.id === broadId)!;
+    state.formNewThemes(state.childrenOf(broadId), inside, broad);
+  }
+  return {
+    themeOf: state.themeOf,
+    newThemes: state.newThemes,
+    model: {
+      ...model,
+      themes: [...model.themes, ...state.newModelThemes],
+      placedSince: model.placedSince + newcomers.length,
+      poorSince: model.poorSince + state.poor,
+    },
+    poor: state.poor,
+  };
+}
+
+/** A newcomer with its clustering row. */
+type Placed = Newcomer & { unit: Float32Array };
+
+class PlacementState {
+  readonly themeOf = new Map<string, string>();
+  readonly newThemes: Theme[] = [];
+  readonly newModelThemes: ModelTheme[] = [];
+  /** Newcomers that fit a broad theme but none of its subthemes, by broad theme. */
+  readonly subStrays = new Map<string, Placed[]>();
+  poor = 0;
+  private readonly children = new Map<string, ModelTheme[]>();
+  private readonly usedIds: Set<string>;
+  private readonly usedLabels: Set<string>;
+
+  constructor(
+    private readonly model: ThemeModel,
+    private readonly texts: ThemeTexts,
+  ) {
+    for (const t of model.themes)
+      if (t.parent !== undefined) this.children.set(t.parent, [...(this.children.get(t.parent) ?? []), t]);
+    this.usedIds = new Set(model.themes.map((t) => t.id));
+    this.usedLabels = new Set(model.themes.map((t) => t.label.toLowerCase()));
+  }
+
+  childrenOf(id: string): ModelTheme[] {
+    return this.children.get(id) ?? [];
+  }
+
+  /** Places the newcomers that fit one of `themes` (and then one of its subthemes); returns those that fit none. */
+  placeAmong(themes: readonly ModelTheme[], newcomers: readonly Newcomer[]): Placed[] {
+    const strays: Placed[] = [];
+    for (const paper of newcomers) {
+      const placed = { ...paper, unit: clusterRow(paper.row, this.model.clusterDims) };
+      const home = this.fittest(themes, placed);
+      if (home) this.placeUnder(home, placed);
+      else strays.push(placed);
+    }
+    return strays;
+  }
+
+  /** Puts a paper in `theme`, or in the subtheme of it that it fits (kept aside when it fits none of them). */
+  private placeUnder(theme: ModelTheme, paper: Placed): void {
+    const kids = this.childrenOf(theme.id);
+    if (kids.length === 0) return void this.themeOf.set(paper.id, theme.id);
+    const sub = this.fittest(kids, paper);
+    if (sub) return void this.themeOf.set(paper.id, sub.id);
+    this.subStrays.set(theme.id, [...(this.subStrays.get(theme.id) ?? []), paper]);
+  }
+
+  /** The nearest theme that the paper fits, or undefined. */
+  private fittest(themes: readonly ModelTheme[], paper: Placed): ModelTheme | undefined {
+    const known = paper.coverage >= this.model.coverageFloor;
+    return byNearness(themes, paper.unit).find(
+      ({ theme, cosine }) => cosine >= theme.floor && (known || theme.late === true),
+    )?.theme;
+  }
+
+  /**
+   * Newcomers that fit none of `themes` (siblings under `parent`, or the top level): clusters mostly of newcomers
+   * become new themes; the others join the nearest theme (and subtheme), as poor fits.
+   */
+  formNewThemes(themes: readonly ModelTheme[], strays: readonly Placed[], parent: ModelTheme | undefined): void {
+    const left = new Map(strays.map((p) => [p.id, p]));
+    if (strays.length >= NEW_THEME_MIN && themes.length > 0) {
+      for (const group of this.clusterBeside(themes, strays, parent)) {
+        const members = group.paperIds.filter((id) => left.has(id));
+        const mostlyNew = members.length >= NEW_THEME_SHARE * group.paperIds.length;
+        if (members.length < NEW_THEME_MIN || !mostlyNew || this.usedLabels.has(group.label.toLowerCase())) continue;
+        this.addTheme(
+          group.label,
+          members.map((id) => left.get(id)!),
+          parent,
+        );
+        for (const id of members) left.delete(id);
+      }
+    }
+    for (const paper of left.values()) {
+      this.poor++;
+      const nearest = byNearness(themes, paper.unit)[0]?.theme;
+      if (!nearest) continue;
+      const kids = this.childrenOf(nearest.id);
+      this.themeOf.set(paper.id, kids.length > 0 ? byNearness(kids, paper.unit)[0].theme.id : nearest.id);
+    }
+  }
+
+  /** The strays clustered with typical papers of each theme, in vectors of their own; labelled groups. */
+  private clusterBeside(themes: readonly ModelTheme[], strays: readonly Placed[], parent: ModelTheme | undefined) {
+    const background = themes.flatMap((t) => this.texts(t.id, BACKGROUND_PER_THEME));
+    const papers = [...background, ...strays].map((p) => ({ id: p.id, abstract: p.text }));
+    const k = themes.length + Math.ceil(strays.length / NEWCOMERS_PER_CLUSTER);
+    return labelledGroups(papers, k, parent?.label);
+  }
+
+  private addTheme(label: string, members: Placed[], parent: ModelTheme | undefined): void {
+    const id = uniqueSlug(label, this.usedIds);
+    this.usedLabels.add(label.toLowerCase());
+    const centroid = centroidOf(
+      members.map((p) => p.unit),
+      this.model.clusterDims,
+    );
+    const floor = quantile(
+      members.map((p) => dotRow(p.unit, centroid)),
+      FIT_QUANTILE,
+    );
+    const theme: Theme = { id, label, paperIds: members.map((p) => p.id) };
+    const modelTheme: ModelTheme = { id, label, centroid, floor, late: true };
+    if (parent) theme.parent = modelTheme.parent = parent.id;
+    this.newThemes.push(theme);
+    this.newModelThemes.push(modelTheme);
+    for (const p of members) this.themeOf.set(p.id, id);
+  }
+}
+
+/** Themes with the paper's cosine to each, nearest first (ties: the order given). */
+function byNearness(themes: readonly ModelTheme[], unit: Float32Array): { theme: ModelTheme; cosine: number }[] {
+  return themes.map((theme) => ({ theme, cosine: dotRow(unit, theme.centroid) })).sort((a, b) => b.cosine - a.cosine);
+}

@@ -1,0 +1,164 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Analysis, analyzeCorpus, growAnalysis, grownThemes } from '../../../../src/core/analysis';
+import { Corpus, mergeCollections, parseCollectionBytes } from '../../../../src/core/collections/corpus';
+import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../../../src/core/snapshot';
+import { Theme } from '../../../../src/core/papers';
+import { madeUpTwoLevelLibrary } from '../../../helpers/madeUpCorpus';
+
+/** A corpus of Daily Papers dumps given as lists of abstracts. */
+function corpusOf(dumps: Record<string, string[]>): Corpus {
+  return mergeCollections(
+    Object.entries(dumps).map(([path, lines]) => ({
+      path,
+      result: parseCollectionBytes(new TextEncoder().encode(`Daily Papers\n${lines.join('\n')}\n`), path),
+    })),
+  );
+}
+
+/** Five made-up fields of 44 abstracts: per field, the first 36 for the library, the other 8 arriving later. */
+function fields() {
+  const all = madeUpTwoLevelLibrary(5, 1, 44);
+  const byField = new Map<string, string[]>();
+  for (const p of all) byField.set(p.field, [...(byField.get(p.field) ?? []), p.text]);
+  const field = (f: number) => byField.get(`f${f}`)!;
+  return { field, library: (fs: number[]) => fs.flatMap((f) => field(f).slice(0, 36)) };
+}
+
+const themeOf = (a: Analysis) => new Map(a.papers.map((p) => [p.id, p.theme]));
+const labels = (a: Analysis) => new Map(a.computedThemes.map((t) => [t.id, t.label]));
+
+describe('growAnalysis', () => {
+  test('a new dump of known fields joins their themes; every old paper keeps its theme and every theme its label', () => {
+    const { field, library } = fields();
+    const before = analyzeCorpus(corpusOf({ 'day1.txt': library([0, 1, 2, 3]) }));
+    const oldThemes = themeOf(before);
+    const oldLabels = labels(before);
+    assert.ok(before.themes.length >= 4, `grouped into ${before.themes.length} themes`);
+    const arriving = [0, 1, 2, 3].flatMap((f) => field(f).slice(36));
+    const corpus = corpusOf({ 'day1.txt': library([0, 1, 2, 3]), 'day2.txt': arriving });
+    const grown = growAnalysis(before, corpus);
+    const a = grown.analysis;
+    assert.equal(a.papers.length, 36 * 4 + 32);
+    assert.equal(grown.added.length, 32);
+    assert.deepEqual(grown.removed, []);
+    for (const [id, theme] of oldThemes) assert.equal(a.byId.get(id)!.theme, theme, `paper ${id} moved`);
+    for (const [id, label] of oldLabels) assert.equal(labels(a).get(id), label);
+    assert.deepEqual(grown.newThemes, []);
+    // a newcomer joins a theme whose library papers are of its own field
+    const fieldOf = new Map<string, number>();
+    for (let f = 0; f < 4; f++) for (const p of corpusOf({ x: field(f) }).papers) fieldOf.set(p.id, f);
+    let right = 0;
+    for (const id of grown.added) {
+      const mates = [...oldThemes].filter(([, theme]) => theme === a.byId.get(id)!.theme).map(([mate]) => mate);
+      const same = mates.filter((m) => fieldOf.get(m) === fieldOf.get(id)).length;
+      if (same > mates.length / 2) right++;
+    }
+    assert.ok(right >= 0.9 * grown.added.length, `${right} of ${grown.added.length} joined a theme of their field`);
+    assert.ok(
+      a.papers.every((p) => p.title && p.theme),
+      'every paper has a title and a theme',
+    );
+  });
+
+  test('papers of a field the library has never seen form a new theme, labelled, instead of joining an old one', () => {
+    const { field, library } = fields();
+    const before = analyzeCorpus(corpusOf({ 'day1.txt': library([0, 1, 2, 3]) }));
+    const foreign = field(4).slice(0, 30);
+    const grown = growAnalysis(before, corpusOf({ 'day1.txt': library([0, 1, 2, 3]), 'day2.txt': foreign }));
+    const a = grown.analysis;
+    assert.ok(grown.newThemes.length >= 1, 'a new theme');
+    const ids = corpusOf({ x: foreign }).papers.map((p) => p.id);
+    const newIds = new Set(grown.newThemes.map((t) => t.id));
+    const inNew = ids.filter((id) => newIds.has(a.byId.get(id)!.theme)).length;
+    assert.ok(inNew >= 0.8 * ids.length, `${inNew} of ${ids.length} foreign papers in new themes`);
+    for (const t of grown.newThemes) {
+      assert.ok(t.label.length > 0 && !labels(before).has(t.id));
+      assert.ok(
+        t.paperIds.every((id) => ids.includes(id)),
+        'a new theme holds only newcomers',
+      );
+    }
+    assert.ok(
+      a.themes.some((t) => newIds.has(t.id)),
+      'the new theme is shown',
+    );
+  });
+
+  test('papers that leave are dropped, a theme left empty goes, and search follows', () => {
+    const { field, library } = fields();
+    const before = analyzeCorpus(corpusOf({ 'a.txt': library([0, 1]), 'b.txt': library([2, 3]) }));
+    const leaving = corpusOf({ x: library([2, 3]) }).papers.map((p) => p.id);
+    const goneThemes = new Set(leaving.map((id) => before.byId.get(id)!.theme));
+    const arriving = field(0).slice(36);
+    const grown = growAnalysis(before, corpusOf({ 'a.txt': library([0, 1]), 'c.txt': arriving }));
+    const a = grown.analysis;
+    assert.deepEqual(new Set(grown.removed), new Set(leaving));
+    for (const id of leaving) assert.equal(a.byId.get(id), undefined);
+    const remaining = new Set(a.computedThemes.map((t) => t.id));
+    for (const t of goneThemes)
+      if (!a.papers.some((p) => p.theme === t)) assert.ok(!remaining.has(t), `empty theme ${t} still listed`);
+    assert.ok(a.computedThemes.every((t) => t.paperIds.length > 0 || a.computedThemes.some((s) => s.parent === t.id)));
+    const newcomer = a.byId.get(grown.added[0])!;
+    const hits = (q: string) => a.search.search(q, { limit: 1000 }).map((h) => h.id);
+    assert.ok(hits(newcomer.abstract.split(' ').slice(2, 5).join(' ')).includes(newcomer.id));
+    const gone = before.papers.find((p) => leaving.includes(p.id))!;
+    assert.ok(!hits(gone.abstract.split(' ').slice(2, 5).join(' ')).includes(gone.id));
+    assert.equal(a.related.relatedTo(newcomer.id, 3).length, 3);
+    assert.ok(a.related.relatedTo(newcomer.id, 40).every((id) => a.byId.has(id)));
+  });
+
+  test('an analysis restored from its snapshot grows exactly as the one in memory', () => {
+    const { field, library } = fields();
+    const corpus1 = () => corpusOf({ 'day1.txt': library([0, 1, 2]) });
+    const corpus2 = () =>
+      corpusOf({ 'day1.txt': library([0, 1, 2]), 'day2.txt': [...field(1).slice(36), ...field(3)] });
+    const inMemory = growAnalysis(analyzeCorpus(corpus1()), corpus2()).analysis;
+    const restored = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(analyzeCorpus(corpus1())))));
+    const grown = growAnalysis(restored, corpus2()).analysis;
+    assert.deepEqual(themeOf(grown), themeOf(inMemory));
+    assert.deepEqual(grown.computedThemes, inMemory.computedThemes);
+    const again = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(grown))));
+    assert.deepEqual(again.model!.themes.length, inMemory.model!.themes.length);
+    assert.equal(again.model!.placedSince, field(3).length + 8);
+  });
+
+  test('an analysis without a theme model cannot grow', () => {
+    const { library } = fields();
+    const a = analyzeCorpus(corpusOf({ 'a.txt': library([0]) }));
+    delete a.model;
+    assert.throws(() => growAnalysis(a, corpusOf({ 'a.txt': library([0, 1]) })), /no theme model/);
+  });
+});
+
+describe('grownThemes', () => {
+  const t = (id: string, paperIds: string[], parent?: string): Theme => ({
+    id,
+    label: id,
+    paperIds,
+    ...(parent ? { parent } : {}),
+  });
+  test('new papers join their theme, new subthemes follow their siblings, emptied themes and broad themes go', () => {
+    const before = [
+      t('A', []),
+      t('a1', ['p1'], 'A'),
+      t('a2', ['p2'], 'A'),
+      t('B', []),
+      t('b1', ['p3'], 'B'),
+      t('C', ['p4']),
+    ];
+    const present = new Set(['p1', 'p2', 'p4', 'n1', 'n2', 'n3']);
+    const out = grownThemes(before, new Map([['n1', 'a1']]), [t('a3', ['n2'], 'A'), t('D', ['n3'])], present);
+    assert.deepEqual(
+      out.map((x) => [x.id, x.paperIds]),
+      [
+        ['A', []],
+        ['a1', ['p1', 'n1']],
+        ['a2', ['p2']],
+        ['a3', ['n2']],
+        ['C', ['p4']],
+        ['D', ['n3']],
+      ],
+    );
+  });
+});
