@@ -6,6 +6,8 @@
  * updated in place. Nothing here costs more than the new papers, except copying lists the size of the library.
  */
 import { Corpus } from '../collections';
+import { ParseResult } from '../collections/formats/types';
+import { LoadProblem } from '../common';
 import { Paper, PaperSource, paperText, ParsedPaper, Theme } from '../papers';
 import { NO_CORRECTIONS, Newcomer, placePapers, ThemeCorrections, ThemeModel } from '../themes';
 import { embedWithCoverage, RelatedIndex } from '../vectors';
@@ -95,9 +97,10 @@ function keptPaper(before: Paper, now: ParsedPaper): Paper {
   before.collections = [...new Set(now.sources.map((s) => s.collection))];
   if (now.sourceTitle) before.title = now.sourceTitle;
   else if (hadSourceTitle) {
-    const derived = deriveTitle(paperText(now));
+    // the text from the paper as analyzed: `now` may come from a file that was not read again (unchangedFile)
+    const derived = deriveTitle(paperText(before));
     before.title = derived.title;
-    before.method = now.abstract ? derived.method : null;
+    before.method = before.abstract ? derived.method : null;
   }
   return before;
 }
@@ -107,6 +110,26 @@ function sameSources(a: readonly PaperSource[], b: readonly PaperSource[]): bool
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A collection file that did not change since `analysis` read it, as if parsed again: its papers (as the analysis
+ * has them, with their sources in this file only; their text is not needed, as they are not new) and its problems.
+ * Reading and parsing a library's unchanged files again would cost more than the new papers.
+ */
+export function unchangedFile(analysis: Analysis, path: string, problems: readonly LoadProblem[]): ParseResult {
+  const collection = analysis.collections.find((c) => c.path === path);
+  const papers: ParsedPaper[] = (collection?.paperIds ?? []).map((id) => {
+    const p = analysis.byId.get(id)!;
+    const paper: ParsedPaper = {
+      id,
+      abstract: '',
+      sources: p.sources.filter((s) => s.collection === collection!.name),
+    };
+    for (const f of METADATA_FIELDS) if (p[f] !== undefined) (paper as unknown as Record<string, unknown>)[f] = p[f];
+    return paper;
+  });
+  return { papers, problems: problems.filter((p) => p.file === path) };
+}
 
 /** Up to `count` texts of the papers under a theme that are still in the library, most typical first. */
 function themeTexts(

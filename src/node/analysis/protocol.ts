@@ -23,6 +23,11 @@ export interface AnalyzeRequest {
    * and never holds or encodes the worker's copy.
    */
   saveTo?: string;
+  /**
+   * A cache entry to grow from (core/analysis/grow.ts) instead of analyzing afresh: the extension host has grown
+   * the same analysis already and shows it; the worker makes the same one again, to write it to `saveTo`.
+   */
+  growFrom?: string;
 }
 
 /** What the worker sends back. */

@@ -21,6 +21,8 @@ export interface RunOptions {
   /** Asks the worker for searchable chunks (see core/partialSearch.ts), handed to `onChunk` as they come. */
   chunks?: ChunkPlan;
   onChunk?: (chunk: SearchChunk, total: number) => void;
+  /** A cache entry to grow the analysis from instead of analyzing afresh (AnalyzeRequest.growFrom). */
+  growFrom?: string;
 }
 
 /** Analyzes collection files in dist/analysisWorker.js (see analysisChannel.ts); the caller's thread stays free. */
@@ -44,7 +46,11 @@ export async function analyzeIntoFile(
   file: string,
   options: RunOptions = {},
 ): Promise<{ written: number } | { snapshot: AnalysisSnapshot; whyNotWritten: string }> {
-  const answer = await runWorker(workerPath, { type: 'analyze', files, saveTo: file }, options);
+  const answer = await runWorker(
+    workerPath,
+    { type: 'analyze', files, saveTo: file, growFrom: options.growFrom },
+    options,
+  );
   return answer.type === 'saved'
     ? { written: answer.bytes }
     : { snapshot: answer.snapshot, whyNotWritten: answer.whyNotSaved ?? 'unknown' };

@@ -2,12 +2,13 @@
  * Runs the whole analysis (parse, titles, keywords, themes, index) on a worker thread, so the
  * extension host stays responsive while a large corpus is analyzed.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { Corpus, mergeCollections, parseCollectionBytes } from '../../core/collections';
 import { buildSearchChunk, chunkBuffers } from '../../core/search';
-import { encodeSnapshot, toSnapshot } from '../../core/snapshot';
+import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../core/snapshot';
+import { Analysis, growAnalysis } from '../../core/analysis';
 import { analyzeInParallel } from './parallel';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './protocol';
 import { writeFileAtomicSync } from '../files/atomicWrite';
@@ -34,18 +35,23 @@ function postChunks(corpus: Corpus, plan: ChunkPlan): void {
   }
 }
 
+/** Titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here. */
+function analyzeAfresh(corpus: Corpus, plan: ChunkPlan | undefined): Promise<Analysis> {
+  return analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), {
+    onProgress: (step) => post({ type: 'progress', step }),
+    first: plan ? () => postChunks(corpus, plan) : undefined,
+  });
+}
+
 const onRequest = async (request: AnalyzeRequest) => {
   try {
     post({ type: 'progress', step: 'reading' });
     const corpus = mergeCollections(
       request.files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })),
     );
-    // titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here
-    const plan = request.chunks;
-    const analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), {
-      onProgress: (step) => post({ type: 'progress', step }),
-      first: plan ? () => postChunks(corpus, plan) : undefined,
-    });
+    const analysis = request.growFrom
+      ? growAnalysis(fromSnapshot(decodeSnapshot(readFileSync(request.growFrom))), corpus).analysis
+      : await analyzeAfresh(corpus, request.chunks);
     const snapshot = toSnapshot(analysis);
     let whyNotSaved: string | undefined;
     if (request.saveTo) {
