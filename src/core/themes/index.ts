@@ -2,3 +2,5 @@
 export * from './corrections';
 export * from './correctionsFile';
 export * from './themes';
+export * from './regroupDiff';
+export * from './regroupPreview';
