@@ -113,41 +113,56 @@ export interface RegroupDiff {
   userThemes: ThemeSize[];
 }
 
-/** One grouping at one level: its themes in canonical order and the theme index of each paper. */
+/** One grouping at one level: its themes in canonical order, and each paper's theme there (-1: none). */
 interface Level {
   themes: ThemeSize[];
-  of: Map<string, number>;
+  of: Int32Array;
 }
 
+/** A paper in a grouping: not there, in a computed theme, or in one of the user's themes. */
+const ABSENT = 0;
+const COMPUTED = 1;
+const USERS = 2;
+
+/** One grouping over the papers of both, numbered once so that the rest is array work, not string lookups. */
 interface Grouping {
   leaf: Level;
   broad: Level;
   twoLevel: boolean;
-  all: Set<string>;
-  user: Set<string>;
+  /** Per paper: ABSENT, COMPUTED or USERS. */
+  holds: Uint8Array;
   userThemes: ThemeSize[];
+}
+
+/** A theme (the first of its id) and the numbers of its papers. */
+interface Numbered {
+  theme: Theme;
+  members: number[];
 }
 
 /** Compares the current themes with a fresh grouping; see the file comment for the classes and thresholds. */
 export function regroupDiff(before: readonly Theme[], after: readonly Theme[]): RegroupDiff {
-  const old = grouping(before);
-  const fresh = grouping(after);
-  const compared: string[] = [];
-  let inUserThemes = 0;
-  let removed = 0;
-  for (const id of old.all) {
-    if (!fresh.all.has(id)) removed++;
-    else if (old.user.has(id) || fresh.user.has(id)) inUserThemes++;
-    else compared.push(id);
-  }
+  const numbers = new Map<string, number>();
+  const oldThemes = numbered(before, numbers);
+  const freshThemes = numbered(after, numbers);
+  const old = grouping(oldThemes, numbers.size);
+  const fresh = grouping(freshThemes, numbers.size);
+  const compared: number[] = [];
   let added = 0;
-  for (const id of fresh.all) if (!old.all.has(id)) added++;
+  let removed = 0;
+  let inUserThemes = 0;
+  for (let p = 0; p < numbers.size; p++) {
+    if (old.holds[p] === ABSENT) added++;
+    else if (fresh.holds[p] === ABSENT) removed++;
+    else if (old.holds[p] === USERS || fresh.holds[p] === USERS) inUserThemes++;
+    else compared.push(p);
+  }
   const diff: RegroupDiff = {
-    themes: diffLevel(old.leaf, fresh.leaf, compared, old.all),
+    themes: diffLevel(old.leaf, fresh.leaf, compared, old.holds),
     papers: { compared: compared.length, added, removed, inUserThemes },
     userThemes: old.userThemes,
   };
-  if (old.twoLevel || fresh.twoLevel) diff.broad = diffLevel(old.broad, fresh.broad, compared, old.all);
+  if (old.twoLevel || fresh.twoLevel) diff.broad = diffLevel(old.broad, fresh.broad, compared, old.holds);
   return diff;
 }
 
@@ -156,46 +171,63 @@ function bySize(a: ThemeSize, b: ThemeSize): number {
   return b.papers - a.papers || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || (a.id < b.id ? -1 : 1);
 }
 
-/** A level from themes and the theme (id) each paper belongs to at that level; a paper counts once. */
-function level(byId: ReadonlyMap<string, Theme>, home: ReadonlyMap<string, string>): Level {
-  const papers = new Map<string, number>();
-  for (const themeId of home.values()) papers.set(themeId, (papers.get(themeId) ?? 0) + 1);
-  const themes = [...papers].map(([id, n]) => ({ id, label: byId.get(id)!.label, papers: n })).sort(bySize);
-  const index = new Map(themes.map((t, i) => [t.id, i]));
-  const of = new Map<string, number>();
-  for (const [paper, themeId] of home) of.set(paper, index.get(themeId)!);
-  return { themes, of };
+/** The themes, one per id, with their papers numbered in `numbers` (which grows with papers not seen yet). */
+function numbered(themes: readonly Theme[], numbers: Map<string, number>): Numbered[] {
+  const seen = new Set<string>();
+  const out: Numbered[] = [];
+  for (const theme of themes) {
+    if (seen.has(theme.id)) continue;
+    seen.add(theme.id);
+    const members = theme.paperIds.map((id) => {
+      const known = numbers.get(id);
+      if (known !== undefined) return known;
+      numbers.set(id, numbers.size);
+      return numbers.size - 1;
+    });
+    out.push({ theme, members });
+  }
+  return out;
 }
 
-/** A grouping's two levels, its papers, and the papers and themes that are the user's. */
-function grouping(themes: readonly Theme[]): Grouping {
-  const byId = new Map<string, Theme>();
-  for (const t of themes) if (!byId.has(t.id)) byId.set(t.id, t);
-  const parentOf = (t: Theme) => (t.parent !== undefined ? byId.get(t.parent) : undefined);
-  const isUser = (t: Theme) => !!t.user || !!parentOf(t)?.user;
-  const all = new Set<string>();
-  const user = new Set<string>();
-  const leafHome = new Map<string, string>();
-  const broadHome = new Map<string, string>();
+/** A grouping's two levels, which papers it holds, and the user's themes; a paper counts in its first theme. */
+function grouping(themes: readonly Numbered[], papers: number): Grouping {
+  const slot = new Map(themes.map((t, i) => [t.theme.id, i]));
+  const top = themes.map(({ theme }, i) => (theme.parent !== undefined ? slot.get(theme.parent) : undefined) ?? i);
+  const isUser = themes.map(({ theme }, i) => !!theme.user || !!themes[top[i]].theme.user);
+  const holds = new Uint8Array(papers);
+  const leaf = new Int32Array(papers).fill(-1);
+  const broad = new Int32Array(papers).fill(-1);
   let twoLevel = false;
-  for (const t of byId.values()) {
-    const ownUser = isUser(t);
-    const top = parentOf(t) ?? t;
-    if (!ownUser && top !== t) twoLevel = true;
-    for (const id of t.paperIds) {
-      all.add(id);
-      if (ownUser) user.add(id);
-      else if (!leafHome.has(id)) {
-        leafHome.set(id, t.id);
-        broadHome.set(id, top.id);
+  themes.forEach(({ members }, i) => {
+    if (!isUser[i] && top[i] !== i) twoLevel = true;
+    for (const p of members) {
+      if (isUser[i]) holds[p] = USERS;
+      else if (holds[p] === ABSENT) {
+        holds[p] = COMPUTED;
+        leaf[p] = i;
+        broad[p] = top[i];
       }
     }
-  }
-  const userThemes = [...byId.values()]
-    .filter((t) => t.user)
-    .map((t) => ({ id: t.id, label: t.label, papers: t.paperIds.length }))
+  });
+  const userThemes = themes
+    .filter((t) => t.theme.user)
+    .map(({ theme }) => ({ id: theme.id, label: theme.label, papers: theme.paperIds.length }))
     .sort(bySize);
-  return { leaf: level(byId, leafHome), broad: level(byId, broadHome), twoLevel, all, user, userThemes };
+  return { leaf: level(themes, leaf), broad: level(themes, broad), twoLevel, holds, userThemes };
+}
+
+/** A level from each paper's theme slot: the themes that hold papers, in canonical order, and `of` renumbered. */
+function level(themes: readonly Numbered[], of: Int32Array): Level {
+  const counts = new Array<number>(themes.length).fill(0);
+  for (const s of of) if (s >= 0) counts[s]++;
+  const held = themes
+    .map(({ theme }, slot) => ({ slot, size: { id: theme.id, label: theme.label, papers: counts[slot] } }))
+    .filter((t) => t.size.papers > 0)
+    .sort((x, y) => bySize(x.size, y.size));
+  const rank = new Int32Array(themes.length).fill(-1);
+  held.forEach((t, r) => (rank[t.slot] = r));
+  for (let p = 0; p < of.length; p++) if (of[p] >= 0) of[p] = rank[of[p]];
+  return { themes: held.map((t) => t.size), of };
 }
 
 /** The contingency table of one level: per old and new theme, the cells (other theme, shared papers). */
@@ -212,14 +244,14 @@ interface ThemeCell {
 }
 
 /** The table in one pass over the compared papers; each row and column ordered most shared first. */
-function contingency(before: Level, after: Level, compared: readonly string[]): Table {
+function contingency(before: Level, after: Level, compared: readonly number[]): Table {
   const width = after.themes.length;
   const cells = new Map<number, number>();
   const a = new Array<number>(before.themes.length).fill(0);
   const b = new Array<number>(width).fill(0);
-  for (const id of compared) {
-    const o = before.of.get(id)!;
-    const n = after.of.get(id)!;
+  for (const p of compared) {
+    const o = before.of[p];
+    const n = after.of[p];
     a[o]++;
     b[n]++;
     const key = o * width + n;
@@ -246,7 +278,7 @@ function substantial(cells: readonly ThemeCell[], size: number): ThemeCell[] {
 }
 
 /** Classifies the themes of one level; see the file comment. */
-function diffLevel(before: Level, after: Level, compared: readonly string[], known: ReadonlySet<string>): LevelDiff {
+function diffLevel(before: Level, after: Level, compared: readonly number[], known: Uint8Array): LevelDiff {
   const { a, b, rows, cols } = contingency(before, after, compared);
   const parts = rows.map((r, o) => substantial(r, a[o]));
   const sources = cols.map((c, n) => substantial(c, b[n]));
@@ -277,7 +309,9 @@ function diffLevel(before: Level, after: Level, compared: readonly string[], kno
   });
   diff.moved = compared.length - diff.unchanged;
   const added = new Array<number>(after.themes.length).fill(0);
-  for (const [id, n] of after.of) if (!known.has(id)) added[n]++;
+  after.of.forEach((n, p) => {
+    if (n >= 0 && known[p] === ABSENT) added[n]++;
+  });
   after.themes.forEach((theme, n) => {
     if (isMerged(n)) diff.merged.push({ after: theme, from: sources[n].map(share(before.themes)) });
     else if (!keptFrom.has(n) && !isSplitPart(n)) diff.new.push({ after: theme, added: added[n] });
