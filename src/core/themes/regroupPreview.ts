@@ -57,10 +57,7 @@ const BROAD_THEMES: Words = {
 export function describeRegroup(diff: RegroupDiff): string[] {
   const { compared, added, removed, inUserThemes } = diff.papers;
   const lines = [`${summary(diff.themes, THEMES)}; ${moves(diff.themes.moved, compared)}`];
-  if (diff.broad)
-    lines.push(
-      `${summary(diff.broad, BROAD_THEMES)}; ${plural(diff.broad.moved, 'paper', 'papers')} would change broad theme`,
-    );
+  if (diff.broad) lines.push(`${summary(diff.broad, BROAD_THEMES)}; ${broadMoves(diff.broad.moved)}`);
   const apart = [
     added > 0 ? plural(added, 'paper added', 'papers added') : '',
     removed > 0 ? plural(removed, 'paper removed', 'papers removed') : '',
@@ -85,6 +82,12 @@ function summary(level: LevelDiff, words: Words): string {
     [level.gone.length, 'gone'],
   ];
   return [kept, ...others.filter(([n]) => n > 0).map(([n, what]) => `${count(n)} ${what}`)].join(', ');
+}
+
+function broadMoves(moved: number): string {
+  return moved === 0
+    ? 'no paper would change broad theme'
+    : `${plural(moved, 'paper', 'papers')} would change broad theme`;
 }
 
 function moves(moved: number, compared: number): string {
@@ -112,12 +115,15 @@ function newPapers(theme: ThemeSize, added: number): string {
 }
 
 function goneTo(theme: ThemeSize, to: ThemeShare[]): string {
-  const its = theme.papers === 1 ? 'its paper' : `its ${count(theme.papers)} papers`;
-  if (to.length === 0) return `${its}: none of them in the new grouping`;
+  const one = theme.papers === 1;
+  if (to.length === 0)
+    return one
+      ? 'its paper is not in the new grouping'
+      : `none of its ${count(theme.papers)} papers is in the new grouping`;
   const named = to.slice(0, GONE_DESTINATIONS).map((s) => s.theme.label);
   const more = to.length - named.length;
   const rest = more > 0 ? ` and ${plural(more, 'other theme', 'other themes')}` : '';
-  return `${its} go to ${named.join(', ')}${rest}`;
+  return `${one ? 'its paper goes' : `its ${count(theme.papers)} papers go`} to ${named.join(', ')}${rest}`;
 }
 
 /** What the tree knows about the grouping in use, as plain counts. */
