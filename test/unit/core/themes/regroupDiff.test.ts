@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { LevelDiff, regroupDiff, ThemeShare } from '../../../../src/core/themes/regroupDiff';
 import { Theme } from '../../../../src/core/papers/types';
 import { seededRandom } from '../../../../src/core/vectors/seededRandom';
@@ -283,6 +284,88 @@ describe('regroupDiff', () => {
     };
     const mixed = (themes: Theme[]) => shuffled(themes).map((t) => ({ ...t, paperIds: shuffled(t.paperIds) }));
     for (let round = 0; round < 5; round++) assert.deepEqual(regroupDiff(mixed(before), mixed(after)), diff);
+  });
+
+  test('property: every theme is classified once, every paper counted once', () => {
+    // A grouping drawn at random: each paper's theme (or none), a few themes the user's, some nested.
+    const groupingArb = fc.record({
+      homes: fc.array(fc.integer({ min: -1, max: 7 }), { minLength: 60, maxLength: 60 }),
+      user: fc.integer({ min: -1, max: 7 }),
+      nested: fc.boolean(),
+    });
+    const build = (g: { homes: number[]; user: number; nested: boolean }, side: string): Theme[] => {
+      const themes: Theme[] = Array.from({ length: 8 }, (_, t) =>
+        theme(`${side}${t}`, [], {
+          user: t === g.user || undefined,
+          parent: g.nested ? `${side}top${t % 3}` : undefined,
+        }),
+      );
+      g.homes.forEach((t, p) => t >= 0 && themes[t].paperIds.push(`p${p}`));
+      const tops = g.nested ? [0, 1, 2].map((t) => theme(`${side}top${t}`, [])) : [];
+      return [...tops, ...themes];
+    };
+    // The computed themes holding papers at the leaf level: each must be classified once, or be a merge's source
+    // (old) or a split's part (new).
+    const holding = (g: { homes: number[]; user: number }, side: string) =>
+      new Set(g.homes.filter((t) => t >= 0 && t !== g.user).map((t) => `${side}${t}`));
+    fc.assert(
+      fc.property(groupingArb, groupingArb, (b, a) => {
+        const diff = regroupDiff(build(b, 'old'), build(a, 'new'));
+        const { compared, added, removed, inUserThemes } = diff.papers;
+        const present = b.homes.filter((t, p) => t >= 0 || a.homes[p] >= 0).length;
+        assert.equal(compared + added + removed + inUserThemes, present);
+        for (const level of diff.broad ? [diff.themes, diff.broad] : [diff.themes]) {
+          assert.equal(level.moved + level.unchanged, compared);
+          const olds = [
+            ...level.kept.map((k) => k.before),
+            ...level.split.map((x) => x.before),
+            ...level.gone.map((g) => g.before),
+          ];
+          assert.equal(new Set(olds.map((t) => t.id)).size, olds.length, 'an old theme in one class only');
+          const news = [
+            ...level.kept.map((k) => k.after),
+            ...level.merged.map((m) => m.after),
+            ...level.new.map((n) => n.after),
+          ];
+          assert.equal(new Set(news.map((t) => t.id)).size, news.length, 'a new theme in one class only');
+        }
+        const level = diff.themes;
+        const classified = (themes: { id: string }[], others: { id: string }[]) =>
+          new Set([...themes, ...others].map((t) => t.id));
+        const olds = classified(
+          [...level.kept.map((k) => k.before), ...level.split.map((x) => x.before), ...level.gone.map((g) => g.before)],
+          level.merged.flatMap((m) => m.from.map((f) => f.theme)),
+        );
+        const news = classified(
+          [...level.kept.map((k) => k.after), ...level.merged.map((m) => m.after), ...level.new.map((n) => n.after)],
+          level.split.flatMap((x) => x.into.map((i) => i.theme)),
+        );
+        assert.deepEqual([...olds].sort(), [...holding(b, 'old')].sort());
+        assert.deepEqual([...news].sort(), [...holding(a, 'new')].sort());
+      }),
+      { seed: 17, numRuns: 300 },
+    );
+  });
+
+  test('property: a grouping compared with itself keeps every theme it holds and moves nothing', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 80 }), (homes) => {
+        const themes = Array.from({ length: 10 }, (_, t) => theme(`t${t}`, []));
+        homes.forEach((t, p) => themes[t].paperIds.push(`p${p}`));
+        const level = regroupDiff(themes, themes).themes;
+        assert.deepEqual(
+          level.kept.map((k) => k.before.id),
+          level.kept.map((k) => k.after.id),
+        );
+        assert.equal(level.kept.length, new Set(homes).size);
+        assert.equal(level.moved, 0);
+        assert.equal(
+          level.kept.length + level.split.length + level.merged.length + level.new.length + level.gone.length,
+          level.kept.length,
+        );
+      }),
+      { seed: 17, numRuns: 200 },
+    );
   });
 
   test('a large library: 50 themes of 2,000 papers, every class at once', () => {
