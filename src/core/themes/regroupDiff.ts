@@ -81,8 +81,13 @@ export interface GoneTheme {
   to: ThemeShare[];
 }
 
-/** The changes at one level; every list in order of size (largest first), then label, then id. */
+/**
+ * The changes at one level; every list in order of size (largest first), then label, then id. Each theme of a
+ * grouping is in one list, except an old theme merged into a new one (found in that theme's `from` only) and a
+ * new theme that is a part of a split (in that split's `into` only).
+ */
 export interface LevelDiff {
+  /** Renamed ones included (`renamed`). */
   kept: KeptTheme[];
   split: SplitTheme[];
   merged: MergedTheme[];
