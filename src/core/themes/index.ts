@@ -4,3 +4,5 @@ export * from './correctionsFile';
 export * from './themes';
 export * from './themeModel';
 export * from './placement';
+export * from './regroupDiff';
+export * from './regroupPreview';
