@@ -5,7 +5,7 @@
  * themes (themes/placement.ts); papers that left are dropped, with any theme left empty; the search index is
  * updated in place. Nothing here costs more than the new papers, except copying lists the size of the library.
  */
-import { Corpus } from '../collections';
+import { Corpus, mergeCollections } from '../collections';
 import { ParseResult } from '../collections/formats/types';
 import { LoadProblem } from '../common';
 import { Paper, PaperSource, paperText, ParsedPaper, Theme } from '../papers';
@@ -110,6 +110,28 @@ function sameSources(a: readonly PaperSource[], b: readonly PaperSource[]): bool
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The corpus of the collection files now, in load order: a file given with its parse result was read again (new or
+ * changed), one without is unchanged since `analysis` read it and is taken from it (unchangedFile). `problems`:
+ * the analysis's problems as found (with their files as read).
+ */
+export function corpusSince(
+  analysis: Analysis,
+  problems: readonly LoadProblem[],
+  files: readonly { path: string; result?: ParseResult }[],
+): Corpus {
+  return mergeCollections(
+    files.map(({ path, result }) => ({ path, result: result ?? unchangedFile(analysis, path, problems) })),
+  );
+}
+
+/** Whether `corpus` is the library of `analysis` grown or shrunk (at least half its papers analyzed already), not another one. */
+export function canGrow(analysis: Analysis, corpus: Corpus): boolean {
+  if (!analysis.model) return false;
+  const kept = corpus.papers.filter((p) => analysis.byId.has(p.id)).length;
+  return kept > 0 && kept >= corpus.papers.length / 2;
+}
 
 /**
  * A collection file that did not change since `analysis` read it, as if parsed again: its papers (as the analysis

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot, openSnapshot, SnapshotOutline } from '../../core/snapshot';
 import { SnapshotError } from '../../core/snapshot';
 import { contentKey, digestOf, FileDigest } from '../../node/cache/contentKey';
+export type { FileDigest } from '../../node/cache/contentKey';
 import { DigestMemo } from '../../node/cache/digestMemo';
 import { openSnapshotFile } from '../../node/cache/snapshotFile';
 import { replaceFile } from '../storage/workspaceFiles';
@@ -33,23 +34,19 @@ export class AnalysisCache {
   }
 
   key(files: { path: string; bytes: Uint8Array }[]): string {
-    return contentKey(
-      this.version,
-      files.map((f) => digestOf(f.path, f.bytes)),
-    );
+    return this.keyOf(files.map((f) => digestOf(f.path, f.bytes)));
+  }
+
+  keyOf(digests: readonly FileDigest[]): string {
+    return contentKey(this.version, digests);
   }
 
   /**
-   * The cached analysis of these collection files, found without reading them into memory (their digests
-   * are computed a few MB at a time, or remembered for files whose size and time are unchanged:
-   * digestMemo.ts); undefined when there is none, or when a file is not on disk or not
-   * readable (the caller then reads the files and calls key() and load()). `onOutline` gets the entry's
-   * themes before its papers are decoded (see load).
+   * The collection files' digests, computed a few MB at a time without reading the files into memory, or
+   * remembered for files whose size and time are unchanged (digestMemo.ts); undefined when a file is not on disk
+   * or not readable (the caller then reads the files and calls key()).
    */
-  async loadFor(
-    uris: vscode.Uri[],
-    onOutline?: (outline: SnapshotOutline) => Promise<void>,
-  ): Promise<AnalysisSnapshot | undefined> {
+  async digestsOf(uris: readonly vscode.Uri[]): Promise<FileDigest[] | undefined> {
     if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
     const digests: FileDigest[] = [];
     const started = Date.now();
@@ -63,16 +60,14 @@ export class AnalysisCache {
     } catch {
       return undefined;
     }
-    const keyed = Date.now();
-    let outlined = 0;
-    const snapshot = await this.load(contentKey(this.version, digests), async (outline) => {
-      outlined = Date.now();
-      this.log.info(`cache key ${keyed - started} ms, entry opened and its outline read in ${outlined - keyed} ms`);
-      await onOutline?.(outline);
-      outlined = Date.now();
-    });
-    if (snapshot) this.log.info(`entry decoded in ${Date.now() - outlined} ms`);
-    return snapshot;
+    this.log.info(`cache key ${Date.now() - started} ms`);
+    return digests;
+  }
+
+  /** Whether the entry of `key` is on disk (an analysis to grow from). */
+  has(key: string): boolean {
+    const file = this.fileFor(key);
+    return file !== undefined && existsSync(file);
   }
 
   /**

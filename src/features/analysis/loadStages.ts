@@ -5,11 +5,14 @@
  */
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { Analysis } from '../../core/analysis';
+import { Analysis, applyCorrections } from '../../core/analysis';
 import { fromSnapshotInSteps, AnalysisSnapshot, SnapshotOutline } from '../../core/snapshot';
 import { resolveCorrections } from '../../core/themes';
 import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../../node/analysis/run';
-import { AnalysisCache } from './cache';
+import { AnalysisCache, FileDigest } from './cache';
+import { Grown, growLineage, Lineage } from './growth';
+import { digestOf } from '../../node/cache/contentKey';
+import { LoadProblem } from '../../core/common';
 import { runOnHost } from './hostSteps';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrections } from '../services';
@@ -40,6 +43,31 @@ export interface LoadStages {
   ): Promise<Analyzed>;
   /** Shows the themes of a cached analysis while its papers are decoded. */
   showOutline(outline: SnapshotOutline): Promise<void>;
+  /** The analysis shown now, to grow from (undefined when none, or the bundled seeds'). */
+  lineage(): Lineage | undefined;
+  /** The cache entry this workspace showed last, and the files it was made of. */
+  lastEntry(): { key: string; files: FileDigest[] } | undefined;
+  /** Has the analysis process write the entry of these files, grown from the entry of `baseKey`, in the background. */
+  persistGrowth(
+    baseKey: string,
+    entry: { key: string; files: readonly FileDigest[] },
+    uris: readonly vscode.Uri[],
+  ): void;
+}
+
+/** The entries of `papers.collections`, as the user wrote them (non-empty strings). */
+function configuredEntries(): string[] {
+  return vscode.workspace
+    .getConfiguration('papers')
+    .get<string[]>('collections', [])
+    .filter((s) => typeof s === 'string' && s.trim() !== '');
+}
+
+const isGlob = (entry: string) => /[*?{[]/.test(entry);
+
+/** The entries of `papers.collections` that are globs (a folder of dumps, `daily/*.txt`): watched for new files. */
+export function configuredGlobs(): string[] {
+  return configuredEntries().filter(isGlob);
 }
 
 /** The collection files to load: the setting's paths and globs in the workspace, or the bundled seeds. */
@@ -47,10 +75,7 @@ export async function configuredCollectionUris(
   extensionUri: vscode.Uri,
   log: vscode.LogOutputChannel,
 ): Promise<vscode.Uri[]> {
-  const configured = vscode.workspace
-    .getConfiguration('papers')
-    .get<string[]>('collections', [])
-    .filter((s) => typeof s === 'string' && s.trim() !== '');
+  const configured = configuredEntries();
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (configured.length === 0 || !folder) {
     if (configured.length > 0) log.warn('papers.collections is set but no folder is open; showing the bundled seeds');
@@ -65,7 +90,7 @@ export async function configuredCollectionUris(
   const uris: vscode.Uri[] = [];
   for (const entry of configured) {
     // an absolute path is a file imported from outside the folder (see importCollections.ts)
-    const found = /[*?{[]/.test(entry)
+    const found = isGlob(entry)
       ? await vscode.workspace.findFiles(new vscode.RelativePattern(folder, entry))
       : [isAbsolutePath(entry) ? vscode.Uri.file(entry) : vscode.Uri.joinPath(folder.uri, entry)];
     found.sort((a, b) => a.path.localeCompare(b.path));
@@ -74,42 +99,121 @@ export async function configuredCollectionUris(
   return uris;
 }
 
-/** The analysis of the collections: restored from the cache or the bundled seeds' snapshot, else made. */
+/** What a load shows, and what a later load may grow from (none for the bundled seeds). */
+export interface Loaded {
+  analysis: Analysis;
+  lineage?: Lineage;
+  /** Set when the analysis was grown from the last one. */
+  grown?: Grown;
+}
+
+/**
+ * The analysis of the collections: restored from the cache or the bundled seeds' snapshot; else grown from the
+ * last analysis of this library (growth.ts); else made.
+ */
 export async function loadAnalysis(
   stages: LoadStages,
   report: (message: string) => void,
   signal: AbortSignal,
-): Promise<Analysis> {
+): Promise<Loaded> {
   const uris = await stages.collectionUris();
   report(`reading ${uris.length} collection${uris.length === 1 ? '' : 's'}`);
   const seeds = uris.length > 0 && uris.every((u) => u.toString().startsWith(stages.extensionUri.toString()));
   // unchanged collections on disk: restored from the cache by their digests, without reading them into memory
-  const restoring = (outline: SnapshotOutline) => {
-    report(`restoring the analysis of ${outline.papers} papers`);
-    return stages.showOutline(outline);
-  };
-  let snapshot: AnalysisSnapshot | undefined = seeds ? undefined : await stages.cache.loadFor(uris, restoring);
-  let restored = snapshot !== undefined;
-  const unreadable: { file: string; message: string }[] = [];
-  if (!snapshot) {
-    const files = await readCollectionFiles(uris, unreadable);
-    const key = stages.cache.key(files);
-    snapshot =
-      (seeds && files.length > 0 ? await bundledSeedsSnapshot(stages.extensionUri, files) : undefined) ??
-      (await stages.cache.load(key));
-    restored = snapshot !== undefined;
-    snapshot ??= await analyzeAndCache(stages, files, key, report, signal);
+  const digests = seeds ? undefined : await stages.cache.digestsOf(uris);
+  if (digests) {
+    const key = stages.cache.keyOf(digests);
+    const snapshot = await stages.cache.load(key, (outline) => restoring(stages, report, outline));
+    if (snapshot) return restored(stages, snapshot, { files: digests, key });
+    const grown = await growFromLast(stages, uris, digests, report);
+    if (grown) return grown;
   }
-  if (restored) stages.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
+  const unreadable: { file: string; message: string }[] = [];
+  const files = await readCollectionFiles(uris, unreadable);
+  const key = stages.cache.key(files);
+  const cached =
+    (seeds && files.length > 0 ? await bundledSeedsSnapshot(stages.extensionUri, files) : undefined) ??
+    (await stages.cache.load(key));
+  if (cached) return restored(stages, cached, seeds ? undefined : { files: digestsOfRead(files), key }, unreadable);
+  const snapshot = await analyzeAndCache(stages, files, key, report, signal);
+  return shown(stages, snapshot, seeds ? undefined : { files: digestsOfRead(files), key }, unreadable);
+}
+
+const restoring = (stages: LoadStages, report: (message: string) => void, outline: SnapshotOutline) => {
+  report(`restoring the analysis of ${outline.papers} papers`);
+  return stages.showOutline(outline);
+};
+
+function restored(
+  stages: LoadStages,
+  snapshot: AnalysisSnapshot,
+  entry: Omit<Lineage, 'analysis' | 'problems'> | undefined,
+  unreadable: LoadProblem[] = [],
+): Promise<Loaded> {
+  stages.log.info(`restored the analysis of ${snapshot.papers.length} papers from the cache`);
+  return shown(stages, snapshot, entry, unreadable);
+}
+
+/** The snapshot as a live analysis with the user's corrections, its problems named for the user. */
+async function shown(
+  stages: LoadStages,
+  snapshot: AnalysisSnapshot,
+  entry: Omit<Lineage, 'analysis' | 'problems'> | undefined,
+  unreadable: LoadProblem[],
+): Promise<Loaded> {
   const analysis = await runOnHost(
     fromSnapshotInSteps(snapshot, resolveCorrections(stages.corrections.corrections, snapshot.computedThemes)),
   );
-  // show workspace-relative names in problems; new objects, as the snapshot's may be shared with the cache
-  analysis.problems = [...unreadable, ...analysis.problems].map((p) => ({
-    ...p,
-    file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)),
-  }));
-  return analysis;
+  const problems = [...unreadable, ...snapshot.problems];
+  analysis.problems = relativeProblems(problems);
+  return { analysis, lineage: entry && { ...entry, analysis, problems } };
+}
+
+/** Problems with workspace-relative file names; new objects, as the snapshot's may be shared with the cache. */
+function relativeProblems(problems: readonly LoadProblem[]): LoadProblem[] {
+  return problems.map((p) => ({ ...p, file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)) }));
+}
+
+const digestsOfRead = (files: CollectionFile[]): FileDigest[] => files.map((f) => digestOf(f.path, f.bytes));
+
+/**
+ * The last analysis of this library grown to the collections as they are now: the one shown, else the last one
+ * cached for this workspace (after a window reload); undefined when there is none or it should not grow (growth.ts).
+ * The analysis process writes the grown analysis's cache entry afterwards.
+ */
+async function growFromLast(
+  stages: LoadStages,
+  uris: vscode.Uri[],
+  digests: FileDigest[],
+  report: (message: string) => void,
+): Promise<Loaded | undefined> {
+  const base = stages.lineage() ?? (await lastCached(stages, report));
+  if (!base) return undefined;
+  const started = Date.now();
+  report('adding the new papers');
+  const grown = await growLineage(base, uris, digests);
+  if (!grown) return undefined;
+  const { analysis } = grown;
+  applyCorrections(analysis, resolveCorrections(stages.corrections.corrections, analysis.computedThemes));
+  analysis.problems = relativeProblems(grown.problems);
+  const key = stages.cache.keyOf(digests);
+  stages.log.info(
+    `grew the analysis in ${Date.now() - started} ms: ${grown.added} papers added, ${grown.removed} removed, ` +
+      `${grown.read} files read` +
+      (grown.newThemes.length ? `, new themes: ${grown.newThemes.join('; ')}` : ''),
+  );
+  stages.persistGrowth(base.key, { key, files: digests }, uris);
+  return { analysis, grown, lineage: { analysis, files: digests, problems: grown.problems, key } };
+}
+
+/** The analysis this workspace showed last, from its cache entry, to grow from. */
+async function lastCached(stages: LoadStages, report: (message: string) => void): Promise<Lineage | undefined> {
+  const last = stages.lastEntry();
+  if (!last) return undefined;
+  const snapshot = await stages.cache.load(last.key, (outline) => restoring(stages, report, outline));
+  if (!snapshot?.model) return undefined;
+  const { lineage } = await shown(stages, snapshot, last, []);
+  return lineage;
 }
 
 /** Analyzes the files; the analysis process writes the cache entry (else it is written here) and it is read back. */

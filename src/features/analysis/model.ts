@@ -4,12 +4,16 @@ import { applyCorrections } from '../../core/analysis';
 import { SnapshotOutline } from '../../core/snapshot';
 import { outlineThemes } from '../../core/themes';
 import { resolveCorrections } from '../../core/themes';
-import { AnalysisCache } from './cache';
+import * as path from 'node:path';
+import { AnalysisCache, FileDigest } from './cache';
+import { Lineage } from './growth';
+import { analyzeIntoFile } from '../../node/analysis/run';
 import {
   Analyzed,
   analyzeOffHost,
   CollectionFile,
   configuredCollectionUris,
+  configuredGlobs,
   loadAnalysis,
   LoadProgress,
   LoadStages,
@@ -19,6 +23,9 @@ import { Paper, Theme } from '../../core/papers';
 import { formatProblem, LoadProblem } from '../../core/common';
 import { PapersModel, ThemeCorrections } from '../services';
 import { ProvisionalSearch } from '../search/provisional';
+
+/** Where the workspace state keeps the last cache entry shown (PapersModelImpl.lastEntry). */
+const LAST_ENTRY = 'papers.lastAnalysis';
 
 /** Sets up the search (index, postings, fuzzy dictionary) this long after a load, when the views have drawn. */
 const PREPARE_SEARCH_AFTER_MS = 1500;
@@ -50,6 +57,10 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private outlined: SnapshotOutline['themes'] | undefined;
   /** The model as the load stages (loadStages.ts) see it. */
   private readonly stages: LoadStages;
+  /** The analysis shown, with what a later load needs to grow it (growth.ts); none for the bundled seeds. */
+  private lineage: Lineage | undefined;
+  /** Cache entries of grown analyses being written by the analysis process, one after the other. */
+  private persisting: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -66,6 +77,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       collectionUris: async () => (this.lastUris = await this.collectionUris()),
       analyze: (...args) => this.analyze(...args),
       showOutline: (outline) => this.showOutline(outline),
+      lineage: () => this.lineage,
+      lastEntry: () => this.lastEntry(),
+      persistGrowth: (baseKey, entry, uris) => this.persistGrowth(baseKey, entry, uris),
     };
     this.disposables.push(
       corrections.onDidChange(() => {
@@ -167,10 +181,13 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     this.clearStopped();
     const progress = new LoadProgress(stop);
     try {
-      const analysis = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () =>
+      const loaded = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () =>
         loadAnalysis(this.stages, (m) => progress.report(m), stop.signal),
       );
-      this.show(analysis, started);
+      this.lineage = loaded.lineage;
+      // a grown analysis's entry is remembered once the analysis process has written it (persistGrowth)
+      if (loaded.lineage && !loaded.grown) void this.rememberEntry(loaded.lineage);
+      this.show(loaded.analysis, started);
     } catch (err) {
       this.loadFailed(err as Error);
     } finally {
@@ -261,6 +278,49 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     );
   }
 
+  /** The cache entry this workspace showed last (workspace state), or undefined. */
+  private lastEntry(): { key: string; files: FileDigest[] } | undefined {
+    const last = this.context.workspaceState.get<{ key: string; files: FileDigest[] }>(LAST_ENTRY);
+    const valid =
+      last &&
+      typeof last.key === 'string' &&
+      Array.isArray(last.files) &&
+      last.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string');
+    return valid ? last : undefined;
+  }
+
+  private rememberEntry({ key, files }: { key: string; files: readonly FileDigest[] }): Thenable<void> {
+    return this.context.workspaceState.update(LAST_ENTRY, { key, files });
+  }
+
+  /**
+   * Has the analysis process grow the cached analysis of `baseKey` as the host just did and write it as the entry
+   * of these files (`key`),
+   * one growth after the other (the next one may grow from this one's entry); remembered as the last entry once
+   * written. The host neither encodes nor writes a library.
+   */
+  private persistGrowth(
+    baseKey: string,
+    { key, files: digests }: { key: string; files: readonly FileDigest[] },
+    uris: readonly vscode.Uri[],
+  ): void {
+    const base = this.cache.fileFor(baseKey);
+    const entry = this.cache.fileFor(key);
+    if (!base || !entry) return;
+    const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
+    const files = uris.map((u) => ({ path: u.toString(), fsPath: u.fsPath }));
+    this.persisting = this.persisting.then(async () => {
+      try {
+        const saved = await analyzeIntoFile(workerPath, files, entry, { growFrom: base });
+        if (!('written' in saved)) throw new Error(saved.whyNotWritten);
+        await this.cache.written(key, saved.written);
+        await this.rememberEntry({ key, files: digests });
+      } catch (err) {
+        this.log.warn(`could not cache the grown analysis (${(err as Error).message}); the next load grows it again`);
+      }
+    });
+  }
+
   /** Logged here; the Problems panel and the one summary notification of a load are collectionDiagnostics.ts's. */
   private reportProblems(problems: LoadProblem[]): void {
     for (const p of problems) this.log.warn(formatProblem(p));
@@ -269,18 +329,22 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private watchCollections(uris: vscode.Uri[]): void {
     for (const w of this.watchers) w.dispose();
     this.watchers = [];
-    for (const uri of uris) {
-      if (uri.scheme !== 'file' || uri.toString().startsWith(this.context.extensionUri.toString())) continue;
-      const folder = vscode.Uri.joinPath(uri, '..');
-      const name = uri.path.split('/').pop()!;
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, name));
-      const reload = () => void this.reload();
+    const reload = () => void this.reload();
+    const watch = (pattern: vscode.RelativePattern) => {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
       this.watchers.push(
         watcher,
         watcher.onDidChange(reload),
         watcher.onDidCreate(reload),
         watcher.onDidDelete(reload),
       );
+    };
+    for (const uri of uris) {
+      if (uri.scheme !== 'file' || uri.toString().startsWith(this.context.extensionUri.toString())) continue;
+      watch(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), uri.path.split('/').pop()!));
     }
+    // a collection folder given as a glob: a new dump saved into it joins the library
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (folder) for (const glob of configuredGlobs()) watch(new vscode.RelativePattern(folder, glob));
   }
 }

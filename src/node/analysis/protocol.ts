@@ -11,10 +11,10 @@ export interface ChunkPlan {
   minPapers: number;
 }
 
-/** What the extension sends to the analysis worker: the collection files' bytes. */
+/** What the extension sends to the analysis worker: the collection files' bytes, or where to read them on disk. */
 export interface AnalyzeRequest {
   type: 'analyze';
-  files: { path: string; bytes: Uint8Array }[];
+  files: ({ path: string; bytes: Uint8Array } | { path: string; fsPath: string })[];
   /** When set, searchable chunks are posted while the analysis runs. */
   chunks?: ChunkPlan;
   /**

@@ -104,7 +104,7 @@ function runWorker(workerPath: string, request: AnalyzeRequest, options: RunOpti
 }
 
 /** The same work on the calling thread, for hosts without worker threads. */
-export function analyzeHere(files: AnalyzeRequest['files'], options: RunOptions = {}): AnalysisSnapshot {
+export function analyzeHere(files: { path: string; bytes: Uint8Array }[], options: RunOptions = {}): AnalysisSnapshot {
   const corpus = mergeCollections(files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })));
   return toSnapshot(analyzeCorpus(corpus, { onProgress: options.onProgress }));
 }

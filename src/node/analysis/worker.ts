@@ -35,6 +35,11 @@ function postChunks(corpus: Corpus, plan: ChunkPlan): void {
   }
 }
 
+/** A file's bytes as sent, or read from disk (a file read here need not be copied from the extension host). */
+function bytesOf(file: AnalyzeRequest['files'][number]): Uint8Array {
+  return 'bytes' in file ? file.bytes : readFileSync(file.fsPath);
+}
+
 /** Titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here. */
 function analyzeAfresh(corpus: Corpus, plan: ChunkPlan | undefined): Promise<Analysis> {
   return analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), {
@@ -47,7 +52,7 @@ const onRequest = async (request: AnalyzeRequest) => {
   try {
     post({ type: 'progress', step: 'reading' });
     const corpus = mergeCollections(
-      request.files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })),
+      request.files.map((f) => ({ path: f.path, result: parseCollectionBytes(bytesOf(f), f.path) })),
     );
     const analysis = request.growFrom
       ? growAnalysis(fromSnapshot(decodeSnapshot(readFileSync(request.growFrom))), corpus).analysis

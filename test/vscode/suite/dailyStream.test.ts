@@ -1,0 +1,107 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PapersApi } from '../../../src/extension';
+import { Analysis } from '../../../src/core/analysis';
+import { madeUpTwoLevelLibrary } from '../../helpers/madeUpCorpus';
+import { until } from './until';
+import { papersApi, restoreSeeds } from './papersApi';
+
+/**
+ * Five made-up fields of 44 abstracts; a run token in every abstract makes the papers (and the cache keys) new
+ * each run. Day 1: 36 abstracts of each of fields 0–3; day 2: the other 8 of those fields and 30 of field 4.
+ */
+function days(): { day1: string[]; day2: string[]; foreign: string[] } {
+  const run = Date.now().toString(36);
+  const byField = new Map<string, string[]>();
+  for (const p of madeUpTwoLevelLibrary(5, 1, 44))
+    byField.set(p.field, [...(byField.get(p.field) ?? []), `${p.text} Run ${run}.`]);
+  const field = (f: number) => byField.get(`f${f}`)!;
+  const foreign = field(4).slice(0, 30);
+  return {
+    day1: [0, 1, 2, 3].flatMap((f) => field(f).slice(0, 36)),
+    day2: [...[0, 1, 2, 3].flatMap((f) => field(f).slice(36)), ...foreign],
+    foreign,
+  };
+}
+
+const dump = (lines: string[]) => new TextEncoder().encode(`Daily Papers\n\n${lines.join('\n\n')}\n`);
+const themeOf = (a: Analysis) => new Map(a.papers.map((p) => [p.id, p.theme]));
+const cacheDir = (api: PapersApi) => vscode.Uri.joinPath(api.services.context.globalStorageUri, 'analysis-cache');
+async function entries(api: PapersApi): Promise<string[]> {
+  const list = await Promise.resolve(vscode.workspace.fs.readDirectory(cacheDir(api))).then(undefined, () => []);
+  return list.map(([name]) => name).filter((n) => n.endsWith('.snapshot'));
+}
+
+suite('Daily stream: a new dump joins the library without regrouping it', () => {
+  suiteTeardown(restoreSeeds);
+
+  test('a dump saved into a collection folder joins the themes; old papers and labels stay; a new field forms a theme; a reload restores it', async function () {
+    this.timeout(120_000);
+    const api = await papersApi();
+    const { services } = api;
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const { day1, day2, foreign } = days();
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'daily', 'day1.txt'), dump(day1));
+    await vscode.workspace
+      .getConfiguration('papers')
+      .update('collections', ['daily/*.txt'], vscode.ConfigurationTarget.Workspace);
+    const first = await until(
+      'day 1',
+      () => services.model.analysis?.papers.length === day1.length && services.model.analysis,
+      60_000,
+    );
+    const oldThemes = themeOf(first);
+    const oldLabels = new Map(first.computedThemes.map((t) => [t.id, t.label]));
+    await until('day 1 cached', async () => (await entries(api)).length > 0, 30_000);
+    const cached = await entries(api);
+
+    const saved = Date.now();
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'daily', 'day2.txt'), dump(day2));
+    const grown = await until(
+      'day 2 in the library',
+      () => services.model.analysis?.papers.length === day1.length + day2.length && services.model.analysis,
+      60_000,
+    );
+    console.log(
+      `    a dump of ${day2.length} abstracts joined a library of ${day1.length} in ${Date.now() - saved} ms`,
+    );
+    for (const [id, theme] of oldThemes) assert.equal(grown.byId.get(id)?.theme, theme, `paper ${id} moved`);
+    for (const [id, label] of oldLabels)
+      assert.equal(grown.computedThemes.find((t) => t.id === id)?.label, label, `theme ${id} relabelled`);
+    const newThemes = grown.computedThemes.filter((t) => !oldLabels.has(t.id));
+    assert.ok(newThemes.length >= 1, 'the new field forms a theme');
+    const foreignIds = grown.papers.filter((p) => foreign.some((f) => f.startsWith(p.abstract.slice(0, 60))));
+    const inNew = foreignIds.filter((p) => newThemes.some((t) => t.id === p.theme)).length;
+    assert.ok(inNew >= 0.8 * foreign.length, `${inNew} of ${foreign.length} papers of the new field in new themes`);
+    // searchable at once, by text and by the new theme
+    const newcomer = grown.papers.find((p) => !oldThemes.has(p.id))!;
+    const words = newcomer.abstract.split(' ').slice(2, 6).join(' ');
+    assert.ok(
+      grown.search.search(words, { limit: 200 }).some((h) => h.id === newcomer.id),
+      `search finds "${words}"`,
+    );
+    const label = newThemes[0].label;
+    assert.ok(grown.search.search(`theme:"${label}"`, { limit: 200 }).length >= 6, `theme:"${label}"`);
+
+    // the analysis process writes the grown analysis's entry; a reload restores it, themes and all
+    await until('the grown analysis cached', async () => (await entries(api)).some((n) => !cached.includes(n)), 60_000);
+    await services.model.reload();
+    const restored = services.model.analysis!;
+    assert.notEqual(restored, grown);
+    assert.deepEqual(themeOf(restored), themeOf(grown));
+    assert.deepEqual(
+      restored.computedThemes.map((t) => [t.id, t.label]),
+      grown.computedThemes.map((t) => [t.id, t.label]),
+    );
+
+    // a dump taken away: its papers leave, the others stay where they were
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'daily', 'day2.txt'));
+    const shrunk = await until(
+      'day 2 gone',
+      () => services.model.analysis?.papers.length === day1.length && services.model.analysis,
+      60_000,
+    );
+    for (const [id, theme] of oldThemes) assert.equal(shrunk.byId.get(id)?.theme, theme, `paper ${id} moved`);
+    assert.ok(!shrunk.computedThemes.some((t) => newThemes.some((n) => n.id === t.id)), 'the emptied theme went');
+  });
+});
