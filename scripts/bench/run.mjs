@@ -5,7 +5,8 @@
 // `npm run bench -- --restore <corpus file> [rounds] [work dir]` the second activation alone (restoreProbe.ts);
 // `npm run bench -- --themes-at-scale <n> [swap]` the theme quality of n synthetic abstracts (themesAtScale.ts);
 // `npm run bench -- --real [sizes] [--cs-only]` themes on real arXiv abstracts against a baseline (realThemes.ts),
-// run with the CLI's node flags since it times the analysis as `papers analyze` runs it.
+// run with the CLI's node flags since it times the analysis as `papers analyze` runs it;
+// `npm run bench -- --daily [sizes] [--days N]` the daily stream: dumps joining a library (dailyStream.ts).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { CLI_NODE_FLAGS } from '../cliNodeFlags.mjs';
@@ -17,6 +18,7 @@ const mode =
     '--restore': 'restore',
     '--themes-at-scale': 'themes',
     '--real': 'real',
+    '--daily': 'daily',
   }[process.argv[2]] ?? 'bench';
 const entry = {
   probe: 'scripts/bench/searchProbe.ts',
@@ -24,6 +26,7 @@ const entry = {
   restore: 'scripts/bench/restoreProbe.ts',
   themes: 'scripts/bench/themesAtScale.ts',
   real: 'scripts/bench/realThemes.ts',
+  daily: 'scripts/bench/dailyStream.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];
 const outfile = `bench/results/.build/${mode}.js`;
@@ -39,7 +42,7 @@ await build({
 const args =
   mode === 'bench'
     ? [outfile, ...process.argv.slice(2)]
-    : mode === 'real'
+    : mode === 'real' || mode === 'daily'
       ? [...CLI_NODE_FLAGS, outfile, ...process.argv.slice(3)]
       : [...(mode === 'partial' ? ['--max-old-space-size=6144'] : ['--expose-gc']), outfile, ...process.argv.slice(3)];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit' });

@@ -136,3 +136,29 @@ export function madeUpTwoLevelLibrary(
   }
   return out;
 }
+
+/**
+ * `n` made-up abstracts of a field unlike the seeds' machine learning (reef ecology), from templates and a field's
+ * words picked by a seeded PRNG: papers of a field a library of machine-learning abstracts has never seen.
+ */
+export function madeUpEcologyAbstracts(n = 30): string[] {
+  let state = 11;
+  const rand = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const places = ['fringing reefs', 'seagrass meadows', 'mangrove estuaries', 'lagoon patch reefs', 'atoll slopes'];
+  const species = ['parrotfish', 'damselfish larvae', 'sea urchins', 'crown-of-thorns starfish', 'juvenile groupers'];
+  const drivers = ['marine heatwaves', 'sediment runoff', 'nutrient loading', 'coral bleaching', 'ocean acidification'];
+  const measures = ['recruitment', 'grazing pressure', 'coral cover', 'larval settlement', 'predation rates'];
+  return Array.from({ length: n }, (_, i) => {
+    const [place, sp, driver, measure] = [pick(places), pick(species), pick(drivers), pick(measures)];
+    return (
+      `We surveyed ${sp} across ${place} at ${12 + i} sites over ${3 + (i % 5)} years. ` +
+      `${driver[0].toUpperCase()}${driver.slice(1)} reduced ${measure} of ${pick(species)}, while ${pick(drivers)} ` +
+      `shifted ${pick(measures)} in ${pick(places)}. Transect counts and settlement tiles show that ${pick(measures)} ` +
+      `recovers slowly after ${pick(drivers)}, with consequences for reef resilience and fisheries management.`
+    );
+  });
+}

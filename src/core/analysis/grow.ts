@@ -13,10 +13,12 @@ import { NO_CORRECTIONS, Newcomer, placePapers, ThemeCorrections, ThemeModel } f
 import { embedWithCoverage, RelatedIndex } from '../vectors';
 import { deriveTitle } from '../titles';
 import { Analysis, analyzedPapers, assignThemes, toSearchDoc } from './analyze';
+import { PaperSearch } from '../search';
 import { textFeatures, timer } from './textFeatures';
 
 export interface GrowOptions {
-  corrections?: ThemeCorrections;
+  /** The user's corrections, or how to make them for the grown themes (resolveCorrections). */
+  corrections?: ThemeCorrections | ((computed: readonly Theme[]) => ThemeCorrections);
   onProgress?: (step: string, fraction: number) => void;
 }
 
@@ -48,14 +50,19 @@ export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOp
   const placement = time('themes', () =>
     placePapers(model, newcomers, (themeId, count) => themeTexts(previous, themeId, count, incoming)),
   );
-  for (const p of added) p.theme = placement.themeOf.get(p.id) ?? '';
-  const kept = corpus.papers.filter((p) => previous.byId.has(p.id)).map((p) => keptPaper(previous.byId.get(p.id)!, p));
+  const changed = new Set<string>(added.map((p) => p.id));
+  const kept = corpus.papers
+    .filter((p) => previous.byId.has(p.id))
+    .map((p) => keptPaper(previous.byId.get(p.id)!, p, changed));
+  const themeBefore = new Map(kept.map((p) => [p.id, p.theme]));
   const papers = [...kept, ...added];
   const byId = new Map(papers.map((p) => [p.id, p]));
   const computed = grownThemes(previous.computedThemes, placement.themeOf, placement.newThemes, incoming);
-  const themes = assignThemes(papers, byId, computed, options.corrections ?? NO_CORRECTIONS);
+  const corrections = typeof options.corrections === 'function' ? options.corrections(computed) : options.corrections;
+  const themes = assignThemes(papers, byId, computed, corrections ?? NO_CORRECTIONS);
+  for (const p of kept) if (p.theme !== themeBefore.get(p.id)) changed.add(p.id);
   const related = grownRelated(previous.related, kept, added, newcomers);
-  const search = time('index', () => grownSearch(previous, papers, added, removed, themes));
+  const search = time('index', () => grownSearch(previous.search, added, removed, themes, changed, byId));
   return {
     analysis: {
       papers,
@@ -89,8 +96,9 @@ const METADATA_FIELDS = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'source
  * through getters that a copy would lose) with what its files say now: sources, collections, metadata. Its
  * derived title is made again only when the files stopped giving it a title.
  */
-function keptPaper(before: Paper, now: ParsedPaper): Paper {
+function keptPaper(before: Paper, now: ParsedPaper, changed: Set<string>): Paper {
   if (sameSources(before.sources, now.sources) && METADATA_FIELDS.every((f) => same(before[f], now[f]))) return before;
+  changed.add(before.id);
   const hadSourceTitle = before.sourceTitle !== undefined;
   for (const f of METADATA_FIELDS) (before as unknown as Record<string, unknown>)[f] = now[f];
   before.sources = now.sources;
@@ -109,7 +117,12 @@ function sameSources(a: readonly PaperSource[], b: readonly PaperSource[]): bool
   return a.length === b.length && a.every((s, i) => s.collection === b[i].collection && s.line === b[i].line);
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Two metadata values alike: strings, absent, or lists of strings (authors). */
+function same(a: string | string[] | undefined, b: string | string[] | undefined): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b)) return false;
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
 
 /**
  * The corpus of the collection files now, in load order: a file given with its parse result was read again (new or
@@ -230,21 +243,25 @@ function grownRelated(
   return new RelatedIndex(ids, () => (made ??= rows()), dims);
 }
 
-/** The previous search index with the papers that left removed, the new ones added, and every theme updated. */
+/**
+ * The previous search index with the papers that left removed and the new ones added; the filters' fields (theme,
+ * collections) updated for the papers whose theme or files changed: the others' are as they were.
+ */
 function grownSearch(
-  previous: Analysis,
-  papers: readonly Paper[],
+  search: PaperSearch,
   added: readonly Paper[],
   removed: readonly string[],
   themes: readonly Theme[],
-) {
-  const search = previous.search;
+  changed: ReadonlySet<string>,
+  byId: ReadonlyMap<string, Paper>,
+): PaperSearch {
   const themeById = new Map(themes.map((t) => [t.id, t]));
   search.remove(removed);
   search.addAll(added.map((p) => toSearchDoc(p, themeById)));
-  for (const p of papers) {
+  for (const id of changed) {
+    const p = byId.get(id)!;
     const doc = toSearchDoc(p, themeById);
-    search.updateMeta(p.id, {
+    search.updateMeta(id, {
       themeId: doc.themeId,
       themeLabel: doc.themeLabel,
       parentThemeId: doc.parentThemeId,

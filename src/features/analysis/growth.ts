@@ -11,6 +11,8 @@ import { canGrow, corpusSince } from '../../core/analysis';
 import { parseCollectionBytes } from '../../core/collections';
 import { ParseResult } from '../../core/collections/formats/types';
 import { LoadProblem } from '../../core/common';
+import { Theme } from '../../core/papers';
+import { ThemeCorrections } from '../../core/themes';
 import { FileDigest } from './cache';
 
 /** An analysis a later load may grow from: the files it read, their problems as found, its cache entry's key. */
@@ -43,6 +45,7 @@ export async function growLineage(
   base: Lineage,
   uris: readonly vscode.Uri[],
   digests: readonly FileDigest[],
+  corrections: (computed: readonly Theme[]) => ThemeCorrections,
 ): Promise<Grown | undefined> {
   if (!base.analysis.model) return undefined;
   const before = new Map(base.files.map((f) => [f.path, f.sha256]));
@@ -54,7 +57,7 @@ export async function growLineage(
   }
   const corpus = corpusSince(base.analysis, base.problems, files);
   if (!canGrow(base.analysis, corpus)) return undefined;
-  const growth = growAnalysis(base.analysis, corpus);
+  const growth = growAnalysis(base.analysis, corpus, { corrections });
   return {
     analysis: growth.analysis,
     problems: corpus.problems,

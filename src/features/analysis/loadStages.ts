@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { Analysis, applyCorrections } from '../../core/analysis';
+import { Analysis } from '../../core/analysis';
 import { fromSnapshotInSteps, AnalysisSnapshot, SnapshotOutline } from '../../core/snapshot';
 import { resolveCorrections } from '../../core/themes';
 import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../../node/analysis/run';
@@ -191,10 +191,11 @@ async function growFromLast(
   if (!base) return undefined;
   const started = Date.now();
   report('adding the new papers');
-  const grown = await growLineage(base, uris, digests);
+  const grown = await growLineage(base, uris, digests, (computed) =>
+    resolveCorrections(stages.corrections.corrections, computed),
+  );
   if (!grown) return undefined;
   const { analysis } = grown;
-  applyCorrections(analysis, resolveCorrections(stages.corrections.corrections, analysis.computedThemes));
   analysis.problems = relativeProblems(grown.problems);
   const key = stages.cache.keyOf(digests);
   stages.log.info(
