@@ -105,13 +105,30 @@ export class Arrivals {
     return { arrived: 0, left };
   }
 
-  /** The state as plain data (arrivalsFile.ts writes it). */
+  /** The known ids from the `start`-th one, in the order they became known (ids are never forgotten). */
+  knownFrom(start: number): string[] {
+    const ids: string[] = [];
+    let i = 0;
+    for (const id of this.known) if (i++ >= start) ids.push(id);
+    return ids;
+  }
+
+  /** The new papers by batch, oldest batch first. */
+  batchData(): ArrivalsData['batches'] {
+    return [...this.pending].map(([id, b]) => ({ id, at: b.at, ids: [...b.ids] }));
+  }
+
+  get batchCounter(): number {
+    return this.nextBatch;
+  }
+
+  /** The state as plain data. */
   toData(): ArrivalsData {
     return {
       started: this.started,
       nextBatch: this.nextBatch,
       known: [...this.known],
-      batches: [...this.pending].map(([id, b]) => ({ id, at: b.at, ids: [...b.ids] })),
+      batches: this.batchData(),
     };
   }
 

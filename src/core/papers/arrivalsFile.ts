@@ -22,11 +22,16 @@ for (let i = 0; i < ALPHABET.length; i++) VALUE[ALPHABET.charCodeAt(i)] = i;
 /** Characters a packed id of `digits` hex digits takes: two per three digits, one per digit left over. */
 const packedLength = (digits: number) => Math.floor(digits / 3) * 2 + (digits % 3);
 
+/** Hex digit values by character code (lowercase only: ids are written so). */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+const hexAt = (id: string, i: number) => HEX_VALUE[id.charCodeAt(i)];
+
 function packId(id: string): string {
   let out = '';
   let i = 0;
-  for (; i + 3 <= id.length; i += 3) out += PAIRS[parseInt(id.slice(i, i + 3), 16)];
-  for (; i < id.length; i++) out += ALPHABET[parseInt(id[i], 16)];
+  for (; i + 3 <= id.length; i += 3) out += PAIRS[(hexAt(id, i) << 8) | (hexAt(id, i + 1) << 4) | hexAt(id, i + 2)];
+  for (; i < id.length; i++) out += ALPHABET[hexAt(id, i)];
   return out;
 }
 
@@ -59,26 +64,36 @@ function charValue(text: string, i: number): number {
   return c < 128 && VALUE[c] >= 0 ? VALUE[c] : -100_000;
 }
 
-/** The known ids packed by length, and those that are not hex. */
-function packKnown(known: readonly string[]): { hex: Record<string, string>; other: string[] } {
-  const byLength = new Map<number, string[]>();
-  const other: string[] = [];
-  for (const id of known) {
-    if (!HEX_ID.test(id)) other.push(id);
-    else {
-      const packed = byLength.get(id.length);
-      if (packed) packed.push(packId(id));
-      else byLength.set(id.length, [packId(id)]);
-    }
+/** The known ids packed so far: the first `count` known ids, by length, and those that are not hex. */
+interface PackedKnown {
+  count: number;
+  hex: Map<number, string>;
+  other: string[];
+}
+
+/** Known ids only grow (see Arrivals.knownFrom): each state's are packed once, then only those added since. */
+const packedStates = new WeakMap<Arrivals, PackedKnown>();
+
+function packedKnown(arrivals: Arrivals): { hex: Record<string, string>; other: string[] } {
+  let packed = packedStates.get(arrivals);
+  if (!packed) packedStates.set(arrivals, (packed = { count: 0, hex: new Map(), other: [] }));
+  for (const id of arrivals.knownFrom(packed.count)) {
+    if (!HEX_ID.test(id)) packed.other.push(id);
+    else packed.hex.set(id.length, (packed.hex.get(id.length) ?? '') + packId(id));
   }
-  const hex: Record<string, string> = {};
-  for (const [length, packed] of byLength) hex[length] = packed.join('');
-  return { hex, other };
+  packed.count = arrivals.knownCount;
+  return { hex: Object.fromEntries(packed.hex), other: packed.other };
 }
 
 export function serializeArrivals(arrivals: Arrivals): string {
-  const { started, nextBatch, known, batches } = arrivals.toData();
-  return JSON.stringify({ format: FORMAT, version: VERSION, started, nextBatch, known: packKnown(known), batches });
+  return JSON.stringify({
+    format: FORMAT,
+    version: VERSION,
+    started: arrivals.hasStarted,
+    nextBatch: arrivals.batchCounter,
+    known: packedKnown(arrivals),
+    batches: arrivals.batchData(),
+  });
 }
 
 /**

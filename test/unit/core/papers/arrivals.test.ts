@@ -118,6 +118,15 @@ describe('serializeArrivals and readArrivals', () => {
     );
   });
 
+  test('a state written again after more ids became known holds them all (ids are packed once, then only the added ones)', () => {
+    const arrivals = loaded(ids12);
+    serializeArrivals(arrivals);
+    arrivals.recordLoad([...ids12, ...ids16, 'odd-id'], NOON + DAY);
+    const back = readArrivals(serializeArrivals(arrivals)).arrivals;
+    assert.deepEqual(back.toData().known.sort(), [...ids12, ...ids16, 'odd-id'].sort());
+    assert.deepEqual(back.newIds(), [...ids16, 'odd-id']);
+  });
+
   test('a 12-digit id takes 8 characters of the text', () => {
     const few = loaded(['0123456789ab']);
     const more = loaded(['0123456789ab', 'ba9876543210']);
