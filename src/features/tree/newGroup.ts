@@ -41,6 +41,8 @@ export function newItem(node: NewNode): vscode.TreeItem {
   item.description = node.paperIds.length.toLocaleString('en-US');
   item.iconPath = new vscode.ThemeIcon(batch ? 'calendar' : 'sparkle');
   item.contextValue = batch ? 'newBatch' : 'newGroup';
+  // what a screen reader says (VS Code reads a string tooltip otherwise)
+  item.accessibilityInformation = { label: `${node.label}, ${papersText(node.paperIds.length)}` };
   const when = new Date(node.at ?? 0).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
   item.tooltip = batch
     ? `${papersText(node.paperIds.length)}, arrived ${when}`
