@@ -65,6 +65,23 @@ async function searched(query: string): Promise<string[]> {
   return found;
 }
 
+/** What a store made after a window reload reads from the extension's storage: the new papers, and a probe. */
+async function afterReload(services: Services): Promise<{ newIds: string[]; isNew: (id: string) => boolean }> {
+  const reloaded = new ArrivalsStore({
+    model: services.model,
+    log: services.log,
+    storage: arrivalsStorage(services.context),
+    extensionUri: services.context.extensionUri,
+  });
+  try {
+    await reloaded.ready;
+    const newIds = reloaded.newIds();
+    return { newIds, isNew: (id) => newIds.includes(id) };
+  } finally {
+    reloaded.dispose();
+  }
+}
+
 suite('What is new: the New group, its badge, is:new, Mark All as Seen', () => {
   /** A second store on a state of its own: sees the seeds shown, then the first load of the library. */
   let fresh: ArrivalsStore;
@@ -187,19 +204,9 @@ suite('What is new: the New group, its badge, is:new, Mark All as Seen', () => {
     await (services.arrivals as ArrivalsStore).saved();
     assert.ok(services.context.storageUri, 'a workspace: the state is a file of its own storage');
     await vscode.workspace.fs.stat(vscode.Uri.joinPath(services.context.storageUri, 'arrivals.json'));
-    const reloaded = new ArrivalsStore({
-      model: services.model,
-      log: services.log,
-      storage: arrivalsStorage(services.context),
-      extensionUri: services.context.extensionUri,
-    });
-    try {
-      await reloaded.ready;
-      assert.deepEqual(sorted(reloaded.newIds()), sorted(others));
-      assert.equal(reloaded.isNew(opened), false);
-    } finally {
-      reloaded.dispose();
-    }
+    const reloaded = await afterReload(services);
+    assert.deepEqual(sorted(reloaded.newIds), sorted(others));
+    assert.equal(reloaded.isNew(opened), false);
   });
 
   test('Mark All as Seen (the palette command) empties New and the badge, and stays so after a reload', async () => {
@@ -208,17 +215,6 @@ suite('What is new: the New group, its badge, is:new, Mark All as Seen', () => {
     assert.equal(await newGroupOf(), undefined);
     assert.equal(tree.view.badge, undefined);
     assert.deepEqual(await searched('is:new'), []);
-    const reloaded = new ArrivalsStore({
-      model: services.model,
-      log: services.log,
-      storage: arrivalsStorage(services.context),
-      extensionUri: services.context.extensionUri,
-    });
-    try {
-      await reloaded.ready;
-      assert.deepEqual(reloaded.newIds(), []);
-    } finally {
-      reloaded.dispose();
-    }
+    assert.deepEqual((await afterReload(services)).newIds, []);
   });
 });
