@@ -33,7 +33,7 @@ export class ArrivalsStore implements ArrivalsService, vscode.Disposable {
 
   constructor(private readonly deps: ArrivalsDeps) {
     this.ready = this.load();
-    this.disposables.push(deps.model.onDidChange(() => void this.ready.then(() => this.recordAnalysis())));
+    this.disposables.push(deps.model.onDidChange(() => void this.ready.then(() => this.recordSafely())));
   }
 
   dispose(): void {
@@ -91,8 +91,17 @@ export class ArrivalsStore implements ArrivalsService, vscode.Disposable {
         log.warn(`Papers: the new papers kept in ${storage.where} are unreadable (${problem}); starting again`);
       this.state = arrivals;
     }
-    this.recordAnalysis();
+    this.recordSafely();
     if (this.state.newCount > 0) this.emitter.fire();
+  }
+
+  /** A failure to record is logged: the views go on without the papers of this load marked new. */
+  private recordSafely(): void {
+    try {
+      this.recordAnalysis();
+    } catch (err) {
+      this.deps.log.error(`Papers: could not record which papers are new: ${errorMessage(err)}`);
+    }
   }
 
   /** Records the analysis shown now, unless it is of the bundled seeds. */

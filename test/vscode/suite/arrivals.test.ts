@@ -141,6 +141,27 @@ suite('What is new: the New group, its badge, is:new, Mark All as Seen', () => {
     assert.equal((await papersApi()).tree.view.badge, undefined, 'no badge');
   });
 
+  test('a damaged state file is logged and started again; the store goes on working', async () => {
+    const { services } = await papersApi();
+    const damaged = vscode.Uri.file(path.join(freshDir, 'damaged', 'arrivals.json'));
+    await vscode.workspace.fs.writeFile(damaged, new TextEncoder().encode('{"format":"papers-arrivals","vers'));
+    const store = new ArrivalsStore({
+      model: services.model,
+      log: services.log,
+      storage: fileStorage(damaged),
+      extensionUri: services.context.extensionUri,
+    });
+    try {
+      await store.ready;
+      assert.deepEqual(store.newIds(), [], 'started again: this load is its first');
+      await store.saved();
+      const kept = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(damaged)));
+      assert.equal(kept.started, true, 'written anew');
+    } finally {
+      store.dispose();
+    }
+  });
+
   test('a file added to the collections: its papers are new, in the New group, the badge and is:new', async () => {
     const { services, tree } = await papersApi();
     await setCollections(['daily/day1.txt', 'daily/day2.txt']);
