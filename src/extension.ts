@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { PapersModelImpl } from './features/analysis/model';
 import { features } from './features';
+import { ArrivalsStore } from './features/arrivals/service';
+import { arrivalsStorage } from './features/arrivals/storage';
 import type { LinksApi } from './features/links/types';
 import { Links } from './features/links/service';
 import { WorkspaceNotes } from './features/notes';
@@ -44,9 +46,18 @@ async function buildServices(context: vscode.ExtensionContext): Promise<{ servic
   const notes = new WorkspaceNotes(model, log);
   const prefs = new ViewPrefs(context.workspaceState);
   const links = new Links({ log, model, notes });
-  const panel = new PaperPanel({ context, model, state, notes, log, links });
-  const tree = new PapersTree({ model, state, notes, links, prefs }, new ThemeDragAndDrop({ model, corrections }));
-  context.subscriptions.push(corrections, model, state, notes, prefs, links, panel, tree);
+  const arrivals = new ArrivalsStore({
+    model,
+    log,
+    storage: arrivalsStorage(context),
+    extensionUri: context.extensionUri,
+  });
+  const panel = new PaperPanel({ context, model, state, notes, log, links, arrivals });
+  const tree = new PapersTree(
+    { model, state, notes, links, prefs, arrivals },
+    new ThemeDragAndDrop({ model, corrections }),
+  );
+  context.subscriptions.push(corrections, model, state, notes, prefs, links, arrivals, panel, tree);
   return {
     services: {
       context,
@@ -60,6 +71,7 @@ async function buildServices(context: vscode.ExtensionContext): Promise<{ servic
       tree,
       prefs,
       restricted: restrictedModeApi,
+      arrivals,
     },
     tree,
   };

@@ -1,6 +1,7 @@
 import { FeatureActivator } from './services';
 import * as analysis from './analysis';
 import * as annotations from './annotations';
+import * as arrivals from './arrivals';
 import * as collections from './collections';
 import * as exportFeature from './export';
 import * as links from './links';
@@ -28,5 +29,6 @@ export const features: readonly Feature[] = [
   collections,
   exportFeature,
   annotations,
+  arrivals,
   analysis,
 ];

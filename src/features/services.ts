@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Analysis } from '../core/analysis';
-import { Paper, Theme } from '../core/papers';
+import { ArrivalBatch, Paper, Theme } from '../core/papers';
 import { PaperUserData } from '../core/papers';
 import { StoredCorrections } from '../core/themes';
 import type { LinksService } from './links/types';
@@ -76,6 +76,24 @@ export interface PaperPanelService {
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
+/**
+ * The papers new since the user last looked (features/arrivals): a paper is new from the load that first brought
+ * it into the library until the user opens it or marks it seen. Only papers of the library now are listed.
+ */
+export interface ArrivalsService {
+  /** Fires when papers became new or stopped being new. */
+  readonly onDidChange: vscode.Event<void>;
+  isNew(id: string): boolean;
+  /** The new papers, newest batch first. */
+  newIds(): string[];
+  /** The loads that brought papers still new (`ids`: those in the library), newest first. */
+  batches(): ArrivalBatch[];
+  /** These resolve once the change is kept (a window reload finds it). */
+  markSeen(ids: readonly string[]): Promise<void>;
+  markBatchSeen(batchId: number): Promise<void>;
+  markAllSeen(): Promise<void>;
+}
+
 /** The user's theme corrections (renames, moves, own themes), kept in `.papers/themes.json`. */
 export interface ThemeCorrections {
   readonly corrections: StoredCorrections;
@@ -103,6 +121,7 @@ export interface Services {
   tree: PapersTreeService;
   prefs: ViewPrefs;
   restricted: RestrictedModeApi;
+  arrivals: ArrivalsService;
 }
 
 /**

@@ -15,7 +15,7 @@ import { paperPageHtml } from './pageHtml';
 import { PAPER_VIEW_TYPE } from './viewType';
 
 /** What the paper view needs of the services (it is one of them: built before the features start). */
-export type PaperPanelDeps = Pick<Services, 'context' | 'model' | 'state' | 'notes' | 'log' | 'links'>;
+export type PaperPanelDeps = Pick<Services, 'context' | 'model' | 'state' | 'notes' | 'log' | 'links' | 'arrivals'>;
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -156,6 +156,8 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         .setRead(paper.id, true)
         .then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`));
     }
+    // every way of opening a paper comes here: shown is seen
+    if (this.deps.arrivals.isNew(paper.id)) void this.deps.arrivals.markSeen([paper.id]);
   }
 
   /** Takes over a panel after a reload; the page state says which paper it showed. */

@@ -14,11 +14,13 @@ const RESULT_LIMIT = 60;
 
 /** Filter words the extension adds to the core's theme: and collection: ones. */
 export function userFilters(services: Services): Record<string, FilterPredicate> {
-  const { state, notes } = services;
+  const { state, notes, arrivals } = services;
   return {
     is: (doc, value) => {
       const m = state.marks(doc.id);
       switch (value.toLowerCase()) {
+        case 'new':
+          return arrivals.isNew(doc.id);
         case 'read':
           return m.read;
         case 'unread':
@@ -183,7 +185,7 @@ export function openSearchPick(
   qp.title = base;
   qp.placeholder =
     options.placeholder ??
-    'Search titles, abstracts, notes… (filters: theme: collection: tag: is:unread is:starred has:notes)';
+    'Search titles, abstracts, notes… (filters: theme: collection: tag: is:new is:unread is:starred has:notes)';
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   const filters = userFilters(services);

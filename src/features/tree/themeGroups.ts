@@ -1,12 +1,18 @@
 import type { Theme } from '../../core/papers';
-import type { GroupNode } from './types';
+import type { GroupNode, ListNode } from './types';
 
 /** The id of a theme's group in the tree (both levels: theme ids are unique across them). */
 const groupIdOf = (themeId: string) => `theme:${themeId}`;
 
 /** The papers a group lists itself, after its subgroups (a group without subgroups: all of them). */
-export function ownPapers(group: GroupNode): string[] {
+export function ownPapers(group: ListNode): string[] {
+  if (group.kind === 'new') return group.batches ? [] : group.paperIds;
   return group.own ?? group.paperIds;
+}
+
+/** The rows a group lists before its own papers: a broad theme's subthemes, the New group's batches. */
+export function subgroupsOf(group: ListNode): ListNode[] {
+  return (group.kind === 'new' ? group.batches : group.subgroups) ?? [];
 }
 
 /** Themes by the broad theme they belong to; a theme whose parent is not among them counts as a top theme. */
@@ -76,11 +82,11 @@ export function outlineOwnSize(group: GroupNode): number {
 }
 
 /** Every group, the nested ones included, by id. */
-export function groupIndex(groups: readonly GroupNode[]): Map<string, GroupNode> {
-  const index = new Map<string, GroupNode>();
-  const add = (g: GroupNode) => {
+export function groupIndex(groups: readonly ListNode[]): Map<string, ListNode> {
+  const index = new Map<string, ListNode>();
+  const add = (g: ListNode) => {
     index.set(g.id, g);
-    for (const s of g.subgroups ?? []) add(s);
+    for (const s of subgroupsOf(g)) add(s);
   };
   for (const g of groups) add(g);
   return index;

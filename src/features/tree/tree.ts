@@ -2,13 +2,14 @@ import * as vscode from 'vscode';
 import { Paper } from '../../core/papers';
 import { allTags, tagsOf } from '../papers/tags';
 import { Services } from '../services';
-import { groupIndex, outlineGroups, outlineOwnSize, ownPapers, themeGroups } from './themeGroups';
+import { newGroup, newItem } from './newGroup';
+import { groupIndex, outlineGroups, outlineOwnSize, ownPapers, subgroupsOf, themeGroups } from './themeGroups';
 import { groupItem, moreItem, paperItem } from './treeItems';
-import { GroupNode, PapersTreeService, TreeNode } from './types';
+import { GroupNode, ListNode, NEW_GROUP_ID, PapersTreeService, TreeNode } from './types';
 import { FILTER_LABELS } from './viewPrefs';
 
 /** What the tree needs of the services (it is one of them: built before the features start). */
-export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs'>;
+export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs' | 'arrivals'>;
 
 const DEFAULT_PAGE_SIZE = 500;
 
@@ -19,10 +20,10 @@ const DEFAULT_PAGE_SIZE = 500;
 export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
-  /** The groups at the top. */
-  private groups: GroupNode[] = [];
-  /** Every group by id, the subthemes included. */
-  private index = new Map<string, GroupNode>();
+  /** The groups at the top: New (when papers are new), then the themes, collections or tags. */
+  private groups: ListNode[] = [];
+  /** Every group by id, the subthemes and New's batches included. */
+  private index = new Map<string, ListNode>();
   private readonly disposables: vscode.Disposable[] = [this.emitter];
   readonly view: vscode.TreeView<TreeNode>;
   /** Papers listed per group so far (a group starts with one page; "Show more" adds a page). */
@@ -50,6 +51,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       services.notes.onDidChange(refresh),
       services.prefs.onDidChange(refresh),
       services.links.onDidChange(refresh),
+      services.arrivals.onDidChange(refresh),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.tree.pageSize')) refresh();
       }),
@@ -66,14 +68,24 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     this.index = groupIndex(this.groups);
     const analysis = this.services.model.analysis;
     const filter = this.prefs.filter;
-    const shown = this.groups.reduce((n, g) => n + g.paperIds.length, 0);
+    const shown = this.groups.reduce((n, g) => n + (g.kind === 'group' ? g.paperIds.length : 0), 0);
     this.view.description = filter === 'all' ? undefined : `${FILTER_LABELS[filter]} (${shown})`;
     this.view.message =
       analysis && analysis.papers.length > 0 && shown === 0 && filter !== 'all'
         ? `No papers match the filter "${FILTER_LABELS[filter]}".`
         : undefined;
     void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
+    this.showNewCount();
     this.emitter.fire(undefined);
+  }
+
+  /** The number of new papers as the view's badge (all of them, whatever the filter). */
+  private showNewCount(): void {
+    const count = this.services.model.analysis ? this.services.arrivals.newIds().length : 0;
+    this.view.badge =
+      count > 0
+        ? { value: count, tooltip: `${count.toLocaleString('en-US')} new paper${count === 1 ? '' : 's'}` }
+        : undefined;
   }
 
   private passes(paper: Paper): boolean {
@@ -90,7 +102,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     }
   }
 
-  private buildGroups(): GroupNode[] {
+  private buildGroups(): ListNode[] {
     const analysis = this.services.model.analysis;
     if (!analysis) {
       // the themes of a restore before its papers are decoded: what the tree shows unfiltered by theme
@@ -102,6 +114,15 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       const p = analysis.byId.get(id);
       return !!p && this.passes(p);
     };
+    const fresh = newGroup(this.services.arrivals.batches(), passes, Date.now());
+    return [...(fresh ? [fresh] : []), ...this.groupsBy(analysis, passes)];
+  }
+
+  /** The groups of the grouping chosen, with the papers that pass the filter. */
+  private groupsBy(
+    analysis: NonNullable<PapersTreeDeps['model']['analysis']>,
+    passes: (id: string) => boolean,
+  ): GroupNode[] {
     if (this.prefs.groupBy === 'theme') return themeGroups(analysis.themes, passes);
     return this.flatGroups(analysis)
       .map((g) => ({ kind: 'group' as const, ...g, paperIds: g.paperIds.filter(passes) }))
@@ -162,11 +183,11 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   /** The children of a node as known now: a group's subgroups, then a page of its own papers. */
   children(node?: TreeNode): TreeNode[] {
     if (!node) return this.groups;
-    if (node.kind === 'group') {
+    if (node.kind === 'group' || node.kind === 'new') {
       const own = ownPapers(node);
       const limit = this.listedIn(node.id);
       const rows: TreeNode[] = [
-        ...(node.subgroups ?? []),
+        ...subgroupsOf(node),
         ...own.slice(0, limit).map((id) => ({ kind: 'paper' as const, id, groupId: node.id })),
       ];
       if (own.length > limit)
@@ -202,14 +223,17 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
         return this.index.get(node.groupId);
       case 'group':
         return node.parentId !== undefined ? this.index.get(node.parentId) : undefined;
+      case 'new':
+        return node.batchId !== undefined ? this.index.get(NEW_GROUP_ID) : undefined;
     }
   }
 
   /** The tree node of a paper in the current grouping, for reveal(); a paper beyond the listed pages gets them listed. */
   nodeOf(paperId: string): TreeNode | undefined {
-    let group: GroupNode | undefined;
+    // its theme, collection or tag: a paper leaves New once it is opened
+    let group: ListNode | undefined;
     for (const g of this.index.values()) {
-      if (ownPapers(g).includes(paperId)) {
+      if (g.kind === 'group' && ownPapers(g).includes(paperId)) {
         group = g;
         break;
       }
@@ -221,6 +245,11 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       this.emitter.fire(group);
     }
     return { kind: 'paper', id: paperId, groupId: group.id };
+  }
+
+  /** A paper row says its method under its theme, its theme elsewhere (under New, a collection or a tag). */
+  private describedBy(node: Extract<TreeNode, { kind: 'paper' }>): 'method' | 'theme' {
+    return this.prefs.groupBy === 'theme' && this.index.get(node.groupId)?.kind !== 'new' ? 'method' : 'theme';
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -237,8 +266,10 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       }
       case 'group':
         return groupItem(node, this.services);
+      case 'new':
+        return newItem(node);
       case 'paper':
-        return paperItem(node, this.services, this.prefs.groupBy);
+        return paperItem(node, this.services, this.describedBy(node));
     }
   }
 }

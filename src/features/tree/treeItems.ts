@@ -4,7 +4,6 @@ import { tagsOf } from '../papers/tags';
 import { Services } from '../services';
 import { ownPapers, outlineOwnSize } from './themeGroups';
 import { GroupNode, SHOW_MORE_COMMAND, TreeNode } from './types';
-import { GroupBy } from './viewPrefs';
 
 /** What the rows need of the services. */
 export type TreeItemDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links'>;
@@ -52,11 +51,11 @@ export function groupItem(node: GroupNode, services: TreeItemDeps): vscode.TreeI
   return item;
 }
 
-/** A paper's row: its title, the method (or its theme when not grouped by theme), its marks as the icon. */
+/** A paper's row: its title, the method (or its theme when not listed under it), its marks as the icon. */
 export function paperItem(
   node: Extract<TreeNode, { kind: 'paper' }>,
   services: TreeItemDeps,
-  groupBy: GroupBy,
+  describedBy: 'method' | 'theme',
 ): vscode.TreeItem {
   const { model, state, notes } = services;
   const paper = model.paper(node.id);
@@ -71,9 +70,9 @@ export function paperItem(
   item.id = `${node.groupId}/${paper.id}`;
   const theme = model.theme(paper.theme);
   const broad = theme?.parent !== undefined ? model.theme(theme.parent)?.label : undefined;
-  // the method, unless the title already starts with it; the theme when grouped by collection
+  // the method, unless the title already starts with it; the theme when not listed under it
   item.description =
-    groupBy === 'theme'
+    describedBy === 'method'
       ? paper.method && !paper.title.includes(paper.method)
         ? paper.method
         : undefined

@@ -20,9 +20,33 @@ export interface GroupNode {
   own?: string[];
 }
 
-/** A row of the tree: a group (theme, subtheme, collection or tag) or a paper inside a group. */
+/**
+ * The `New` group at the top of every grouping (papers new since the user last looked, that pass the filter), or,
+ * when they arrived in several loads, one batch of them under it.
+ */
+export interface NewNode {
+  kind: 'new';
+  /** NEW_GROUP_ID, or `new/<batch id>` for a batch. */
+  id: string;
+  /** "New", or for a batch when it arrived ("Today", "Yesterday", the date). */
+  label: string;
+  paperIds: string[];
+  /** A batch: its id (see core/papers/arrivals.ts) and when it arrived (ms). */
+  batchId?: number;
+  at?: number;
+  /** The group, with papers of several batches: its batches, newest first (it lists no papers itself then). */
+  batches?: NewNode[];
+}
+
+/** A node that lists papers (in pages): a group or the New group and its batches. */
+export type ListNode = GroupNode | NewNode;
+
+export const NEW_GROUP_ID = 'new';
+
+/** A row of the tree: a group (theme, subtheme, collection or tag), the New group or a batch, or a paper inside one. */
 export type TreeNode =
   | GroupNode
+  | NewNode
   | { kind: 'paper'; id: string; groupId: string }
   /** A code link of a paper, listed under it (`id` is the link's too). */
   | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string }
