@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { Analysis } from '../core/analysis';
 import { ArrivalBatch, Paper, Theme } from '../core/papers';
 import { PaperUserData } from '../core/papers';
-import { StoredCorrections } from '../core/themes';
+import { RegroupDiff, StoredCorrections } from '../core/themes';
 import type { LinksService } from './links/types';
 import type { ProvisionalSearch } from './search/provisional';
 import type { RestrictedModeApi } from './storage/restrictedMode';
@@ -30,6 +30,21 @@ export interface PapersModel {
   resolve(keyOrId: string): Paper | undefined;
   /** Reloads collections and re-runs the analysis (with progress). */
   reload(): Promise<void>;
+  /**
+   * Groups the whole library afresh (off the extension host) without showing it: what it would change, to apply or
+   * discard. Undefined when there is no analysis yet.
+   */
+  regroup(report: (message: string) => void, signal: AbortSignal): Promise<Regrouping | undefined>;
+}
+
+/** A fresh grouping of the library waiting for the user's word (Papers: Regroup Themes…). */
+export interface Regrouping {
+  /** The themes shown now against the fresh ones, the user's corrections applied to both. */
+  diff: RegroupDiff;
+  /** Makes the fresh grouping the one shown and cached. */
+  apply(): Promise<void>;
+  /** Forgets it. */
+  discard(): Promise<void>;
 }
 
 /** What the user marked on a paper. Persisted in the workspace (see userStore.ts). */

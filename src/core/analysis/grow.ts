@@ -5,7 +5,7 @@
  * themes (themes/placement.ts); papers that left are dropped, with any theme left empty; the search index is
  * updated in place. Nothing here costs more than the new papers, except copying lists the size of the library.
  */
-import { Corpus, mergeCollections } from '../collections';
+import { addToCorpus, Collection, collectionNames, Corpus } from '../collections';
 import { ParseResult } from '../collections/formats/types';
 import { LoadProblem } from '../common';
 import { Paper, PaperSource, paperText, ParsedPaper, Theme } from '../papers';
@@ -97,6 +97,7 @@ const METADATA_FIELDS = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'source
  * derived title is made again only when the files stopped giving it a title.
  */
 function keptPaper(before: Paper, now: ParsedPaper, changed: Set<string>): Paper {
+  if (before === now) return before; // listed by unchanged files only (corpusSince)
   if (sameSources(before.sources, now.sources) && METADATA_FIELDS.every((f) => same(before[f], now[f]))) return before;
   changed.add(before.id);
   const hadSourceTitle = before.sourceTitle !== undefined;
@@ -126,17 +127,43 @@ function same(a: string | string[] | undefined, b: string | string[] | undefined
 
 /**
  * The corpus of the collection files now, in load order: a file given with its parse result was read again (new or
- * changed), one without is unchanged since `analysis` read it and is taken from it (unchangedFile). `problems`:
- * the analysis's problems as found (with their files as read).
+ * changed), one without is unchanged since `analysis` read it. A paper listed only by unchanged files (that keep
+ * their collection name) is the analysis's own paper object, as it was: nothing about it is read or copied, so a
+ * day's dump costs the same in a library of 10k papers or 100k. The others (in a file read again, or in one that
+ * was removed, changed or renamed) are merged as a full load merges them, their unchanged files' part taken from
+ * the analysis (unchangedFile). `problems`: the analysis's problems as found (with their files as read).
  */
 export function corpusSince(
   analysis: Analysis,
   problems: readonly LoadProblem[],
   files: readonly { path: string; result?: ParseResult }[],
 ): Corpus {
-  return mergeCollections(
-    files.map(({ path, result }) => ({ path, result: result ?? unchangedFile(analysis, path, problems) })),
-  );
+  const names = collectionNames(files.map((f) => f.path));
+  const before = new Map(analysis.collections.map((c) => [c.path, c]));
+  const kept = new Set(files.filter((f, i) => !f.result && before.get(f.path)?.name === names[i]).map((f) => f.path));
+  const affected = new Set<string>();
+  for (const c of analysis.collections) if (!kept.has(c.path)) for (const id of c.paperIds) affected.add(id);
+  for (const f of files) for (const p of f.result?.papers ?? []) affected.add(p.id);
+  const byId = new Map<string, ParsedPaper>();
+  const collections: Collection[] = [];
+  const found: LoadProblem[] = [];
+  files.forEach((file, i) => {
+    const result = file.result ?? unchangedFile(analysis, file.path, problems, affected);
+    for (const p of result.problems) found.push(p);
+    const ids = new Set<string>();
+    for (const paper of result.papers) {
+      addToCorpus(byId, paper, names[i]);
+      ids.add(paper.id);
+    }
+    if (kept.has(file.path))
+      for (const id of before.get(file.path)!.paperIds) if (!affected.has(id)) byId.set(id, analysis.byId.get(id)!);
+    collections.push({
+      name: names[i],
+      path: file.path,
+      paperIds: kept.has(file.path) ? before.get(file.path)!.paperIds : [...ids],
+    });
+  });
+  return { papers: [...byId.values()], collections, problems: found };
 }
 
 /** Whether `corpus` is the library of `analysis` grown or shrunk (at least half its papers analyzed already), not another one. */
@@ -147,13 +174,20 @@ export function canGrow(analysis: Analysis, corpus: Corpus): boolean {
 }
 
 /**
- * A collection file that did not change since `analysis` read it, as if parsed again: its papers (as the analysis
+ * A collection file that did not change since `analysis` read it, as if parsed again (of its papers, `only` those
+ * when given): its papers (as the analysis
  * has them, with their sources in this file only; their text is not needed, as they are not new) and its problems.
  * Reading and parsing a library's unchanged files again would cost more than the new papers.
  */
-export function unchangedFile(analysis: Analysis, path: string, problems: readonly LoadProblem[]): ParseResult {
+export function unchangedFile(
+  analysis: Analysis,
+  path: string,
+  problems: readonly LoadProblem[],
+  only?: ReadonlySet<string>,
+): ParseResult {
   const collection = analysis.collections.find((c) => c.path === path);
-  const papers: ParsedPaper[] = (collection?.paperIds ?? []).map((id) => {
+  const listed = collection?.paperIds ?? [];
+  const papers: ParsedPaper[] = (only ? listed.filter((id) => only.has(id)) : listed).map((id) => {
     const p = analysis.byId.get(id)!;
     const paper: ParsedPaper = {
       id,

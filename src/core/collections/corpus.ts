@@ -65,31 +65,47 @@ export function mergeCollections(files: { path: string; result: ParseResult }[])
   const byId = new Map<string, ParsedPaper>();
   const collections: Collection[] = [];
   const problems: LoadProblem[] = [];
-  const usedNames = new Set<string>();
-  for (const { path, result } of files) {
-    problems.push(...result.problems);
-    let name = collectionName(path);
-    for (let n = 2; usedNames.has(name); n++) name = `${collectionName(path)} (${n})`;
-    usedNames.add(name);
-    const collection: Collection = { name, path, paperIds: [] };
+  const names = collectionNames(files.map((f) => f.path));
+  files.forEach(({ path, result }, i) => {
+    for (const p of result.problems) problems.push(p);
+    const collection: Collection = { name: names[i], path, paperIds: [] };
     const inCollection = new Set<string>();
     for (const paper of result.papers) {
-      const sources = paper.sources.map((s) => ({ ...s, collection: name }));
-      const existing = byId.get(paper.id);
-      if (existing) {
-        existing.sources.push(...sources);
-        fillMissingMetadata(existing, paper);
-      } else {
-        byId.set(paper.id, { ...paper, sources });
-      }
+      addToCorpus(byId, paper, names[i]);
       if (!inCollection.has(paper.id)) {
         inCollection.add(paper.id);
         collection.paperIds.push(paper.id);
       }
     }
     collections.push(collection);
-  }
+  });
   return { papers: [...byId.values()], collections, problems };
+}
+
+/** Each file's collection name in load order: its file name, with " (2)", " (3)"… after the first use of a name. */
+export function collectionNames(paths: readonly string[]): string[] {
+  const used = new Set<string>();
+  return paths.map((path) => {
+    let name = collectionName(path);
+    for (let n = 2; used.has(name); n++) name = `${collectionName(path)} (${n})`;
+    used.add(name);
+    return name;
+  });
+}
+
+/**
+ * Adds one parsed paper of the collection `name` to the papers merged so far: a paper already there (the same
+ * abstract in an earlier file) gains this file's sources and any metadata it lacks.
+ */
+export function addToCorpus(byId: Map<string, ParsedPaper>, paper: ParsedPaper, name: string): void {
+  const sources = paper.sources.map((s) => ({ ...s, collection: name }));
+  const existing = byId.get(paper.id);
+  if (existing) {
+    existing.sources.push(...sources);
+    fillMissingMetadata(existing, paper);
+  } else {
+    byId.set(paper.id, { ...paper, sources });
+  }
 }
 
 /**

@@ -76,11 +76,20 @@ export class AnalysisCache {
    * from the file, kept open while any part of the snapshot is (openSnapshotFile's `whileUsed`). `onOutline`
    * is called with the entry's themes before its papers are decoded; what it throws is logged.
    */
-  async load(
-    key: string,
+  load(key: string, onOutline?: (outline: SnapshotOutline) => Promise<void>): Promise<AnalysisSnapshot | undefined> {
+    return this.loadFile(vscode.Uri.joinPath(this.dir, key + EXT), onOutline);
+  }
+
+  /** A regrouping of `key`'s collections waits here for the user to apply it (regroup.ts). */
+  pendingFileFor(key: string): string | undefined {
+    return this.dir.scheme === 'file' ? vscode.Uri.joinPath(this.dir, `${key}.regroup`).fsPath : undefined;
+  }
+
+  /** The analysis in a snapshot file, as load(); a file that cannot be read is deleted. */
+  async loadFile(
+    uri: vscode.Uri,
     onOutline?: (outline: SnapshotOutline) => Promise<void>,
   ): Promise<AnalysisSnapshot | undefined> {
-    const uri = vscode.Uri.joinPath(this.dir, key + EXT);
     let file: ReturnType<typeof openSnapshotFile> | undefined;
     try {
       // a file on disk is read piece by piece (snapshotFile.ts); another file system whole

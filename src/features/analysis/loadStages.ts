@@ -170,11 +170,11 @@ async function shown(
 }
 
 /** Problems with workspace-relative file names; new objects, as the snapshot's may be shared with the cache. */
-function relativeProblems(problems: readonly LoadProblem[]): LoadProblem[] {
+export function relativeProblems(problems: readonly LoadProblem[]): LoadProblem[] {
   return problems.map((p) => ({ ...p, file: vscode.workspace.asRelativePath(vscode.Uri.parse(p.file)) }));
 }
 
-const digestsOfRead = (files: CollectionFile[]): FileDigest[] => files.map((f) => digestOf(f.path, f.bytes));
+export const digestsOfRead = (files: CollectionFile[]): FileDigest[] => files.map((f) => digestOf(f.path, f.bytes));
 
 /**
  * The last analysis of this library grown to the collections as they are now: the one shown, else the last one

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { Paper } from '../../core/papers';
+import { Analysis } from '../../core/analysis';
+import { regroupAdvice } from '../../core/themes';
 import { allTags, tagsOf } from '../papers/tags';
 import { Services } from '../services';
 import { newGroup, newItem } from './newGroup';
@@ -73,7 +75,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     this.view.message =
       analysis && analysis.papers.length > 0 && shown === 0 && filter !== 'all'
         ? `No papers match the filter "${FILTER_LABELS[filter]}".`
-        : undefined;
+        : regroupSuggestion(analysis);
     void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
     this.showNewCount();
     this.emitter.fire(undefined);
@@ -272,4 +274,16 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
         return paperItem(node, this.services, this.describedBy(node));
     }
   }
+}
+
+/** The tree's word when a regroup is worth it (regroupAdvice), with how to do it; the themes never regroup by themselves. */
+function regroupSuggestion(analysis: Analysis | undefined): string | undefined {
+  const model = analysis?.model;
+  if (!model) return undefined;
+  const advice = regroupAdvice({
+    papersAtLastGrouping: model.groupedPapers,
+    papersAddedSince: model.placedSince,
+    poorFitsSince: model.poorSince,
+  });
+  return advice && `${advice[0].toUpperCase()}${advice.slice(1)}: Papers: Regroup Themes… would group them afresh.`;
 }

@@ -4,6 +4,7 @@ import type { PapersApi } from '../../../src/extension';
 import { Analysis } from '../../../src/core/analysis';
 import { madeUpTwoLevelLibrary } from '../../helpers/madeUpCorpus';
 import { until } from './until';
+import { withMembers } from '../../../src/features/themes/moves';
 import { papersApi, restoreSeeds } from './papersApi';
 
 /**
@@ -103,5 +104,53 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
     );
     for (const [id, theme] of oldThemes) assert.equal(shrunk.byId.get(id)?.theme, theme, `paper ${id} moved`);
     assert.ok(!shrunk.computedThemes.some((t) => newThemes.some((n) => n.id === t.id)), 'the emptied theme went');
+  });
+
+  test('Regroup computes a fresh grouping without showing it; discard leaves the themes, apply shows it and keeps a rename', async function () {
+    this.timeout(120_000);
+    const api = await papersApi();
+    const { services } = api;
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const { day1, day2 } = days();
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'daily', 'day1.txt'), dump(day1));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'daily', 'day2.txt'), dump(day2));
+    await vscode.workspace
+      .getConfiguration('papers')
+      .update('collections', ['daily/day1.txt'], vscode.ConfigurationTarget.Workspace);
+    await until('day 1', () => services.model.analysis?.papers.length === day1.length, 60_000);
+    await vscode.workspace
+      .getConfiguration('papers')
+      .update('collections', ['daily/*.txt'], vscode.ConfigurationTarget.Workspace);
+    const grown = await until(
+      'day 2 grown into the themes',
+      () => services.model.analysis?.papers.length === day1.length + day2.length && services.model.analysis,
+      60_000,
+    );
+    // the user renames the largest theme: the name must survive a regroup
+    const renamed = grown.themes.find((t) => !t.user && t.parent === undefined)!;
+    // as Rename Theme stores it: with the theme's papers, so the name can follow them into a new grouping
+    await services.corrections.update((c) =>
+      withMembers({ ...c, renames: { ...c.renames, [renamed.id]: 'My own name' } }, services),
+    );
+    await until('the rename shown', () => services.model.analysis?.themes.some((t) => t.label === 'My own name'));
+    const shown = services.model.analysis!;
+
+    const first = await services.model.regroup(() => {}, new AbortController().signal);
+    assert.ok(first, 'a regrouping');
+    assert.ok(first.diff.papers.compared === day1.length + day2.length, 'every paper compared');
+    assert.equal(services.model.analysis, shown, 'nothing shown changes before apply');
+    await first.discard();
+    assert.equal(services.model.analysis, shown);
+
+    const second = (await services.model.regroup(() => {}, new AbortController().signal))!;
+    await second.apply();
+    const regrouped = services.model.analysis!;
+    assert.notEqual(regrouped, shown);
+    assert.equal(regrouped.papers.length, shown.papers.length);
+    assert.equal(regrouped.model?.placedSince, 0, 'a fresh grouping has placed nothing yet');
+    assert.ok(
+      regrouped.themes.some((t) => t.label === 'My own name'),
+      'the rename follows its theme',
+    );
   });
 });
