@@ -187,8 +187,10 @@ async function growFromLast(
   digests: FileDigest[],
   report: (message: string) => void,
 ): Promise<Loaded | undefined> {
+  const key = stages.cache.keyOf(digests);
   const base = stages.lineage() ?? (await lastCached(stages, report));
-  if (!base) return undefined;
+  // the same files as the base: its entry is missing or damaged, and nothing new is there to grow by
+  if (!base || base.key === key) return undefined;
   const started = Date.now();
   report('adding the new papers');
   const grown = await growLineage(base, uris, digests, (computed) =>
@@ -197,7 +199,6 @@ async function growFromLast(
   if (!grown) return undefined;
   const { analysis } = grown;
   analysis.problems = relativeProblems(grown.problems);
-  const key = stages.cache.keyOf(digests);
   stages.log.info(
     `grew the analysis in ${Date.now() - started} ms: ${grown.added} papers added, ${grown.removed} removed, ` +
       `${grown.read} files read` +

@@ -1,0 +1,181 @@
+// The daily stream as a reader lives it: a library of two seed dumps in a collection folder (`daily/*.txt`), the
+// third dump saved into the folder: its papers join the themes (the old themes keep their names) and show in New,
+// with the count as the view's badge; `is:new` finds them; Mark All as Seen empties New. Then a theme renamed, and
+// Regroup Themes…: the preview (a document and a dialog), cancelled (nothing changes), then applied (the fresh
+// grouping shows, the rename kept).
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sleep, waitFor } from '../workbench.mjs';
+import { promptFromContextMenu } from './themes.mjs';
+
+const SEEDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'seeds');
+const seedFiles = () =>
+  readdirSync(SEEDS)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
+
+const topRows = (page) => page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const themeRow = (page, name) =>
+  topRows(page)
+    .filter({ has: page.locator('.label-name', { hasText: exactly(name) }) })
+    .first();
+const newRow = (page) => page.getByRole('treeitem', { name: /^New,/ }).first();
+
+/** The theme rows at the top (New left out): name and count. */
+async function themesShown(page) {
+  const rows = topRows(page);
+  const out = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    const name = (await row.locator('.label-name').innerText()).trim();
+    if (name === 'New') continue;
+    out.push({ name, count: Number((await row.locator('.label-description').innerText()).trim()) });
+  }
+  return out;
+}
+
+/** The view's badge on the activity bar's Papers icon, as text ('' when none). */
+const badgeOf = async (page) =>
+  (
+    (await page
+      .locator('.activitybar a.action-label[aria-label^="Papers"] ~ .badge')
+      .first()
+      .textContent()
+      .catch(() => '')) ?? ''
+  ).trim();
+
+/** Runs a palette command until `shows` resolves (a busy window can swallow a command). */
+async function runUntil(runCommand, page, label, shows) {
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(label);
+    if (
+      await shows().then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    if (attempt === 3) throw new Error(`"${label}" showed nothing`);
+    await page.keyboard.press('Escape');
+  }
+}
+
+async function dumpJoins(page, shot, workspace) {
+  await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
+  await topRows(page).first().waitFor({ state: 'visible', timeout: 90_000 });
+  await waitFor('the themes of two dumps', async () => (await themesShown(page)).length >= 5, 60_000);
+  await sleep(1000);
+  const before = await themesShown(page);
+  await shot('two-dumps');
+  copyFileSync(join(SEEDS, seedFiles()[2]), join(workspace, 'daily', 'day3.txt'));
+  await newRow(page).waitFor({ state: 'visible', timeout: 60_000 });
+  const after = await waitFor('the new papers in the themes', async () => {
+    const now = await themesShown(page);
+    const total = now.reduce((n, t) => n + t.count, 0);
+    return total > before.reduce((n, t) => n + t.count, 0) && now;
+  });
+  for (const t of before) {
+    const still = after.find((a) => a.name === t.name);
+    if (!still || still.count < t.count) throw new Error(`the theme "${t.name}" changed: ${JSON.stringify(after)}`);
+  }
+  const label = await newRow(page).getAttribute('aria-label');
+  const count = Number(/(\d+) new papers?/.exec(label ?? '')?.[1]);
+  if (!(count > 50)) throw new Error(`New says "${label}"`);
+  const badge = await waitFor('the badge', async () => (await badgeOf(page)) || false);
+  if (Number(badge) !== count) throw new Error(`the badge says ${badge}, New says ${count}`);
+  await newRow(page).click();
+  await waitFor('New open', async () => (await newRow(page).getAttribute('aria-expanded')) === 'true');
+  await sleep(600);
+  await shot('dump-joined-new-open');
+  await newRow(page).click();
+  return { count, themes: after };
+}
+
+async function searchNew(page, runCommand, shot, count) {
+  const input = page.locator('.quick-input-widget input.input');
+  const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Search Papers' });
+  await runUntil(runCommand, page, 'Papers: Search Papers', () => title.waitFor({ state: 'visible', timeout: 15_000 }));
+  await input.fill('is:new');
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  await waitFor('new papers found', async () => (await rows.count()) >= 5);
+  await page.mouse.move(1100, 650);
+  await sleep(400);
+  await shot('search-is-new');
+  await input.fill('is:new is:starred');
+  await waitFor('none new and starred', async () => (await rows.count()) === 0);
+  await page.keyboard.press('Escape');
+  if (!(count > 0)) throw new Error('no new papers to find');
+}
+
+async function markAllSeen(page, runCommand, shot) {
+  await runCommand('Papers: Mark All as Seen');
+  await waitFor('New gone', async () => (await page.getByRole('treeitem', { name: /^New,/ }).count()) === 0);
+  await waitFor('the badge gone', async () => (await badgeOf(page)) === '');
+  await sleep(500);
+  await shot('all-seen');
+}
+
+/** Regroup Themes…: waits for its preview document and dialog; answers with `button`. */
+async function regroup(page, runCommand, shot, button, name) {
+  const dialog = page.locator('.monaco-dialog-box');
+  await runUntil(runCommand, page, 'Papers: Regroup Themes…', () =>
+    dialog.waitFor({ state: 'visible', timeout: 90_000 }),
+  );
+  const tab = page.locator('.tabs-container .tab', { hasText: 'Regroup Themes (preview)' });
+  await tab.first().waitFor({ state: 'visible', timeout: 15_000 });
+  const text = await dialog.innerText();
+  if (!/Regroup the themes\?/.test(text) || !/papers would move|themes? kept/.test(text))
+    throw new Error(`the dialog says: ${text}`);
+  await sleep(600);
+  await shot(name);
+  await dialog.locator('.monaco-button', { hasText: button }).first().click();
+  await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+  await waitFor('the preview closed', async () => (await tab.count()) === 0, 15_000);
+}
+
+export const scenarios = [
+  {
+    name: 'daily stream: a dump saved into the collection folder joins the themes and New; is:new; Mark All as Seen; Regroup Themes previewed, cancelled, applied',
+    prepare(workspace) {
+      mkdirSync(join(workspace, 'daily'), { recursive: true });
+      seedFiles()
+        .slice(0, 2)
+        .forEach((f, i) => copyFileSync(join(SEEDS, f), join(workspace, 'daily', `day${i + 1}.txt`)));
+      mkdirSync(join(workspace, '.vscode'), { recursive: true });
+      writeFileSync(
+        join(workspace, '.vscode', 'settings.json'),
+        `${JSON.stringify({ 'papers.collections': ['daily/*.txt'] }, null, 2)}\n`,
+      );
+    },
+    async run({ page, runCommand, shot, workspace }) {
+      const { count, themes } = await dumpJoins(page, shot, workspace);
+      await searchNew(page, runCommand, shot, count);
+      await markAllSeen(page, runCommand, shot);
+
+      const renamed = 'My reading list';
+      const input = await promptFromContextMenu(page, () => themeRow(page, themes[0].name), 'Rename Theme');
+      await input.fill(renamed);
+      await page.keyboard.press('Enter');
+      await themeRow(page, renamed).waitFor({ state: 'visible', timeout: 30_000 });
+      const grown = await themesShown(page);
+
+      await regroup(page, runCommand, shot, 'Cancel', 'regroup-preview');
+      await sleep(1000);
+      const kept = await themesShown(page);
+      if (JSON.stringify(kept) !== JSON.stringify(grown))
+        throw new Error(`Cancel changed the themes: ${JSON.stringify(kept)} against ${JSON.stringify(grown)}`);
+
+      await regroup(page, runCommand, shot, 'Apply', 'regroup-dialog-apply');
+      await waitFor(
+        'the fresh grouping shown',
+        async () => JSON.stringify(await themesShown(page)) !== JSON.stringify(grown),
+        60_000,
+      );
+      await themeRow(page, renamed).waitFor({ state: 'visible', timeout: 30_000 });
+      await sleep(800);
+      await shot('regrouped');
+    },
+  },
+];
