@@ -15,9 +15,16 @@ const DIALOG_LINES = 12;
 /** Serves the preview documents: their text by URI, for as long as the preview is open. */
 export class RegroupPreviews implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
+  private count = 0;
 
   show(lines: string[]): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/Regroup Themes (preview) ${Date.now()}.md` });
+    // the same name each time (the tab says what it is); the query tells the previews apart
+    this.count++;
+    const uri = vscode.Uri.from({
+      scheme: PREVIEW_SCHEME,
+      path: '/Regroup Themes (preview).md',
+      query: String(this.count),
+    });
     this.texts.set(uri.toString(), previewMarkdown(lines));
     return uri;
   }

@@ -1,0 +1,80 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scratchDir } from '../../helpers/scratchDir';
+import { papers, stderrLines } from '../../helpers/cli';
+import { repoRoot } from '../../helpers/repoRoot';
+
+const seedsDir = join(repoRoot(), 'seeds');
+const seeds = readdirSync(seedsDir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort()
+  .map((f) => join(seedsDir, f));
+
+type Out = {
+  papers: { id: string; theme: string; new: boolean }[];
+  themes: { id: string; label: string }[];
+  timings: Record<string, number>;
+};
+const run = (...args: string[]) => {
+  const r = papers('analyze', ...args, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as Out;
+};
+
+describe('papers analyze --state', () => {
+  test('a first run groups and keeps its state; a later one adds only the new papers, marked new, the themes kept', () => {
+    const state = join(scratchDir('papers-state'), 'state');
+    const first = run(seeds[0], seeds[1], '--state', state);
+    assert.equal(first.papers.length, 235);
+    assert.ok(
+      first.papers.every((p) => p.new),
+      'from no state every paper is new',
+    );
+    assert.ok(first.timings.total > 0 && first.timings.analysis > 0 && first.timings.save >= 0);
+    assert.ok(existsSync(join(state, 'analysis.snapshot')));
+
+    const second = run(...seeds, '--state', state);
+    assert.equal(second.papers.length, 340);
+    const before = new Map(first.papers.map((p) => [p.id, p.theme]));
+    assert.equal(second.papers.filter((p) => p.new).length, 105);
+    for (const p of second.papers) {
+      assert.equal(p.new, !before.has(p.id));
+      if (before.has(p.id)) assert.equal(p.theme, before.get(p.id), `${p.id} moved`);
+    }
+    for (const t of first.themes)
+      assert.equal(second.themes.find((x) => x.id === t.id)?.label, t.label, `theme ${t.id} relabelled`);
+    assert.ok(second.timings.total < first.timings.total * 3, JSON.stringify([first.timings, second.timings]));
+
+    // --regroup: the themes of a full analysis, nothing new against the state it started from
+    const regrouped = run(...seeds, '--state', state, '--regroup');
+    assert.equal(regrouped.papers.filter((p) => p.new).length, 0);
+    const fresh = run(...seeds);
+    assert.deepEqual(
+      regrouped.themes.map((t) => t.label),
+      fresh.themes.map((t) => t.label),
+    );
+    assert.ok(!('timings' in fresh) && !('new' in fresh.papers[0]), 'without --state, as before');
+  });
+
+  test('a state that cannot be read is reported and left as it is; --regroup needs --state', () => {
+    const dir = scratchDir('papers-state-damaged');
+    const file = join(dir, 'analysis.snapshot');
+    writeFileSync(file, 'PAPERS-SNAPSHOT\nnot really');
+    const r = papers('analyze', seeds[0], '--state', dir, '--json');
+    assert.equal(r.status, 1);
+    assert.equal(r.stdout, '');
+    assert.match(
+      stderrLines(r.stderr)[0],
+      new RegExp(`cannot read the state ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+    assert.equal(readFileSync(file, 'utf8'), 'PAPERS-SNAPSHOT\nnot really');
+    const lone = papers('analyze', seeds[0], '--regroup');
+    assert.equal(lone.status, 2);
+    assert.match(lone.stderr, /--regroup goes with --state DIR/);
+    const notFolder = papers('analyze', seeds[0], '--state', file);
+    assert.equal(notFolder.status, 1);
+    assert.match(notFolder.stderr, /is not a folder/);
+  });
+});
