@@ -89,15 +89,22 @@ function growDay(base: Analysis, problems: Corpus['problems'], files: string[], 
   ];
   const corpus = corpusSince(base, problems, read);
   if (!canGrow(base, corpus)) throw new Error(`${day}: not a growth of the library`);
+  const parsed = ms(t0);
   const growth = growAnalysis(base, corpus, {
     corrections: (computed) => resolveCorrections(EMPTY_CORRECTIONS, computed),
   });
+  const grown = ms(t0);
   const newcomer = growth.analysis.byId.get(growth.added[0])!;
   // the newcomer's title words and a few words of its abstract: a query that should find it first among 100k
   const words = `${newcomer.title} ${newcomer.abstract.split(' ').slice(3, 9).join(' ')}`;
   const found = growth.analysis.search.search(words, { limit: 10 }).some((h) => h.id === newcomer.id);
   const total = ms(t0);
-  const steps = Object.fromEntries(Object.entries(growth.analysis.timings).map(([k, v]) => [k, Math.round(v)]));
+  const steps = {
+    read: parsed,
+    ...Object.fromEntries(Object.entries(growth.analysis.timings).map(([k, v]) => [k, Math.round(v)])),
+    grown: grown - parsed,
+    query: total - grown,
+  };
   return { growth, corpus, total, steps, found, poor: growth.poor, newThemes: growth.newThemes.map((t) => t.label) };
 }
 

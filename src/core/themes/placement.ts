@@ -41,8 +41,12 @@ export interface Placement {
 export const NEW_THEME_MIN = 6;
 /** A cluster of newcomers and library papers is a new theme when newcomers are at least this share of it. */
 const NEW_THEME_SHARE = 0.8;
-/** Typical papers of each theme clustered beside the newcomers that fit none. */
+/**
+ * Typical papers of each theme clustered beside the newcomers that fit none: fifteen, or fewer when a level has many
+ * themes (a library's 25 broad themes), so that the clustering stays a few hundred papers whatever the library.
+ */
 const BACKGROUND_PER_THEME = 15;
+const BACKGROUND_MAX = 240;
 /** Newcomers per cluster asked for beside the themes' own (more clusters than themes, so new ones can appear). */
 const NEWCOMERS_PER_CLUSTER = 25;
 
@@ -156,7 +160,8 @@ class PlacementState {
 
   /** The strays clustered with typical papers of each theme, in vectors of their own; labelled groups. */
   private clusterBeside(themes: readonly ModelTheme[], strays: readonly Placed[], parent: ModelTheme | undefined) {
-    const background = themes.flatMap((t) => this.texts(t.id, BACKGROUND_PER_THEME));
+    const each = Math.max(4, Math.min(BACKGROUND_PER_THEME, Math.floor(BACKGROUND_MAX / themes.length)));
+    const background = themes.flatMap((t) => this.texts(t.id, each));
     const papers = [...background, ...strays].map((p) => ({ id: p.id, abstract: p.text }));
     const k = themes.length + Math.ceil(strays.length / NEWCOMERS_PER_CLUSTER);
     return labelledGroups(papers, k, parent?.label);
