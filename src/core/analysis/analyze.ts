@@ -116,15 +116,12 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
   const time = timer(timings, progress);
   const parsed = corpus.papers;
   const vectors = time('vectors', () => buildVectors(parsed.map(paperText)));
-  const computed = time('themes', () => groupByTheme(parsed, { vectors }));
-  const model = time('model', () =>
-    buildThemeModel(
-      vectors,
-      parsed.map((p) => p.id),
-      parsed.map(paperText),
-      computed,
-    ),
-  );
+  // the theme model (what places later papers in these themes) is part of the grouping's step
+  const { computed, model } = time('themes', () => {
+    const themes = groupByTheme(parsed, { vectors });
+    const ids = parsed.map((p) => p.id);
+    return { computed: themes, model: buildThemeModel(vectors, ids, parsed.map(paperText), themes) };
+  });
   return {
     finish(features) {
       Object.assign(timings, features.timings);

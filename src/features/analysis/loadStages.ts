@@ -11,6 +11,7 @@ import { resolveCorrections } from '../../core/themes';
 import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../../node/analysis/run';
 import { AnalysisCache, FileDigest } from './cache';
 import { Grown, growLineage, Lineage } from './growth';
+import { FeaturesThread } from '../../node/analysis/featuresThread';
 import { digestOf } from '../../node/cache/contentKey';
 import { LoadProblem } from '../../core/common';
 import { runOnHost } from './hostSteps';
@@ -43,6 +44,8 @@ export interface LoadStages {
   ): Promise<Analyzed>;
   /** Shows the themes of a cached analysis while its papers are decoded. */
   showOutline(outline: SnapshotOutline): Promise<void>;
+  /** The thread that makes the titles and keywords of the papers a growth adds. */
+  readonly featuresThread?: FeaturesThread;
   /** The analysis shown now, to grow from (undefined when none, or the bundled seeds'). */
   lineage(): Lineage | undefined;
   /** The cache entry this workspace showed last, and the files it was made of. */
@@ -193,8 +196,12 @@ async function growFromLast(
   if (!base || base.key === key) return undefined;
   const started = Date.now();
   report('adding the new papers');
-  const grown = await growLineage(base, uris, digests, (computed) =>
-    resolveCorrections(stages.corrections.corrections, computed),
+  const grown = await growLineage(
+    base,
+    uris,
+    digests,
+    (computed) => resolveCorrections(stages.corrections.corrections, computed),
+    stages.featuresThread,
   );
   if (!grown) return undefined;
   const { analysis } = grown;
