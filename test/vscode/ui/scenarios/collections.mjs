@@ -62,8 +62,18 @@ async function runWithInput(page, runCommand, label) {
   }
 }
 
+/** The tree's rows by their accessible names, the New group and the rows under it left out (imported papers are new). */
 const rowLabels = (page) =>
-  page.locator('[role="treeitem"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+  page.locator('[role="treeitem"]').evaluateAll((rows) => {
+    const out = [];
+    let inNew = false;
+    for (const r of rows) {
+      const label = r.getAttribute('aria-label') ?? '';
+      if (r.getAttribute('aria-level') === '1') inNew = /^New,/.test(label);
+      if (!inNew) out.push(label);
+    }
+    return out;
+  });
 
 async function importFile(page, runCommand, path) {
   await runWithInput(page, runCommand, 'Papers: Import Collection…');
@@ -89,7 +99,10 @@ export const scenarios = [
         (await rowLabels(page)).some((l) => l.startsWith('lab-reading')),
       );
       await importFile(page, runCommand, join(refs, 'zotero-export.json'));
-      const groups = page.locator('[role="treeitem"][aria-level="1"]');
+      // the collection rows (an imported file's papers are new: the New group sits above them)
+      const groups = page
+        .locator('[role="treeitem"][aria-level="1"]')
+        .filter({ hasNot: page.locator('.label-name', { hasText: /^New$/ }) });
       await waitFor(
         'two collection rows',
         async () => (await groups.count()) === 2 && (await rowLabels(page)).some((l) => l.startsWith('zotero-export')),
