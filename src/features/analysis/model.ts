@@ -16,19 +16,14 @@ import {
   configuredCollectionUris,
   configuredGlobs,
   loadAnalysis,
-  digestsOfRead,
   LoadProgress,
   LoadStages,
-  readCollectionFiles,
-  relativeProblems,
 } from './loadStages';
 import { paperKey, resolvePaperKey } from '../../core/papers';
 import { Paper, Theme } from '../../core/papers';
 import { formatProblem, LoadProblem } from '../../core/common';
 import { PapersModel, Regrouping, ThemeCorrections } from '../services';
-import { fromSnapshotInSteps } from '../../core/snapshot';
-import { regroupDiff } from '../../core/themes';
-import { runOnHost } from './hostSteps';
+import { freshGrouping } from './regroup';
 import { ProvisionalSearch } from '../search/provisional';
 
 /** Where the workspace state keeps the last cache entry shown (PapersModelImpl.lastEntry). */
@@ -333,41 +328,16 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     });
   }
 
-  async regroup(report: (message: string) => void, signal: AbortSignal): Promise<Regrouping | undefined> {
+  regroup(report: (message: string) => void, signal: AbortSignal): Promise<Regrouping | undefined> {
     const before = this.current;
-    if (!before) return undefined;
+    if (!before) return Promise.resolve(undefined);
     const started = Date.now();
-    const uris = await this.collectionUris();
-    const unreadable: LoadProblem[] = [];
-    const files = await readCollectionFiles(uris, unreadable);
-    const key = this.cache.key(files);
-    const pending = this.cache.pendingFileFor(key);
-    report(`grouping ${files.length} collection${files.length === 1 ? '' : 's'} afresh`);
-    const analyzed = await this.analyze(files, report, pending, signal);
-    const snapshot = 'snapshot' in analyzed ? analyzed.snapshot : await this.cache.loadFile(vscode.Uri.file(pending!));
-    if (!snapshot) throw new Error('the fresh grouping could not be read back (see the Papers log)');
-    const after = await runOnHost(
-      fromSnapshotInSteps(snapshot, resolveCorrections(this.corrections.corrections, snapshot.computedThemes)),
-    );
-    after.problems = relativeProblems([...unreadable, ...snapshot.problems]);
-    const lineage: Lineage = { analysis: after, files: digestsOfRead(files), problems: snapshot.problems, key };
-    const discard = async () => {
-      if (pending) await vscode.workspace.fs.delete(vscode.Uri.file(pending)).then(undefined, () => undefined);
-    };
-    return {
-      diff: regroupDiff(before.themes, after.themes),
-      discard,
-      apply: async () => {
-        if (this.current !== before) throw new Error('the collections changed meanwhile; regroup again');
-        const entry = this.cache.fileFor(key);
-        if (pending && entry && 'written' in analyzed)
-          await vscode.workspace.fs.rename(vscode.Uri.file(pending), vscode.Uri.file(entry), { overwrite: true });
-        else void this.cache.save(key, snapshot);
-        this.lineage = lineage;
-        await this.rememberEntry(lineage);
-        this.show(after, started);
-      },
-    };
+    return freshGrouping(this.stages, before, report, signal, async (after, lineage) => {
+      if (this.current !== before) throw new Error('the collections changed meanwhile; regroup again');
+      this.lineage = lineage;
+      await this.rememberEntry(lineage);
+      this.show(after, started);
+    });
   }
 
   /** Logged here; the Problems panel and the one summary notification of a load are collectionDiagnostics.ts's. */
