@@ -14,6 +14,7 @@ import { Grown, growLineage, Lineage } from './growth';
 import { FeaturesThread } from '../../node/analysis/featuresThread';
 import { digestOf } from '../../node/cache/contentKey';
 import { LoadProblem } from '../../core/common';
+import { Theme } from '../../core/papers';
 import { runOnHost } from './hostSteps';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrections } from '../services';
@@ -196,13 +197,14 @@ async function growFromLast(
   if (!base || base.key === key) return undefined;
   const started = Date.now();
   report('adding the new papers');
-  const grown = await growLineage(
-    base,
-    uris,
-    digests,
-    (computed) => resolveCorrections(stages.corrections.corrections, computed),
-    stages.featuresThread,
-  );
+  const corrections = (computed: readonly Theme[]) => resolveCorrections(stages.corrections.corrections, computed);
+  // a growth that fails is a bug, never the user's loss: the library is analyzed afresh instead
+  const grown = await growLineage(base, uris, digests, corrections, stages.featuresThread).catch((err: Error) => {
+    stages.log.error(
+      `could not add the new papers to the last analysis (${err.stack ?? err.message}); analyzing afresh`,
+    );
+    return undefined;
+  });
   if (!grown) return undefined;
   const { analysis } = grown;
   analysis.problems = relativeProblems(grown.problems);
