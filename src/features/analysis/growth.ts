@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { Analysis, growAnalysis } from '../../core/analysis';
 import { canGrow, corpusSince } from '../../core/analysis';
 import { parseCollectionBytes } from '../../core/collections';
+import { readCollectionUri, unreadableMessage } from './readCollection';
 import { ParseResult } from '../../core/collections/formats/types';
 import { LoadProblem } from '../../core/common';
 import { Theme } from '../../core/papers';
@@ -70,11 +71,8 @@ export async function growLineage(
 
 async function parseFile(uri: vscode.Uri) {
   try {
-    return parseCollectionBytes(await vscode.workspace.fs.readFile(uri), uri.toString());
+    return parseCollectionBytes(await readCollectionUri(uri), uri.toString());
   } catch (err) {
-    return {
-      papers: [],
-      problems: [{ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` }],
-    };
+    return { papers: [], problems: [{ file: uri.toString(), message: unreadableMessage(err) }] };
   }
 }

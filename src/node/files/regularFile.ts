@@ -16,7 +16,7 @@ import { open, stat } from 'node:fs/promises';
 export const MAX_COLLECTION_BYTES = 512 * 2 ** 20;
 
 /** Opens without waiting for a writer should a FIFO replace the file between the check and the open (not on Windows). */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /** An input refused without being read: the message says why in words, without the path (the caller names it). */
 export class NotARegularFileError extends Error {
@@ -37,9 +37,14 @@ export function refusalOf(s: Stats, maxBytes = MAX_COLLECTION_BYTES): string | u
   if (s.isCharacterDevice() || s.isBlockDevice()) return 'it is a device, not a regular file; not read';
   if (s.isSocket()) return 'it is a socket, not a regular file; not read';
   if (!s.isFile()) return 'it is not a regular file; not read';
-  if (s.size > maxBytes)
-    return `it is ${mb(s.size)}, more than the ${mb(maxBytes)} Papers reads from one file; split it into smaller files`;
-  return undefined;
+  return sizeRefusal(s.size, maxBytes);
+}
+
+/** Why a file of `size` bytes is not read, or undefined when it is small enough. */
+export function sizeRefusal(size: number, maxBytes = MAX_COLLECTION_BYTES): string | undefined {
+  return size > maxBytes
+    ? `it is ${mb(size)}, more than the ${mb(maxBytes)} Papers reads from one file; split it into smaller files`
+    : undefined;
 }
 
 /** Throws NotARegularFileError when the stats say the file must not be read. */
