@@ -36,7 +36,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       options: command.options,
     });
   } catch (err) {
-    throw new CliError(`papers ${name}: ${(err as Error).message}`);
+    throw new CliError(`papers ${name}: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`);
   }
   return command.run(
     { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals },
