@@ -3,8 +3,7 @@
  * git): the collections of `.vscode/settings.json` (`papers.collections`, paths and globs read as the
  * extension reads them), else the bundled seeds, and the papers they hold with the keys the editor shows.
  */
-import { Dirent, readdirSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 // The ESM build: the package's UMD main hides its own requires from the bundler (they fail at run time).
 import { parse as parseJsonc, ParseError, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
 import picomatch from 'picomatch';
@@ -15,13 +14,10 @@ import { deriveTitle } from '../core/titles';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { readFailure, readRegularTextSync } from '../node/files/regularFile';
 import { bundledSeeds, CliIo } from './common';
+import { toSlash, workspaceFiles } from './workspaceFiles';
 
 const SETTINGS = '.vscode/settings.json';
-/** Folders never searched for collection globs. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-
-/** A path with `/` separators, as link files and messages write it. */
-export const toSlash = (p: string) => p.split(sep).join('/');
+export { toSlash };
 
 /** What reading the workspace's own inputs (settings, folders) met: each failure was reported on stderr. */
 interface Reading {
@@ -63,37 +59,6 @@ function configuredCollections(root: string, reading: Reading): string[] | undef
   }
   const entries = value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   return entries.length ? entries : undefined;
-}
-
-/**
- * Workspace-relative files under `root`, for glob matching: a loop over a list of folders (no recursion, however
- * deep the tree); a folder that cannot be listed is reported through `onError` and skipped. Symlinks are not
- * followed (a Dirent of a symlink is neither a file nor a folder), so a symlink loop is never entered.
- */
-export function workspaceFiles(
-  root: string,
-  onError: (folder: string, err: unknown) => void,
-  list: (dir: string) => Dirent[] = (dir) => readdirSync(dir, { withFileTypes: true }),
-): string[] {
-  const out: string[] = [];
-  const folders = [root];
-  while (folders.length) {
-    const dir = folders.pop()!;
-    let entries: Dirent[];
-    try {
-      entries = list(dir);
-    } catch (err) {
-      onError(toSlash(relative(root, dir)) || '.', err);
-      continue;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name)) folders.push(path);
-      } else if (entry.isFile()) out.push(toSlash(relative(root, path)));
-    }
-  }
-  return out.sort();
 }
 
 /** The collection files: the setting's paths and globs (as the extension reads them), else the seeds. */
