@@ -55,7 +55,7 @@ describe('papers analyze --state', () => {
       regrouped.themes.map((t) => t.label),
       fresh.themes.map((t) => t.label),
     );
-    assert.ok(!('timings' in fresh) && !('new' in fresh.papers[0]), 'without --state, as before');
+    assert.ok(!('timings' in (fresh as object)) && !('new' in fresh.papers[0]), 'without --state, as before');
   });
 
   test('a state that cannot be read is reported and left as it is; --regroup needs --state', () => {
