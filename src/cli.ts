@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { joinDashValues } from './cli/args';
 import { COMMANDS } from './cli/commands';
 import { CliError, CliIo } from './cli/common';
 import { useColdRunCompileFlags } from './node/analysis/compileFlags';
@@ -29,9 +30,13 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, allowPositionals: true, options: command.options });
+    parsed = parseArgs({
+      args: joinDashValues(rest, command.options),
+      allowPositionals: true,
+      options: command.options,
+    });
   } catch (err) {
-    throw new CliError(`papers ${name}: ${(err as Error).message}`);
+    throw new CliError(`papers ${name}: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`);
   }
   return command.run(
     { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals },

@@ -2,12 +2,13 @@
  * `papers analyze --state DIR`: the analysis kept between runs in DIR, so that a run on a library that grew
  * analyzes only the new papers and keeps the themes of the last one (core/analysis/grow.ts).
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analysis, growAnalysis } from '../core/analysis';
 import { loadCorpus } from '../core/collections';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, SnapshotError, toSnapshot } from '../core/snapshot';
 import { nodeFileSource } from '../node/files/nodeFileSource';
+import { readRegularFileSync } from '../node/files/regularFile';
 import { writeFileAtomicSync } from '../node/files/atomicWrite';
 import { analyzeInParallel } from '../node/analysis/parallel';
 import { bundledSeeds, CliError } from './common';
@@ -65,7 +66,7 @@ function readState(dir: string): Analysis | undefined {
   const file = join(dir, STATE_FILE);
   if (!existsSync(file)) return undefined;
   try {
-    return fromSnapshot(decodeSnapshot(readFileSync(file)));
+    return fromSnapshot(decodeSnapshot(readRegularFileSync(file, Number.MAX_SAFE_INTEGER)));
   } catch (err) {
     if (!(err instanceof SnapshotError) && (err as NodeJS.ErrnoException).code === undefined) throw err;
     throw new CliError(

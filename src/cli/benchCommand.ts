@@ -1,17 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { decodeText } from '../core/collections';
 import { formatProblem, LoadProblem, PapersInputError } from '../core/common';
 import { benchSummary, measureCorpus } from '../node/bench/measure';
+import { NotARegularFileError, readRegularFileSync } from '../node/files/regularFile';
 import { CliCommand, CliError, reportProblems } from './common';
 
 /** One query a line; blank lines are skipped. An unreadable or binary file is an input error naming the file (and line). */
 function readQueries(file: string): { queries: string[]; problems: LoadProblem[] } {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFileSync(file);
   } catch (err) {
     throw new CliError(
-      `${file}: cannot read the queries (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      `${file}: cannot read the queries (${err instanceof NotARegularFileError ? err.message : ((err as NodeJS.ErrnoException).code ?? (err as Error).message)})`,
       1,
     );
   }

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { toBibtex } from '../core/export';
 import { toExportJson, toMarkdown } from '../core/export';
 import { notesFileIdPart, userNoteText } from '../core/export';
 import { paperKey } from '../core/papers';
 import { Paper } from '../core/papers';
+import { readRegularTextSync } from '../node/files/regularFile';
 import { analyzeFiles, CliCommand, CliError, reportProblems } from './common';
 
 const FORMATS = ['bibtex', 'json', 'markdown'] as const;
@@ -22,7 +23,7 @@ function readNotes(folder: string): { part: string; text: string }[] {
   for (const name of names.sort()) {
     let markdown: string;
     try {
-      markdown = readFileSync(join(folder, name), 'utf8');
+      markdown = readRegularTextSync(join(folder, name));
     } catch {
       continue;
     }

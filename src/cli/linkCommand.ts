@@ -2,7 +2,7 @@
  * `papers link`: links lines of a file to a paper from the command line. It writes
  * `.papers/links/<paper id>.json` exactly as the editor does (core/links).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { lineCount, PapersInputError } from '../core/common';
 import {
@@ -16,22 +16,42 @@ import {
   TextRange,
 } from '../core/links';
 import { writeFileAtomicSync } from '../node/files/atomicWrite';
+import { readFailure, readRegularTextSync } from '../node/files/regularFile';
 import { CliCommand, CliError, CliIo } from './common';
 import { loadPapers, toSlash } from './workspace';
 
-/** The links of one paper's file; a corrupt file is kept aside (like the editor does) and an empty list returned. */
+/**
+ * The links of one paper's file; a corrupt file is kept aside (like the editor does) and an empty list returned.
+ * A file that cannot be read at all (a folder, a symlink loop) is an error: nothing is written over it.
+ */
 function readLinksForWrite(root: string, paperId: string, io: CliIo): PaperLink[] {
   const rel = linksFilePath(paperId);
   const file = join(root, rel);
-  if (!existsSync(file)) return [];
+  let text: string;
   try {
-    return parseLinks(readFileSync(file, 'utf8'), rel);
+    text = readRegularTextSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new CliError(`papers link: ${rel}: cannot read the file: ${readFailure(err)}; nothing written`, 1);
+  }
+  try {
+    return parseLinks(text, rel);
   } catch (err) {
     if (!(err instanceof PapersInputError)) throw err;
     const backup = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(file, backup);
     io.err(`${err.message}; kept it as ${toSlash(relative(root, backup))} and started a new file\n`);
     return [];
+  }
+}
+
+/** Writes the paper's links file (the folder made first); a file system error is one line naming the file. */
+function writeLinks(root: string, paperId: string, links: PaperLink[]): void {
+  try {
+    mkdirSync(join(root, LINKS_DIR), { recursive: true });
+    writeFileAtomicSync(join(root, linksFilePath(paperId)), serializeLinks(links));
+  } catch (err) {
+    throw new CliError(`papers link: ${linksFilePath(paperId)}: cannot write the file: ${readFailure(err)}`, 1);
   }
 }
 
@@ -51,9 +71,10 @@ function linkedLines(
   const end = Number(m[3] ?? m[2]);
   let text: string;
   try {
-    text = readFileSync(abs, 'utf8');
+    text = readRegularTextSync(abs);
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    const e = err as NodeJS.ErrnoException;
+    const reason = e.code && e.code !== 'ENOTREGULAR' ? e.code : e.message;
     throw new CliError(`papers link: ${rel}: cannot read the file (${reason})`);
   }
   const range = start >= 1 ? lineRange(text, start - 1, end - 1) : undefined;
@@ -90,9 +111,9 @@ export const linkCommand: CliCommand = {
     const paper = found[0];
     const note = typeof values.note === 'string' ? values.note : undefined;
     const link = createLink({ paper: paper.id, file: rel, range, fileText: text, note });
-    mkdirSync(join(root, LINKS_DIR), { recursive: true });
     const links = readLinksForWrite(root, paper.id, io);
-    writeFileAtomicSync(join(root, linksFilePath(paper.id)), serializeLinks([...links, link]));
+    links.push(link);
+    writeLinks(root, paper.id, links);
     io.out(`linked ${papers.keyOf(paper)} to ${rel}:${start}-${end} (link ${link.id})\n`);
     return 0;
   },

@@ -2,10 +2,11 @@
  * `papers links`: every code link of `.papers/links/`, re-anchored against the files as they are now (as the
  * editor does, core/links); `--check` makes a stale link an error, for CI.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PapersInputError } from '../core/common';
 import { LINKS_DIR, PaperLink, paperIdOfLinksFile, parseLinks, reanchor, Reanchored } from '../core/links';
+import { readFailure, readRegularTextSync } from '../node/files/regularFile';
 import { CliCommand, CliIo } from './common';
 import { loadPapers } from './workspace';
 
@@ -15,36 +16,54 @@ interface Row {
   found: Reanchored;
 }
 
-/** Every link of `.papers/links/`; a file that cannot be read is reported and counted as broken. */
+/** The names of the links files in `dir`, sorted; undefined (and one line on stderr) when the folder cannot be listed. */
+function linksFileNames(dir: string, io: CliIo): string[] | undefined {
+  try {
+    if (!statSync(dir).isDirectory()) {
+      io.err(`${LINKS_DIR}: it is a file, not a folder; no links read\n`);
+      return undefined;
+    }
+    return readdirSync(dir)
+      .filter((n) => paperIdOfLinksFile(n) !== undefined)
+      .sort();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    io.err(`${LINKS_DIR}: cannot read the folder: ${readFailure(err)}\n`);
+    return undefined;
+  }
+}
+
+/**
+ * Every link of `.papers/links/`; a file that cannot be read (not a regular file, a symlink loop, bad JSON) is
+ * reported on one line and counted as broken, and the others are still read.
+ */
 function readAllLinks(root: string, io: CliIo): { links: PaperLink[]; broken: number } {
   const dir = join(root, LINKS_DIR);
-  let broken = 0;
+  const names = linksFileNames(dir, io);
+  let broken = names === undefined ? 1 : 0;
   const links: PaperLink[] = [];
-  const names = existsSync(dir)
-    ? readdirSync(dir)
-        .filter((n) => paperIdOfLinksFile(n) !== undefined)
-        .sort()
-    : [];
-  for (const name of names) {
+  for (const name of names ?? []) {
     const rel = `${LINKS_DIR}/${name}`;
     try {
-      links.push(...parseLinks(readFileSync(join(dir, name), 'utf8'), rel));
+      // one push per link: a file may hold more links than a call takes arguments
+      for (const link of parseLinks(readRegularTextSync(join(dir, name)), rel)) links.push(link);
     } catch (err) {
-      if (!(err instanceof PapersInputError)) throw err;
-      io.err(`${err.message}\n`);
+      io.err(
+        err instanceof PapersInputError ? `${err.message}\n` : `${rel}: cannot read the file: ${readFailure(err)}\n`,
+      );
       broken++;
     }
   }
   return { links, broken };
 }
 
-/** The text of a workspace file, read once; undefined when it cannot be read. */
+/** The text of a workspace file, read once; undefined when it cannot be read (or is no regular file). */
 function fileTexts(root: string): (file: string) => string | undefined {
   const texts = new Map<string, string | undefined>();
   return (file) => {
     if (!texts.has(file)) {
       try {
-        texts.set(file, readFileSync(join(root, file), 'utf8'));
+        texts.set(file, readRegularTextSync(join(root, file)));
       } catch {
         texts.set(file, undefined);
       }
@@ -119,6 +138,6 @@ export const linksCommand: CliCommand = {
         );
       }
     }
-    return broken || (values.check && stale.length) ? 1 : 0;
+    return broken || papers?.unreadable || (values.check && stale.length) ? 1 : 0;
   },
 };

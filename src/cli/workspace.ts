@@ -3,8 +3,7 @@
  * git): the collections of `.vscode/settings.json` (`papers.collections`, paths and globs read as the
  * extension reads them), else the bundled seeds, and the papers they hold with the keys the editor shows.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 // The ESM build: the package's UMD main hides its own requires from the bundler (they fail at run time).
 import { parse as parseJsonc, ParseError, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
 import picomatch from 'picomatch';
@@ -13,27 +12,46 @@ import { formatProblem, lineOfOffset } from '../core/common';
 import { idPartOfKey, paperKey, ParsedPaper } from '../core/papers';
 import { deriveTitle } from '../core/titles';
 import { nodeFileSource } from '../node/files/nodeFileSource';
+import { readFailure, readRegularTextSync } from '../node/files/regularFile';
 import { bundledSeeds, CliIo } from './common';
+import { toSlash, workspaceFiles } from './workspaceFiles';
 
 const SETTINGS = '.vscode/settings.json';
-/** Folders never searched for collection globs. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+export { toSlash };
 
-/** A path with `/` separators, as link files and messages write it. */
-export const toSlash = (p: string) => p.split(sep).join('/');
+/** What reading the workspace's own inputs (settings, folders) met: each failure was reported on stderr. */
+interface Reading {
+  io: CliIo;
+  unreadable: number;
+}
+
+/** The text of the settings file; undefined when there is none, or (reported) when it cannot be read. */
+function settingsText(root: string, reading: Reading): string | undefined {
+  try {
+    return readRegularTextSync(join(root, SETTINGS));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    reading.io.err(`${SETTINGS}: cannot read the file: ${readFailure(err)}; using the bundled seeds\n`);
+    reading.unreadable++;
+    return undefined;
+  }
+}
 
 /** `papers.collections` from the workspace settings (JSON with comments), or undefined when not set. */
-function configuredCollections(root: string, io: CliIo): string[] | undefined {
-  const file = join(root, SETTINGS);
-  if (!existsSync(file)) return undefined;
-  const text = readFileSync(file, 'utf8');
+function configuredCollections(root: string, reading: Reading): string[] | undefined {
+  const { io } = reading;
+  const text = settingsText(root, reading);
+  if (text === undefined) return undefined;
   const errors: ParseError[] = [];
   const settings = parseJsonc(text, errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
   if (errors.length)
     io.err(
       `${SETTINGS}:${lineOfOffset(text, errors[0].offset)}: ${printParseErrorCode(errors[0].error)}; read what could be read\n`,
     );
-  const value = settings && typeof settings === 'object' ? settings['papers.collections'] : undefined;
+  const value =
+    settings && typeof settings === 'object' && Object.hasOwn(settings, 'papers.collections')
+      ? settings['papers.collections']
+      : undefined;
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {
     io.err(`${SETTINGS}: "papers.collections" should be a list of files or globs; using the bundled seeds\n`);
@@ -43,19 +61,10 @@ function configuredCollections(root: string, io: CliIo): string[] | undefined {
   return entries.length ? entries : undefined;
 }
 
-/** Workspace-relative files under `root`, for glob matching. */
-function workspaceFiles(root: string, dir = root, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) workspaceFiles(root, join(dir, entry.name), out);
-    } else if (entry.isFile()) out.push(toSlash(relative(root, join(dir, entry.name))));
-  }
-  return out;
-}
-
 /** The collection files: the setting's paths and globs (as the extension reads them), else the seeds. */
-function collectionPaths(root: string, io: CliIo): string[] {
-  const configured = configuredCollections(root, io);
+function collectionPaths(root: string, reading: Reading): string[] {
+  const { io } = reading;
+  const configured = configuredCollections(root, reading);
   if (!configured) return bundledSeeds();
   const paths: string[] = [];
   let all: string[] | undefined;
@@ -63,7 +72,10 @@ function collectionPaths(root: string, io: CliIo): string[] {
     let found: string[];
     if (/[*?{[]/.test(entry)) {
       const match = picomatch(entry.replace(/^\.\//, ''), { dot: true });
-      all ??= workspaceFiles(root);
+      all ??= workspaceFiles(root, (folder, err) => {
+        io.err(`${folder}: cannot read the folder: ${readFailure(err)}; its files are not searched for collections\n`);
+        reading.unreadable++;
+      });
       found = all.filter((f) => match(f)).sort();
     } else found = [entry];
     if (found.length === 0) io.err(`${SETTINGS}: papers.collections entry "${entry}" matches no file\n`);
@@ -80,14 +92,18 @@ export interface Papers {
   /** The key the editor shows for a paper (its derived title decides the readable part). */
   keyOf(paper: ParsedPaper): string;
   find(keyOrId: string): ParsedPaper[];
+  /** How many of the workspace's inputs (settings, folders) could not be read; each was reported on stderr. */
+  unreadable: number;
 }
 
 export async function loadPapers(root: string, io: CliIo): Promise<Papers> {
-  const corpus = await loadCorpus(collectionPaths(root, io), nodeFileSource);
+  const reading: Reading = { io, unreadable: 0 };
+  const corpus = await loadCorpus(collectionPaths(root, reading), nodeFileSource);
   for (const p of corpus.problems) io.err(`${formatProblem(p)}\n`);
   const keys = new Map<string, string>();
   return {
     papers: corpus.papers,
+    unreadable: reading.unreadable,
     keyOf(paper) {
       let key = keys.get(paper.id);
       if (!key) {

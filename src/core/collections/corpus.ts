@@ -25,14 +25,30 @@ export function collectionName(path: string): string {
 }
 
 /**
+ * The problems reported for one file at most: past this many (a file of 200,000 empty records) the list says
+ * nothing more to a reader, and the Problems panel and a terminal stay usable; a last line gives the count left out.
+ */
+export const MAX_PROBLEMS_PER_FILE = 1000;
+
+/** The first MAX_PROBLEMS_PER_FILE problems of a file, then one line saying how many more there were. */
+export function capProblems(problems: LoadProblem[], file: string): LoadProblem[] {
+  if (problems.length <= MAX_PROBLEMS_PER_FILE) return problems;
+  const more = problems.length - MAX_PROBLEMS_PER_FILE;
+  return problems.slice(0, MAX_PROBLEMS_PER_FILE).concat({
+    file,
+    message: `… and ${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'} in this file`,
+  });
+}
+
+/**
  * Parses one file's bytes with the given parser, or with the one its content and extension call for
- * (see formats/index.ts), turning every failure into problems.
+ * (see formats/index.ts), turning every failure into problems (at most MAX_PROBLEMS_PER_FILE of them).
  */
 export function parseCollectionBytes(bytes: Uint8Array, path: string, parse?: FormatParser): ParseResult {
   try {
     const decoded = decodeText(bytes, path);
     const result = (parse ?? parserFor(path, decoded.text))(decoded.text, path);
-    return { papers: result.papers, problems: [...decoded.problems, ...result.problems] };
+    return { papers: result.papers, problems: capProblems(decoded.problems.concat(result.problems), path) };
   } catch (err) {
     if (err instanceof PapersInputError) return { papers: [], problems: [err.toProblem()] };
     throw err;

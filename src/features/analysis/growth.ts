@@ -12,6 +12,7 @@ import { FeaturesThread } from '../../node/analysis/featuresThread';
 import { growInParallel } from '../../node/analysis/parallel';
 import { canGrow, corpusSince } from '../../core/analysis';
 import { parseCollectionBytes } from '../../core/collections';
+import { readCollectionUri, unreadableMessage } from './readCollection';
 import { ParseResult } from '../../core/collections/formats/types';
 import { LoadProblem } from '../../core/common';
 import { Theme } from '../../core/papers';
@@ -74,11 +75,8 @@ export async function growLineage(
 
 async function parseFile(uri: vscode.Uri) {
   try {
-    return parseCollectionBytes(await vscode.workspace.fs.readFile(uri), uri.toString());
+    return parseCollectionBytes(await readCollectionUri(uri), uri.toString());
   } catch (err) {
-    return {
-      papers: [],
-      problems: [{ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` }],
-    };
+    return { papers: [], problems: [{ file: uri.toString(), message: unreadableMessage(err) }] };
   }
 }

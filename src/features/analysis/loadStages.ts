@@ -20,6 +20,7 @@ import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrections } from '../services';
 import { isAbsolutePath } from '../collections/settings';
 import { ProvisionalSearch } from '../search/provisional';
+import { readCollectionUri, unreadableMessage } from './readCollection';
 
 /** Shows a notification only when the work takes longer than this. */
 const NOTIFY_AFTER_MS = 600;
@@ -300,7 +301,7 @@ export async function analyzeOffHost(
 /** A collection file's name (a URI) and content, as the analysis reads it. */
 export type CollectionFile = { path: string; bytes: Uint8Array };
 
-/** Reads the collection files; one that cannot be read is left out and listed in `unreadable`. */
+/** Reads the collection files (readCollection.ts); one that cannot be read is left out and listed in `unreadable`. */
 export async function readCollectionFiles(
   uris: vscode.Uri[],
   unreadable: { file: string; message: string }[],
@@ -308,9 +309,9 @@ export async function readCollectionFiles(
   const files: CollectionFile[] = [];
   for (const uri of uris) {
     try {
-      files.push({ path: uri.toString(), bytes: await vscode.workspace.fs.readFile(uri) });
+      files.push({ path: uri.toString(), bytes: await readCollectionUri(uri) });
     } catch (err) {
-      unreadable.push({ file: uri.toString(), message: `cannot read the file: ${(err as Error).message}` });
+      unreadable.push({ file: uri.toString(), message: unreadableMessage(err) });
     }
   }
   return files;

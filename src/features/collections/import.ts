@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { formatByExtension, parseCollectionBytes } from '../../core/collections';
 import { Services } from '../services';
 import { configuredEntries, entryOf, setEntries, settingEntryFor } from './settings';
+import { readCollectionUri } from '../analysis/readCollection';
 
 /** The extensions the file picker offers; format detection still looks at the content. */
 export const COLLECTION_EXTENSIONS = ['txt', 'bib', 'json', 'jsonl', 'xml', 'atom'];
@@ -49,7 +50,7 @@ export async function importCollections(
         if (token.isCancellationRequested) return { ...result, added: [], cancelled: true };
         const name = uri.path.split('/').pop() ?? uri.path;
         progress.report({ message: `reading ${name}`, increment: step });
-        const bytes = await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined);
+        const bytes = await readCollectionUri(uri).then(undefined, () => undefined); // a FIFO or device is refused, never read
         if (bytes) {
           const parsed = parseCollectionBytes(bytes, name);
           result.papers += parsed.papers.length;

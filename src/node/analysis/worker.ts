@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { Corpus, mergeCollections, parseCollectionBytes } from '../../core/collections';
+import { readRegularFileSync } from '../files/regularFile';
 import { buildSearchChunk, chunkBuffers } from '../../core/search';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../core/snapshot';
 import { Analysis, growAnalysis } from '../../core/analysis';
@@ -37,7 +38,7 @@ function postChunks(corpus: Corpus, plan: ChunkPlan): void {
 
 /** A file's bytes as sent, or read from disk (a file read here need not be copied from the extension host). */
 function bytesOf(file: AnalyzeRequest['files'][number]): Uint8Array {
-  return 'bytes' in file ? file.bytes : readFileSync(file.fsPath);
+  return 'bytes' in file ? file.bytes : readRegularFileSync(file.fsPath);
 }
 
 /** Titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here. */

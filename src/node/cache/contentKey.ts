@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { SNAPSHOT_FORMAT } from '../../core/snapshot';
+import { OPEN_FLAGS } from '../files/regularFile';
 
 /** A collection file as the key sees it: its path and the SHA-256 of its bytes. */
 export interface FileDigest {
@@ -17,7 +18,7 @@ export function digestOf(path: string, bytes: Uint8Array): FileDigest {
  * is all the collections are needed for, and 140 MB of them need not be in memory for it.
  */
 export async function digestOfFile(path: string, fsPath: string): Promise<FileDigest> {
-  const file = await open(fsPath, 'r');
+  const file = await open(fsPath, OPEN_FLAGS); // checked to be a regular file first (digestMemo.ts); never waits
   try {
     const hash = createHash('sha256');
     const buffer = new Uint8Array(1 << 22);

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { checkRegularFile } from '../files/regularFile';
 import { digestOfFile, FileDigest } from './contentKey';
 
 /**
@@ -48,6 +49,7 @@ export class DigestMemo {
   /** The file's digest: remembered when its size, time and inode are unchanged, else computed (and remembered). */
   async digest(path: string, fsPath: string): Promise<FileDigest> {
     const s = statSync(fsPath);
+    checkRegularFile(s); // never hash a FIFO (it blocks) or a device (it never ends); the caller reports it
     const r = this.files[fsPath];
     if (
       r &&

@@ -2,14 +2,22 @@
  * BibTeX and BibLaTeX (.bib): entries with an `abstract` field become papers; the title, authors, year,
  * URL and DOI are kept. The entries are found by bibtexScan.ts and read by citation-js, in batches that are
  * halved until a broken entry is alone, so a whole valid file is one library call and a broken entry
- * costs only itself.
+ * costs only itself. The @string macros are read once, before the entries (bibtexMacros.ts).
  */
-import { BibtexFileEntry, parse as parseBibtexText } from '@citation-js/plugin-bibtex/lib/input/file.js';
+import type { BibtexFileEntry } from '@citation-js/plugin-bibtex/lib/input/file.js';
 import { LineStarts, PapersInputError } from '../../common';
 import { emptyFileError, PaperCollector, yearOf } from './collect';
 import { BibtexSpan, MAX_BRACE_DEPTH, scanBibtex } from './bibtexScan';
 import { ParseResult } from './types';
 import { latexAbstractToText, latexNames, latexToText } from './latexText';
+import {
+  defineMacro,
+  expansionProblem,
+  MacroTable,
+  MacroTooLongError,
+  newMacroTable,
+  parseWithMacros,
+} from './bibtexMacros';
 
 /** An entry longer than this is not a bibliography entry; it is skipped without being parsed. */
 export const MAX_ENTRY_CHARS = 200_000;
@@ -18,6 +26,8 @@ const NOT_PAPERS = new Set(['string', 'preamble']);
 
 /** The first line of a citation-js error, without its code excerpt: `expected "rbrace", got "lbrace"`. */
 function libraryReason(err: unknown): string {
+  if (err instanceof MacroTooLongError) return err.message;
+  if (err instanceof RangeError) return 'its @string macros expand to more text than an entry can hold';
   const first = String((err as Error)?.message ?? err).split('\n')[0];
   return first.replace(/\s+at line \d+ col \d+:?\s*$/, '') || 'unreadable';
 }
@@ -50,7 +60,7 @@ function arxivUrl(entry: BibtexFileEntry): string | undefined {
 function parseInBatches(
   text: string,
   entries: BibtexSpan[],
-  prefix: string,
+  macros: MacroTable,
   lines: LineStarts,
   out: PaperCollector,
 ): Map<BibtexSpan, BibtexFileEntry> {
@@ -61,7 +71,7 @@ function parseInBatches(
     let result: BibtexFileEntry[] | undefined;
     let failure: unknown;
     try {
-      result = parseBibtexText(prefix + spans.map((s) => text.slice(s.start, s.end)).join('\n'));
+      result = parseWithMacros(spans.map((s) => text.slice(s.start, s.end)).join('\n'), macros);
     } catch (err) {
       failure = err;
     }
@@ -102,8 +112,8 @@ export function parseBibtex(text: string, file: string): ParseResult {
       );
   }
 
-  // @string definitions are read first (each on its own, so a broken one is reported) and put before every batch.
-  const strings: string[] = [];
+  // @string definitions are read first, in file order (each on its own, so a broken one is reported).
+  const macros = newMacroTable();
   const entries: BibtexSpan[] = [];
   for (const span of scan.spans) {
     const source = text.slice(span.start, span.end);
@@ -114,8 +124,8 @@ export function parseBibtex(text: string, file: string): ParseResult {
       );
     } else if (span.type === 'string') {
       try {
-        parseBibtexText(source);
-        strings.push(source);
+        const why = defineMacro(source, macros);
+        if (why !== undefined) out.problem(lines.lineAt(span.start), why);
       } catch (err) {
         out.problem(lines.lineAt(span.start), `this @string cannot be read (${libraryReason(err)}); skipped`);
       }
@@ -124,12 +134,16 @@ export function parseBibtex(text: string, file: string): ParseResult {
     }
   }
 
-  const prefix = strings.length ? `${strings.join('\n')}\n` : '';
-  const parsed = parseInBatches(text, entries, prefix, lines, out);
+  const parsed = parseInBatches(text, entries, macros, lines, out);
 
   for (const span of entries) {
     const entry = parsed.get(span);
     if (!entry) continue;
+    const tooMuch = expansionProblem(entry, MAX_ENTRY_CHARS);
+    if (tooMuch !== undefined) {
+      out.problem(lines.lineAt(span.start), `${label(span)} cannot be read (${tooMuch}); skipped`);
+      continue;
+    }
     const abstract = field(entry, 'abstract');
     const title = field(entry, 'title');
     const authors = field(entry, 'author', 'editor');

@@ -9,6 +9,8 @@ declare module '@citation-js/plugin-bibtex/lib/input/file.js' {
   }
   /** Parses a whole .bib text; throws a SyntaxError (or a lexer Error) at the first thing it cannot read. */
   export function parse(text: string): BibtexFileEntry[];
+  /** The parser behind parse(): each parse starts from a copy of `defaultState` (plain objects in it are copied). */
+  export const bibtexGrammar: { defaultState: { strings: Record<string, unknown> } };
 }
 
 declare module '@citation-js/plugin-bibtex/lib/input/value.js' {

@@ -126,7 +126,10 @@ export function parseCslJson(text: string, file: string): ParseResult {
     if (why === undefined) continue;
     out.problem(line, `item ${index} ${why}; skipped`);
     const next = nextItemStart(body, span.start, span.end);
-    if (next >= 0) pending.push(...scanJsonArray(body, next - 1, span.end).items.reverse());
+    if (next < 0) continue;
+    // one push per item: a broken item may glue together more items than a call can take as arguments
+    const glued = scanJsonArray(body, next - 1, span.end).items;
+    for (let i = glued.length - 1; i >= 0; i--) pending.push(glued[i]);
   }
   const last = scan.items[scan.items.length - 1];
   if (scan.close < 0 && (!last || last.complete) && !body.trimEnd().endsWith(']'))

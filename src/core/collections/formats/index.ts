@@ -35,29 +35,37 @@ const BY_EXTENSION: Record<string, FormatName> = {
   atom: 'arxiv-atom',
 };
 
-/** How much of the start of a file the content test looks at: enough for a long comment before the first entry. */
-const SNIFF_CHARS = 64 * 1024;
-
 export function formatByExtension(path: string): FormatName | undefined {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path.split(/[\\/]/).pop() ?? '')?.[1]?.toLowerCase();
   return ext === undefined ? undefined : BY_EXTENSION[ext];
 }
 
-/** The format the text clearly is, from how it starts; undefined when it could be anything. */
+/** The offset of the first character at or after `from` that is not white space (the text's length if none). */
+function nextNonSpace(text: string, from: number): number {
+  const re = /\S/g;
+  re.lastIndex = from;
+  return re.exec(text)?.index ?? text.length;
+}
+
+/**
+ * The format the text clearly is, from how it starts; undefined when it could be anything. Every test reads as
+ * far as it needs (the whole first line, the first entry however far down): a JSON Lines file whose first record
+ * is longer than any fixed window is still JSON Lines. Each is one linear scan.
+ */
 export function formatByContent(text: string): FormatName | undefined {
-  const head = text.slice(0, SNIFF_CHARS).replace(/^\uFEFF/, '');
-  if (looksLikeDailyPapers(head)) return 'daily-papers';
-  const start = head.search(/\S/);
-  if (start < 0) return undefined;
-  const rest = head.slice(start);
-  if (rest[0] === '<') return /<(?:[\w.-]+:)?feed[\s>]/.test(head) ? 'arxiv-atom' : undefined;
-  if (/^\[\s*[{\]]/.test(rest)) return 'csl-json';
-  if (/^\{\s*["}]/.test(rest)) {
+  const start = nextNonSpace(text, text.startsWith('\uFEFF') ? 1 : 0);
+  if (start >= text.length) return undefined;
+  const eol = text.indexOf('\n', start);
+  const firstLine = text.slice(start, eol < 0 ? text.length : eol).trim();
+  if (looksLikeDailyPapers(firstLine)) return 'daily-papers';
+  if (text[start] === '<') return /<(?:[\w.-]+:)?feed[\s>]/.test(text) ? 'arxiv-atom' : undefined;
+  const second = text[nextNonSpace(text, start + 1)];
+  if (text[start] === '[' && (second === '{' || second === ']')) return 'csl-json';
+  if (text[start] === '{' && (second === '"' || second === '}')) {
     // One object per line is JSON Lines; an object spread over lines (or a lone one) is a CSL item.
-    const firstLine = rest.split(/\r?\n/, 1)[0].trim();
     return firstLine.length > 1 && firstLine.endsWith('}') ? 'json-lines' : 'csl-json';
   }
-  if (/^[ \t]*@[ \t]*[A-Za-z]+[ \t]*[{(]/m.test(head)) return 'bibtex';
+  if (/^[ \t]*@[ \t]*[A-Za-z]+[ \t]*[{(]/m.test(text)) return 'bibtex';
   return undefined;
 }
 

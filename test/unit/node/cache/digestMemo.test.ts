@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { digestOfFile } from '../../../../src/node/cache/contentKey';
@@ -74,4 +75,16 @@ describe('DigestMemo', () => {
     await memo.save([b]);
     assert.deepEqual(Object.keys(JSON.parse(readFileSync(memoFile, 'utf8')).files), [b]);
   });
+
+  test(
+    'a FIFO or a device among the collections is refused before it is opened (the caller reads and reports it)',
+    { timeout: 10_000 },
+    async () => {
+      const fifo = join(dir, 'pipe.txt');
+      assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+      const memo = await DigestMemo.open(join(dir, 'digests-special.json'));
+      await assert.rejects(memo.digest('pipe', fifo), /named pipe/);
+      await assert.rejects(memo.digest('zero', '/dev/zero'), /device/);
+    },
+  );
 });

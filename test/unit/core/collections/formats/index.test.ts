@@ -76,3 +76,16 @@ describe('parserFor on a Zotero library', () => {
     assert.ok(corpus.papers.every((p) => p.sources.length === 2));
   });
 });
+
+describe('detectFormat beyond the first 64 KB', () => {
+  test('a JSON Lines file whose first record is longer than 64 KB is JSON Lines', () => {
+    const first = JSON.stringify({ abstract: 'A record.', notes: 'n'.repeat(70_000) });
+    assert.equal(detectFormat('papers.json', `${first}\n{"abstract": "Another."}\n`), 'json-lines');
+    assert.equal(detectFormat('papers', `${' '.repeat(70_000)}\n{"abstract": "x"}\n`), 'json-lines');
+  });
+
+  test('a BibTeX entry or an Atom feed after more than 64 KB of comment is still found', () => {
+    assert.equal(detectFormat('refs', `${'% comment\n'.repeat(8_000)}@article{k, abstract = {x}}`), 'bibtex');
+    assert.equal(detectFormat('feed', `<?xml version="1.0"?>\n<!--${'c'.repeat(70_000)}-->\n<feed>`), 'arxiv-atom');
+  });
+});
