@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { formatByExtension, parseCollectionBytes } from '../../core/collections';
 import { Services } from '../services';
+import { refusedInRestrictedMode } from '../storage/restrictedMode';
 import { configuredEntries, entryOf, setEntries, settingEntryFor } from './settings';
 
 /** The extensions the file picker offers; format detection still looks at the content. */
@@ -33,6 +34,8 @@ export async function importCollections(
     return undefined;
   }
   if (uris.length === 0) return undefined;
+  // importing writes .vscode/settings.json: not in an untrusted workspace (the user is told)
+  if (refusedInRestrictedMode()) return undefined;
   const before = configuredEntries();
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Papers: importing', cancellable: true },
