@@ -439,7 +439,11 @@ describe('remapThemeCorrections at scale', () => {
     );
     const map = new Map<string, string>();
     const taken = new Set<string>();
-    for (const p of pairs) if (!map.has(p.from) && !taken.has(p.to)) (map.set(p.from, p.to), taken.add(p.to));
+    for (const p of pairs) {
+      if (map.has(p.from) || taken.has(p.to)) continue;
+      map.set(p.from, p.to);
+      taken.add(p.to);
+    }
     return map;
   }
 
