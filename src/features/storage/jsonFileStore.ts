@@ -142,7 +142,15 @@ export class JsonFileStore<T> implements vscode.Disposable {
   /** Follows the folder's files: one changed, created or deleted on disk is re-read (after the writes queued here). */
   protected watch(): void {
     if (!this.dir) return;
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.dir, this.format.pattern));
+    // Based on the workspace folder, not on the store's folder: a watcher of a folder that does not exist yet (no
+    // link made so far) may miss the files a `git pull` brings into it.
+    const folder = vscode.workspace.getWorkspaceFolder(this.dir);
+    const relative = folder && vscode.workspace.asRelativePath(this.dir, false);
+    const pattern =
+      folder && relative && !/[*?{}[\]]/.test(relative)
+        ? new vscode.RelativePattern(folder, `${relative}/${this.format.pattern}`)
+        : new vscode.RelativePattern(this.dir, this.format.pattern);
+    const watcher = vscode.workspace.createFileSystemWatcher(pattern);
     const reload = (uri: vscode.Uri) => {
       const key = this.format.keyOf(uri.path.slice(uri.path.lastIndexOf('/') + 1));
       if (key === undefined) return;

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { ANNOTATIONS_START } from '../../../src/core/annotations/notesBlock';
 import { addHighlight } from '../../../src/features/annotations/annotations';
+import { PageMessages } from '../../../src/features/paperPanel/pageMessages';
 import { restrictedModeApi } from '../../../src/features/storage/restrictedMode';
 import { papersApi, restoreSeeds } from './papersApi';
 import { until } from './until';
@@ -133,6 +134,41 @@ suite('Stores hardening: what Papers writes, and where', () => {
         .delete(inWorkspace('.papers', 'links', `${paper.id}.json`))
         .then(undefined, () => undefined);
       await fs.rm(secretDir, { recursive: true, force: true });
+    }
+  });
+
+  test("the paper view's tag-removal message with a paper id that is a path touches no file", async function () {
+    this.timeout(30_000);
+    const { services } = await api();
+    const victim = outside(`victim-${run}.json`);
+    await fs.writeFile(victim, '{"tags": ["theirs"]}\n');
+    const warnings: string[] = [];
+    const messages = new PageMessages(
+      { ...services, log: Object.assign(Object.create(services.log), { warn: (m: string) => warnings.push(m) }) },
+      {
+        shown: () => undefined,
+        pageDidLoad: () => undefined,
+        openPaper: async () => undefined,
+        besideView: () => vscode.ViewColumn.Beside,
+        post: () => undefined,
+      },
+    );
+    try {
+      // `.papers/papers/` + `../../../victim-<run>` + `.json` is the file beside the workspace folder
+      messages.onMessage({ type: 'webviewDidRemoveTag', id: `../../../victim-${run}`, tag: 'theirs' });
+      await sleep(1000);
+      assert.equal(await fs.readFile(victim, 'utf8').catch(() => 'deleted'), '{"tags": ["theirs"]}\n');
+      assert.ok(
+        warnings.some((w) => /ignored a message naming no paper id/.test(w)),
+        warnings.join(' | '),
+      );
+      await assert.rejects(
+        services.state.update(`../../../victim-${run}`, (d) => d),
+        /not a valid name/,
+      );
+    } finally {
+      messages.dispose();
+      await fs.rm(victim, { force: true });
     }
   });
 
@@ -286,7 +322,7 @@ suite('Stores hardening: what Papers writes, and where', () => {
     const { services } = await api();
     const name = `cached-${run}`;
     const abstracts = [
-      `Kelp forests ${run} shelter juvenile fish along rocky coasts in three seasons.`,
+      `Kelp forests zq${run}cache shelter juvenile fish along rocky coasts in three seasons.`,
       'Moss mats on north-facing roofs hold rainwater for days after a storm.',
       'Tide pool snails grow thicker shells where crabs are common.',
     ];
@@ -300,7 +336,7 @@ suite('Stores hardening: what Papers writes, and where', () => {
       for (const file of await fs.readdir(cacheDir).catch(() => [] as string[])) {
         if (!file.endsWith('.snapshot')) continue;
         const bytes = await fs.readFile(join(cacheDir, file));
-        if (bytes.includes(Buffer.from(run))) return join(cacheDir, file);
+        if (bytes.includes(Buffer.from(`zq${run}cache`))) return join(cacheDir, file);
       }
       return undefined;
     };
