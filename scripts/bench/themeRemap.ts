@@ -5,23 +5,12 @@
 //      node /tmp/themeRemap.js [papers] [stale] [rounds]
 import { hash64 } from '../../src/core/papers';
 import { remapThemeCorrections, ThemeCorrections } from '../../src/core/themes';
+import { seededRandom } from '../../src/core/vectors';
 
 const [papers = 100_000, stale = 1_000, rounds = 3] = process.argv.slice(2).map(Number);
 const THEME_SIZE = 500;
 
-/** A small seeded PRNG (mulberry32), so every run measures the same library. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = prng(18);
+const random = seededRandom(18);
 const ids = Array.from({ length: papers }, (_, i) => i.toString(16).padStart(12, '0'));
 const themes: { id: string; paperIds: string[]; parent?: string }[] = [];
 for (let start = 0, t = 0; start < papers; start += THEME_SIZE, t++)
