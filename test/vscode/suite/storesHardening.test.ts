@@ -97,6 +97,9 @@ suite('Stores hardening: what Papers writes, and where', () => {
         const text = await fs.readFile(join(dirname(file.fsPath), name), 'utf8');
         assert.ok(!text.includes('PRIVATE'), `${name}: no line of the file outside the workspace is copied`);
       }
+      const backups = (await fs.readdir(dirname(file.fsPath))).filter((n) => n.startsWith(`${paper.id}.json.corrupt-`));
+      assert.equal(backups.length, 1, 'the write that left the refused links out kept a copy of the file first');
+      assert.ok((await fs.readFile(join(dirname(file.fsPath), backups[0]), 'utf8')).includes(`victim-${run}`));
       const problems = recorded.messages.join(' | ');
       assert.match(problems, new RegExp(`links/${paper.id}\\.json:\\d+: link 2: "paper" .* is not a paper id`));
       assert.match(problems, /and 1 more, see the Papers log/, 'the link to id_rsa is the other');
@@ -242,6 +245,33 @@ suite('Stores hardening: what Papers writes, and where', () => {
       recorded.stop();
       await fs.unlink(links);
       await fs.rename(aside, links);
+      await fs.rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  test('a notes folder that is a symlink leading out of the workspace: no notes are created there', async function () {
+    this.timeout(30_000);
+    const { services } = await api();
+    const paper = services.model.analysis!.papers[9];
+    const elsewhere = outside(`notes-elsewhere-${run}`);
+    await fs.mkdir(elsewhere, { recursive: true });
+    const notes = dirname(services.notes.uriFor(paper)!.fsPath);
+    const aside = `${notes}.aside-${run}`;
+    await fs.mkdir(notes, { recursive: true });
+    await fs.rename(notes, aside);
+    await fs.symlink(elsewhere, notes);
+    const recorded = recordMessages();
+    try {
+      assert.equal(await vscode.commands.executeCommand('papers.openNotes', paper.id), undefined);
+      assert.deepEqual(await fs.readdir(elsewhere), [], 'no notes written outside');
+      assert.ok(
+        recorded.messages.some((m) => /could not create the notes file .*outside the workspace/.test(m)),
+        recorded.messages.join(' | '),
+      );
+    } finally {
+      recorded.stop();
+      await fs.unlink(notes);
+      await fs.rename(aside, notes);
       await fs.rm(elsewhere, { recursive: true, force: true });
     }
   });
