@@ -1,16 +1,15 @@
 /**
  * The one check of every id, key or name read from a file or a webview message before it becomes part of a
- * path (`.papers/papers/<id>.json`, `.papers/links/<paper>.json`, `notes/<key>.md`), and of the workspace paths
- * a link file names. Each is held to the form Papers itself writes, so a committed file or a message can never
- * name a file outside the folder it belongs to: `../`, `/`, `\`, a drive letter or a NUL byte never pass.
+ * path (`.papers/papers/<id>.json`, `.papers/links/<paper>.json`), and of the workspace paths a link file names.
+ * Each is held to the form Papers itself writes, so a committed file or a message can never name a file outside
+ * the folder it belongs to: `../`, `/`, `\`, a drive letter or a NUL byte never pass. (Notes file names are made
+ * from the paper keys Papers computes, never read from a file.)
  */
 
 /** Paper ids: 12 hex digits (an abstract's hash) or 16 (a title's), lowercase (core/papers/ids.ts). */
 const PAPER_ID = /^(?:[0-9a-f]{12}|[0-9a-f]{16})$/;
 /** Link ids: 12 hex digits when Papers makes them; other tools' ids are kept when they are plain names. */
 const LINK_ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** Paper keys (`slug-1a2b3c4`, core/papers/paperKey.ts): lowercase ASCII words joined by `-`. */
-const PAPER_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function isPaperId(value: unknown): boolean {
   return typeof value === 'string' && PAPER_ID.test(value);
@@ -18,10 +17,6 @@ export function isPaperId(value: unknown): boolean {
 
 export function isLinkId(value: unknown): boolean {
   return typeof value === 'string' && LINK_ID.test(value);
-}
-
-export function isPaperKey(value: unknown): boolean {
-  return typeof value === 'string' && value.length <= 80 && PAPER_KEY.test(value);
 }
 
 /**
@@ -36,12 +31,6 @@ export function outsideWorkspaceProblem(path: string): string | undefined {
   if (path.startsWith('~')) return 'it points to the home folder';
   if (path.split(/[/\\]/).some((s) => s === '..')) return 'it goes up out of the workspace with ".."';
   return undefined;
-}
-
-/** Throws when `value` is no paper id: for the stores, the last check before a key is joined to a folder. */
-export function assertPaperId(value: unknown, what = 'paper id'): asserts value is string {
-  if (!isPaperId(value))
-    throw new Error(`Papers: refused ${what} ${JSON.stringify(value)?.slice(0, 80)}: not a paper id`);
 }
 
 /** True when `path` is `root` or inside it (both absolute, resolved; `/` or `\` separators). */

@@ -1,12 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  isLinkId,
-  isPaperId,
-  isPaperKey,
-  isPathInside,
-  outsideWorkspaceProblem,
-} from '../../../../src/core/common/pathSegments';
+import { isLinkId, isPaperId, isPathInside, outsideWorkspaceProblem } from '../../../../src/core/common/pathSegments';
 import { paperId, titleId } from '../../../../src/core/papers/ids';
 
 describe('isPaperId', () => {
@@ -36,14 +30,11 @@ describe('isPaperId', () => {
   });
 });
 
-describe('isLinkId / isPaperKey', () => {
+describe('isLinkId', () => {
   test('plain names pass, path characters do not', () => {
     assert.ok(isLinkId('0a1b2c3d4e5f'));
     assert.ok(!isLinkId('../x'));
     assert.ok(!isLinkId(''));
-    assert.ok(isPaperKey('envfactory-6755e5c'));
-    assert.ok(!isPaperKey('../envfactory-6755e5c'));
-    assert.ok(!isPaperKey('a/b'));
   });
 });
 
