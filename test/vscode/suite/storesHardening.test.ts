@@ -3,7 +3,19 @@ import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { PageMessages } from '../../../src/features/paperPanel/pageMessages';
-import { api, inWorkspace, link, outside, read, recordMessages, run, sleep, write, CODE } from './storesHelpers';
+import {
+  api,
+  inWorkspace,
+  link,
+  outside,
+  read,
+  recordMessages,
+  run,
+  sleep,
+  untouchedPapers,
+  write,
+  CODE,
+} from './storesHelpers';
 import { until } from './until';
 
 // What Papers writes and where, against hostile or damaged files: ids from files never become paths outside
@@ -14,7 +26,7 @@ suite('Stores hardening: what Papers writes, and where', () => {
   test('a hostile links file: a paper id that is a path and a file outside the workspace are refused, the rest works', async function () {
     this.timeout(60_000);
     const { services } = await api();
-    const paper = services.model.analysis!.papers[3];
+    const [paper] = untouchedPapers(await api());
     const victimDir = outside(`victim-${run}`);
     const secretDir = outside(`secret-${run}`);
     await fs.mkdir(victimDir, { recursive: true });
@@ -67,7 +79,7 @@ suite('Stores hardening: what Papers writes, and where', () => {
   test('a linked file that is a symlink leading out of the workspace is never read', async function () {
     this.timeout(30_000);
     const { services } = await api();
-    const paper = services.model.analysis!.papers[4];
+    const [paper] = untouchedPapers(await api());
     const secretDir = outside(`linked-secret-${run}`);
     await fs.mkdir(secretDir, { recursive: true });
     await fs.writeFile(join(secretDir, 'key.py'), `# PRIVATE-LINE\n${CODE}`);
@@ -129,7 +141,7 @@ suite('Stores hardening: what Papers writes, and where', () => {
   test('a .papers file that exists but cannot be read is reported and left alone, never replaced', async function () {
     this.timeout(30_000);
     const { services } = await api();
-    const [a, b] = services.model.analysis!.papers.slice(5, 7);
+    const [a, b] = untouchedPapers(await api());
     const fileA = inWorkspace('.papers', 'papers', `${a.id}.json`);
     await write(fileA, '{\n  "starred": true,\n  "tags": ["keep-me"]\n}\n');
     await until('the marks read', () => services.state.marks(a.id).starred);
@@ -166,13 +178,15 @@ suite('Stores hardening: what Papers writes, and where', () => {
       store.read = original;
       recorded.stop();
       await vscode.workspace.fs.delete(inWorkspace('.papers', 'papers', `${b.id}.json`), { recursive: true });
+      await vscode.workspace.fs.delete(fileA);
+      await until('its tag gone again', () => services.state.data(a.id).tags === undefined);
     }
   });
 
   test('a .papers folder that is a symlink leading out of the workspace: Papers refuses to write there', async function () {
     this.timeout(30_000);
     const { services } = await api();
-    const paper = services.model.analysis!.papers[7];
+    const [paper] = untouchedPapers(await api());
     const elsewhere = outside(`elsewhere-${run}`);
     await fs.mkdir(elsewhere, { recursive: true });
     const links = inWorkspace('.papers', 'links').fsPath;
@@ -203,7 +217,7 @@ suite('Stores hardening: what Papers writes, and where', () => {
   test('a notes folder that is a symlink leading out of the workspace: no notes are created there', async function () {
     this.timeout(30_000);
     const { services } = await api();
-    const paper = services.model.analysis!.papers[9];
+    const [paper] = untouchedPapers(await api());
     const elsewhere = outside(`notes-elsewhere-${run}`);
     await fs.mkdir(elsewhere, { recursive: true });
     const notes = dirname(services.notes.uriFor(paper)!.fsPath);

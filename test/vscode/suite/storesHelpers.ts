@@ -2,6 +2,8 @@
 import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import type { Paper } from '../../../src/core/papers';
+import type { PapersApi } from '../../../src/extension';
 import { papersApi } from './papersApi';
 
 export const api = () => papersApi(80_000);
@@ -47,4 +49,10 @@ export function link(paper: string, id: string, file: string, text = 'def second
     anchor: { text, before: '', after: '' },
     created: '2025-01-01T00:00:00.000Z',
   };
+}
+
+/** Papers no earlier test marked, tagged or linked: a test may change them without changing what others see. */
+export function untouchedPapers({ services }: PapersApi): Paper[] {
+  const known = new Set(services.state.idsWithData());
+  return services.model.analysis!.papers.filter((p) => !known.has(p.id) && services.links.linksOf(p.id).length === 0);
 }

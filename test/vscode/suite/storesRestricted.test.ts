@@ -6,7 +6,7 @@ import { ANNOTATIONS_START } from '../../../src/core/annotations/notesBlock';
 import { addHighlight } from '../../../src/features/annotations/annotations';
 import { restrictedModeApi } from '../../../src/features/storage/restrictedMode';
 import { restoreSeeds } from './papersApi';
-import { api, exists, inWorkspace, run, sleep, write } from './storesHelpers';
+import { api, exists, inWorkspace, run, sleep, untouchedPapers, write } from './storesHelpers';
 import { until } from './until';
 
 // Restricted Mode writes nothing (settings, exports, the notes sync included), and a cache entry damaged under a
@@ -18,7 +18,7 @@ suite('Stores hardening: Restricted Mode and a damaged cache', () => {
   test('Restricted Mode: exports and the notes sync write nothing, not even in an open editor', async function () {
     this.timeout(60_000);
     const { services, restricted } = await api();
-    const paper = services.model.analysis!.papers[8];
+    const [paper] = untouchedPapers(await api());
     // a notes editor with unsaved text inside the highlights section, which a sync would rewrite
     const files = vscode.workspace.getConfiguration('files');
     const autoSave = files.inspect('autoSave')?.globalValue;
