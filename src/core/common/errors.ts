@@ -24,3 +24,13 @@ export class PapersInputError extends Error {
     return { file: this.file, line: this.line, message: this.message.replace(/^[^:]*(:\d+)?: /, '') };
   }
 }
+
+/**
+ * True for the error of a file that is not there (workspace.fs's FileNotFound, node's ENOENT), false for one
+ * that is there but cannot be read (permissions, I/O, a folder where a file belongs): such a file must never
+ * be taken for missing and replaced.
+ */
+export function isFileNotFound(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  return code === 'FileNotFound' || code === 'ENOENT';
+}

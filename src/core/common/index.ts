@@ -6,3 +6,4 @@ export * from './jsonFile';
 export * from './lines';
 export * from './steps';
 export * from './text';
+export * from './pathSegments';

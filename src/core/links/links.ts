@@ -7,7 +7,15 @@
 import { anchorAt, normalizeEol, sameRange } from './codeAnchor';
 import { CodeAnchor, Reanchored, TextRange } from './codeAnchorTypes';
 import { LineIndex } from './lineIndex';
-import { lineOfOffset, PapersInputError, parseJsonFile } from '../common';
+import {
+  isLinkId,
+  isPaperId,
+  lineOfOffset,
+  LoadProblem,
+  outsideWorkspaceProblem,
+  PapersInputError,
+  parseJsonFile,
+} from '../common';
 
 export interface PaperLink {
   id: string;
@@ -34,7 +42,7 @@ export function linksFilePath(paperId: string): string {
 
 /** The paper id a link file is named after, or undefined for other files. */
 export function paperIdOfLinksFile(name: string): string | undefined {
-  return /(?:^|\/)([0-9a-f]{6,64})\.json$/.exec(name)?.[1];
+  return /(?:^|\/)([0-9a-f]{12}|[0-9a-f]{16})\.json$/.exec(name)?.[1];
 }
 
 const KNOWN_ORDER = ['id', 'paper', 'file', 'range', 'anchor', 'note', 'created'];
@@ -204,16 +212,43 @@ function checkLink(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Parses a link file; throws PapersInputError naming the file and the line of the first problem. */
-export function parseLinks(text: string, file: string): PaperLink[] {
+/** Why a well-formed link is refused: a paper, id or file that could lead a write or a read out of place. */
+function refusal(l: PaperLink, file: string): string | undefined {
+  if (!isPaperId(l.paper))
+    return `"paper" ${JSON.stringify(l.paper.slice(0, 80))} is not a paper id (12 or 16 hex digits)`;
+  const owner = paperIdOfLinksFile(file);
+  if (owner !== undefined && l.paper !== owner)
+    return `"paper" ${JSON.stringify(l.paper.slice(0, 80))} is not the paper of this file (${owner})`;
+  if (!isLinkId(l.id)) return `"id" ${JSON.stringify(l.id.slice(0, 80))} is not a link id`;
+  const outside = outsideWorkspaceProblem(normalizeLinkPath(l.file));
+  if (outside) return `"file" ${JSON.stringify(l.file.slice(0, 200))} is refused: ${outside}`;
+  return undefined;
+}
+
+/**
+ * Parses a link file; throws PapersInputError naming the file and the line of the first problem. A link whose
+ * paper, id or file is refused (see refusal: it would name a file outside its folder or the workspace) is an
+ * error too, unless `refused` is given: then it is reported there, with its line, and left out, so the other
+ * links of the file still work and the refused one is never used as a path.
+ */
+export function parseLinks(text: string, file: string, refused?: LoadProblem[]): PaperLink[] {
   const value = parseJsonFile(text, file);
   if (!Array.isArray(value)) throw new PapersInputError(file, 1, 'expected a JSON list of links');
-  return value.map((item, i) => {
+  const links: PaperLink[] = [];
+  value.forEach((item, i) => {
     const problem = checkLink(item);
     if (problem) throw new PapersInputError(file, lineOfLink(text, value, i), `link ${i + 1}: ${problem}`);
     const link = item as PaperLink;
-    return { ...link, file: normalizeLinkPath(link.file) };
+    const refusedBecause = refusal(link, file);
+    if (refusedBecause) {
+      const line = lineOfLink(text, value, i);
+      if (!refused) throw new PapersInputError(file, line, `link ${i + 1}: ${refusedBecause}`);
+      refused.push({ file, line, message: `link ${i + 1}: ${refusedBecause}; it is not used` });
+      return;
+    }
+    links.push({ ...link, file: normalizeLinkPath(link.file) });
   });
+  return links;
 }
 
 /** The line where the index-th link of the file starts (as serializeLinks writes it, else found by its id). */

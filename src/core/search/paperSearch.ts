@@ -324,9 +324,10 @@ export class PaperSearch {
   /** The hits without their snippets: to merge the hits of several indexes, then make snippets for the few kept. */
   rank(query: string, options: SearchOptions = {}): RankedHit[] {
     const { text, filters } = parseQuery(query);
-    const predicates = { ...BUILTIN_FILTERS, ...options.filters };
-    const active = filters.filter((f) => predicates[f.key] && f.value !== '');
-    const passes = (doc: SearchDoc) => active.every((f) => predicates[f.key](doc, f.value) !== f.negated);
+    const predicates = new Map(Object.entries({ ...BUILTIN_FILTERS, ...options.filters }));
+    // a Map: a filter word typed as `constructor:` or `toString:` is an unknown key, not Object.prototype's
+    const active = filters.filter((f) => predicates.has(f.key) && f.value !== '');
+    const passes = (doc: SearchDoc) => active.every((f) => predicates.get(f.key)!(doc, f.value) !== f.negated);
     const limit = options.limit ?? 50;
     if (text === '') return this.filterOnly(passes, limit);
     const words: string[] = [];

@@ -75,7 +75,7 @@ export function applyThemeCorrections(
   for (const u of userThemes) {
     if (!u || typeof u.id !== 'string' || u.id === '' || userIds.has(u.id)) continue;
     userIds.add(u.id);
-    user.push({ id: u.id, label: renames[u.id] ?? u.label, paperIds: [], user: true });
+    user.push({ id: u.id, label: ownValue(renames, u.id) ?? u.label, paperIds: [], user: true });
   }
   const used = new Set<string>(userIds);
   const idOf = new Map<string, string>();
@@ -83,7 +83,7 @@ export function applyThemeCorrections(
     const id = userIds.has(t.id) ? uniqueSlug(t.id, used) : t.id;
     used.add(id);
     idOf.set(t.id, id);
-    return { id, label: renames[t.id] ?? t.label, paperIds: [], ...(t.user ? { user: true } : {}) };
+    return { id, label: ownValue(renames, t.id) ?? t.label, paperIds: [], ...(t.user ? { user: true } : {}) };
   });
   themes.forEach((t, i) => {
     const parent = t.parent !== undefined ? idOf.get(t.parent) : undefined;
@@ -131,7 +131,7 @@ export function applyThemeCorrections(
   for (const id of [...new Set(papers.filter((p) => !home.has(p.id)).map((p) => p.id))].sort()) order.push(id);
   for (const pid of order) {
     let target: string | undefined;
-    const moved = Object.prototype.hasOwnProperty.call(moves, pid) ? moves[pid] : undefined;
+    const moved = ownValue(moves, pid);
     if (moved !== undefined && byId.has(moved)) target = moved;
     if (target === undefined) {
       const text = abstractOf?.get(pid);
@@ -188,8 +188,12 @@ export function papersUnder<T extends { id: string; paperIds: readonly string[];
   themes: readonly T[],
 ): (T & { paperIds: readonly string[] })[] {
   const extra = new Map<string, string[]>();
-  for (const t of themes)
-    if (t.parent !== undefined) extra.set(t.parent, [...(extra.get(t.parent) ?? []), ...t.paperIds]);
+  for (const t of themes) {
+    if (t.parent === undefined) continue;
+    const list = extra.get(t.parent) ?? [];
+    for (const id of t.paperIds) list.push(id);
+    extra.set(t.parent, list);
+  }
   return themes.map((t) => (extra.has(t.id) ? { ...t, paperIds: [...t.paperIds, ...extra.get(t.id)!] } : t));
 }
 
@@ -232,9 +236,21 @@ function namedThemes(corrections: ThemeCorrections): Set<string> {
 export function recordThemeMembers(corrections: ThemeCorrections, themes: readonly Theme[]): ThemeCorrections {
   const named = namedThemes(corrections);
   const members: Record<string, string[]> = {};
-  for (const [id, papers] of Object.entries(corrections.themeMembers ?? {})) if (named.has(id)) members[id] = papers;
-  for (const t of papersUnder(themes)) if (!t.user && named.has(t.id)) members[t.id] = [...new Set(t.paperIds)].sort();
+  for (const [id, papers] of Object.entries(corrections.themeMembers ?? {}))
+    if (named.has(id)) put(members, id, papers);
+  for (const t of papersUnder(themes))
+    if (!t.user && named.has(t.id)) put(members, t.id, [...new Set(t.paperIds)].sort());
   return { ...corrections, themeMembers: members };
+}
+
+/** The value of an own key of a record read from a file: never one of Object.prototype's (`constructor`...). */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/** Sets `key` as an own property, `__proto__` included (an assignment would replace the object's prototype). */
+function put<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**
@@ -249,24 +265,64 @@ export function remapThemeCorrections(
   corrections: ThemeCorrections,
   grouped: readonly { id: string; paperIds: readonly string[]; user?: boolean; parent?: string }[],
 ): ThemeCorrections {
-  const themes = papersUnder(grouped);
   const renames = corrections.renames ?? {};
   const moves = corrections.moves ?? {};
   const members = corrections.themeMembers ?? {};
-  const current = new Map(themes.filter((t) => !t.user).map((t) => [t.id, t]));
+  const current = new Map(
+    papersUnder(grouped)
+      .filter((t) => !t.user)
+      .map((t) => [t.id, t]),
+  );
   const live = new Set<string>([...current.keys(), ...(corrections.userThemes ?? []).map((u) => u?.id)]);
   const named = namedThemes(corrections);
-  const stale = [...named].filter((id) => !live.has(id) && (members[id]?.length ?? 0) > 0).sort();
-  // Candidate pairs (old id, current theme), best overlap first; greedy one-to-one assignment.
+  const stale = [...named].filter((id) => !live.has(id) && (ownValue(members, id)?.length ?? 0) > 0).sort();
+  if (stale.length === 0) return corrections;
+  const map = assignStale(
+    stale.map((from) => ({ from, papers: members[from] })),
+    [...current.values()].filter((t) => !named.has(t.id)),
+  );
+  if (map.size === 0) return corrections;
+  const to = (id: string) => map.get(id) ?? id;
+  const newRenames: Record<string, string> = {};
+  for (const [id, label] of Object.entries(renames)) put(newRenames, to(id), label);
+  const newMoves: Record<string, string> = {};
+  for (const [paper, id] of Object.entries(moves)) put(newMoves, paper, to(id));
+  const newMembers: Record<string, string[]> = {};
+  for (const [id, papers] of Object.entries(members)) if (!map.has(id)) put(newMembers, id, papers);
+  for (const id of map.values()) put(newMembers, id, [...new Set(current.get(id)!.paperIds)].sort());
+  const userThemes = (corrections.userThemes ?? []).map((u) =>
+    u && typeof u.parent === 'string' && map.has(u.parent) ? { ...u, parent: to(u.parent) } : u,
+  );
+  return { ...corrections, renames: newRenames, moves: newMoves, userThemes, themeMembers: newMembers };
+}
+
+/**
+ * Old theme id -> current theme: candidate pairs with Jaccard ≥ MIN_THEME_OVERLAP, best first, assigned
+ * greedily one-to-one. The papers shared are counted from each signature's papers through an index of the
+ * current themes' papers, so the cost is the size of the signatures plus the themes', not their product
+ * (a thousand stale ids at 100k papers would otherwise compare every signature with every theme).
+ */
+function assignStale(
+  stale: readonly { from: string; papers: readonly string[] }[],
+  candidates: readonly { id: string; paperIds: readonly string[] }[],
+): Map<string, string> {
+  const sizes = candidates.map((t) => new Set(t.paperIds).size);
+  const themesOf = new Map<string, number[]>();
+  candidates.forEach((t, i) => {
+    for (const id of new Set(t.paperIds)) {
+      const list = themesOf.get(id);
+      if (list) list.push(i);
+      else themesOf.set(id, [i]);
+    }
+  });
   const pairs: { from: string; to: string; score: number; shared: number }[] = [];
-  for (const from of stale) {
-    const sig = new Set(members[from]);
-    for (const t of current.values()) {
-      if (named.has(t.id)) continue;
-      let shared = 0;
-      for (const id of new Set(t.paperIds)) if (sig.has(id)) shared++;
-      const score = shared / (sig.size + new Set(t.paperIds).size - shared || 1);
-      if (score >= MIN_THEME_OVERLAP) pairs.push({ from, to: t.id, score, shared });
+  for (const { from, papers } of stale) {
+    const sig = new Set(papers);
+    const shared = new Map<number, number>();
+    for (const id of sig) for (const i of themesOf.get(id) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    for (const [i, n] of shared) {
+      const score = n / (sig.size + sizes[i] - n || 1);
+      if (score >= MIN_THEME_OVERLAP) pairs.push({ from, to: candidates[i].id, score, shared: n });
     }
   }
   pairs.sort(
@@ -282,19 +338,7 @@ export function remapThemeCorrections(
     map.set(p.from, p.to);
     taken.add(p.to);
   }
-  if (map.size === 0) return corrections;
-  const to = (id: string) => map.get(id) ?? id;
-  const newRenames: Record<string, string> = {};
-  for (const [id, label] of Object.entries(renames)) newRenames[to(id)] = label;
-  const newMoves: Record<string, string> = {};
-  for (const [paper, id] of Object.entries(moves)) newMoves[paper] = to(id);
-  const newMembers: Record<string, string[]> = {};
-  for (const [id, papers] of Object.entries(members)) if (!map.has(id)) newMembers[id] = papers;
-  for (const id of map.values()) newMembers[id] = [...new Set(current.get(id)!.paperIds)].sort();
-  const userThemes = (corrections.userThemes ?? []).map((u) =>
-    u && typeof u.parent === 'string' && map.has(u.parent) ? { ...u, parent: to(u.parent) } : u,
-  );
-  return { ...corrections, renames: newRenames, moves: newMoves, userThemes, themeMembers: newMembers };
+  return map;
 }
 
 /**
@@ -311,7 +355,7 @@ export function outlineThemes<T extends { id: string; label: string; size: numbe
   const ids = new Set(themes.map((t) => t.id));
   const renames = corrections.renames ?? {};
   if (ids.size !== themes.length || Object.keys(renames).some((id) => !ids.has(id))) return undefined;
-  const relabelled = themes.map((t) => ({ ...t, label: renames[t.id] ?? t.label }));
+  const relabelled = themes.map((t) => ({ ...t, label: ownValue(renames, t.id) ?? t.label }));
   const sizes = sizesUnder(relabelled, (t) => t.size);
   return nestedOrder(relabelled, (t) => sizes.get(t.id)!).map((t) => ({ ...t, size: sizes.get(t.id)! }));
 }

@@ -128,6 +128,11 @@ export class AnalysisCache {
     await this.prune(key).catch((err: Error) => this.log.warn(`could not prune the analysis cache: ${err.message}`));
   }
 
+  /** Deletes the entry of `key` (found damaged after it was restored): the next load analyzes again. */
+  async drop(key: string): Promise<void> {
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, key + EXT)).then(undefined, () => undefined);
+  }
+
   async save(key: string, snapshot: AnalysisSnapshot): Promise<void> {
     try {
       const started = Date.now();

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Analysis } from '../../core/analysis';
 import { applyCorrections } from '../../core/analysis';
-import { SnapshotOutline } from '../../core/snapshot';
+import { SnapshotError, SnapshotOutline } from '../../core/snapshot';
 import { outlineThemes } from '../../core/themes';
 import { resolveCorrections } from '../../core/themes';
 import * as path from 'node:path';
@@ -239,9 +239,28 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     clearTimeout(this.prepareTimer);
     const steps = analysis.search.preparation();
     const next = () => {
-      if (this.current === analysis && !steps.next().done) this.prepareTimer = setTimeout(next, PREPARE_STEP_GAP_MS);
+      try {
+        if (this.current === analysis && !steps.next().done) this.prepareTimer = setTimeout(next, PREPARE_STEP_GAP_MS);
+      } catch (err) {
+        void this.searchSetUpFailed(analysis, err);
+      }
     };
     this.prepareTimer = setTimeout(next, PREPARE_SEARCH_AFTER_MS);
+  }
+
+  /**
+   * A step of the deferred search set-up threw (on a timer: uncaught, it would reach the extension host). A
+   * damaged cache entry (SnapshotError: the file changed under the restored analysis) is dropped and the
+   * collections are analyzed again; anything else is logged.
+   */
+  private async searchSetUpFailed(analysis: Analysis, err: unknown): Promise<void> {
+    this.log.error(`could not set the search up: ${(err as Error)?.message ?? String(err)}`);
+    const key = this.lineage?.analysis === analysis ? this.lineage.key : undefined;
+    if (!(err instanceof SnapshotError) || key === undefined || this.current !== analysis) return;
+    this.log.warn(`the cached analysis ${key} is damaged: dropped; analyzing again`);
+    await this.cache.drop(key);
+    this.lineage = undefined;
+    await this.reload();
   }
 
   private loadFailed(err: Error): void {

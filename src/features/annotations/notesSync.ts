@@ -10,6 +10,7 @@ import { lineOfOffset } from '../../core/common';
 import { renderNotesTemplate } from '../../core/notes';
 import { Paper } from '../../core/papers';
 import { Services } from '../services';
+import { isRestricted } from '../storage/restrictedMode';
 import { createFileAtomic, writeFileAtomic } from '../storage/workspaceFiles';
 
 export type NotesSyncResult = 'unchanged' | 'written' | 'created' | 'edited' | 'broken' | 'skipped';
@@ -45,6 +46,9 @@ export function syncAnnotationsIntoNotes(deps: Deps, paperId: string): Promise<N
 }
 
 async function syncNow(deps: Deps, paperId: string): Promise<NotesSyncResult> {
+  // Restricted Mode changes nothing, an open editor's unsaved text included (the write paths would refuse a
+  // file, but an editor's edit goes through no file)
+  if (isRestricted()) return 'skipped';
   const paper = deps.model.paper(paperId);
   const uri = paper && deps.notes.uriFor(paper);
   if (!paper || !uri) return 'skipped';

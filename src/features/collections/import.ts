@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { formatByExtension, parseCollectionBytes } from '../../core/collections';
 import { Services } from '../services';
+import { refusedInRestrictedMode } from '../storage/restrictedMode';
 import { configuredEntries, entryOf, setEntries, settingEntryFor } from './settings';
 import { readCollectionUri } from '../analysis/readCollection';
 
@@ -34,6 +35,8 @@ export async function importCollections(
     return undefined;
   }
   if (uris.length === 0) return undefined;
+  // importing writes .vscode/settings.json: not in an untrusted workspace (the user is told)
+  if (refusedInRestrictedMode()) return undefined;
   const before = configuredEntries();
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Papers: importing', cancellable: true },

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Services } from '../services';
+import { refusedInRestrictedMode } from '../storage/restrictedMode';
 import { TreeNode } from '../tree/types';
 import { configuredEntries, entryOf, setEntries } from './settings';
 
@@ -23,6 +24,8 @@ export async function removeCollection(
   const collection = services.model.analysis?.collections.find((c) => c.name === name);
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!collection || !folder) return false;
+  // removing writes .vscode/settings.json: not in an untrusted workspace (the user is told)
+  if (refusedInRestrictedMode()) return false;
   const uri = vscode.Uri.parse(collection.path);
   const entries = configuredEntries();
   const entry = entryOf(uri, folder, entries);

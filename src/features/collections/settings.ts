@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { assertCanWrite } from '../storage/restrictedMode';
 
 /** True for an absolute path in papers.collections (a file imported from outside the folder). */
 export function isAbsolutePath(entry: string): boolean {
@@ -14,7 +15,9 @@ export function configuredEntries(): string[] {
   return [...(inspected?.workspaceValue ?? inspected?.globalValue ?? [])];
 }
 
+/** Writes papers.collections in the workspace's settings (never in Restricted Mode: it throws there). */
 export async function setEntries(entries: string[]): Promise<void> {
+  assertCanWrite('.vscode/settings.json');
   await vscode.workspace
     .getConfiguration('papers')
     .update('collections', entries, vscode.ConfigurationTarget.Workspace);

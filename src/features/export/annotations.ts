@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { annotationsOf } from '../../core/annotations';
 import { AnnotatedPaper, annotationsDigest, annotationsW3C } from '../../core/annotations';
 import { Services } from '../services';
+import { refusedInRestrictedMode } from '../storage/restrictedMode';
 
 export const EXPORT_ANNOTATIONS_COMMAND = 'papers.exportAnnotations';
 
@@ -46,6 +47,8 @@ function pickFile(title: string, name: string, filters: Record<string, string[]>
  * (Escape at either skips that format), and writes them. Returns the files written, for tests.
  */
 async function exportAnnotations(services: Services): Promise<vscode.Uri[]> {
+  // an export writes files: nothing is written in Restricted Mode (the user is told)
+  if (refusedInRestrictedMode()) return [];
   if (!services.model.analysis) {
     void vscode.window.showInformationMessage('Papers is still loading its collections; try again in a moment.');
     return [];

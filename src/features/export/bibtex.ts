@@ -3,6 +3,7 @@ import { toBibtex } from '../../core/export';
 import { userNoteText } from '../../core/export';
 import { Paper } from '../../core/papers';
 import { Services } from '../services';
+import { refusedInRestrictedMode } from '../storage/restrictedMode';
 import { TreeNode } from '../tree/types';
 
 export type ExportSet = 'selected' | 'starred' | 'linked' | 'all';
@@ -72,6 +73,8 @@ export async function exportBibtexCommand(
   args: ExportBibtexArgs = {},
   clicked?: readonly TreeNode[],
 ): Promise<vscode.Uri | undefined> {
+  // an export writes a file: nothing is written in Restricted Mode (the user is told)
+  if (refusedInRestrictedMode()) return undefined;
   if (!services.model.analysis) {
     void vscode.window.showInformationMessage('Papers: the papers are still loading; try again in a moment.');
     return undefined;

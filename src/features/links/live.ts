@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { anchorAt, AnchorStatus, LineIndex, normalizeEol, reanchor, sameRange, TextRange } from '../../core/links';
 import { normalizeLinkPath, PaperLink, shiftRange, TextChange } from '../../core/links';
+import { outsideWorkspace } from '../storage/insideWorkspace';
 import { LinkStore } from './store';
 
 /** Where a link is now and whether its text is there. */
@@ -42,6 +43,8 @@ export class LiveLinks implements vscode.Disposable {
   private readonly rechecks = new Map<string, { ids: Set<string> | 'all'; timer: ReturnType<typeof setTimeout> }>();
   private readonly persists = new Map<string, ReturnType<typeof setTimeout>>();
   private fireTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Linked files refused (outside the workspace), reported once each. */
+  private readonly refused = new Set<string>();
 
   constructor(
     private readonly store: LinkStore,
@@ -171,9 +174,16 @@ export class LiveLinks implements vscode.Disposable {
   }
 
   private async textOf(file: string): Promise<{ text: string | undefined; dirty: boolean }> {
+    const uri = this.uriOf(file);
+    // A linked file that a symlink leads out of the workspace is never read: its lines would be copied into
+    // .papers/links/, a file users commit. Its links stay as they are, stale.
+    const outside = uri && (await outsideWorkspace(uri));
+    if (outside) {
+      this.refuse(file, outside);
+      return { text: undefined, dirty: true };
+    }
     const doc = this.documentOf(file);
     if (doc) return { text: doc.getText(), dirty: doc.isDirty };
-    const uri = this.uriOf(file);
     try {
       return { text: uri && new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), dirty: false };
     } catch {
@@ -203,6 +213,15 @@ export class LiveLinks implements vscode.Disposable {
     }
     if (changed) this.fireSoon();
     if (!dirty && text !== undefined) this.schedulePersist(file);
+  }
+
+  /** Tells once per file why its links are not followed. */
+  private refuse(file: string, why: string): void {
+    if (this.refused.has(file)) return;
+    this.refused.add(file);
+    const message = `Papers links: the links to ${file} are not followed: ${why}. Its lines are never read.`;
+    this.log.warn(message);
+    void vscode.window.showWarningMessage(message);
   }
 
   private schedulePersist(file: string): void {

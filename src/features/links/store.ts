@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isPaperId } from '../../core/common';
 import { LINKS_DIR, linksFilePath, PaperLink, paperIdOfLinksFile, parseLinks, serializeLinks } from '../../core/links';
 import { JsonFileStore } from '../storage/jsonFileStore';
 
@@ -24,6 +25,7 @@ export class LinkStore extends JsonFileStore<PaperLink[]> {
       {
         fileName: (paperId) => `${paperId}.json`,
         keyOf: paperIdOfLinksFile,
+        isKey: isPaperId,
         pattern: '*.json',
         parse: parseLinks,
         serialize: serializeLinks,

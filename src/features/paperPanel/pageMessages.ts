@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Annotation, annotationsOf } from '../../core/annotations';
+import { isPaperId } from '../../core/common';
 import { Paper, removeTags } from '../../core/papers';
 import {
   assertNever,
@@ -83,6 +84,12 @@ export class PageMessages {
   onMessage(message: unknown): void {
     if (!isPageToHostMessage(message)) {
       this.deps.log.warn(`Paper view: ignored an unknown message ${JSON.stringify(message)?.slice(0, 200)}`);
+      return;
+    }
+    const named = namedPaperId(message);
+    if (named !== undefined && !isPaperId(named)) {
+      // the page only ever names papers it was shown: anything else is not used, least of all as a file name
+      this.deps.log.warn(`Paper view: ignored a message naming no paper id ${JSON.stringify(message)?.slice(0, 200)}`);
       return;
     }
     switch (message.type) {
@@ -195,4 +202,11 @@ export class PageMessages {
     this.deps.log.error(`Paper view: could not ${what}: ${errorMessage(e)}`);
     void vscode.window.showErrorMessage(`Papers: could not ${what}: ${errorMessage(e)}`);
   }
+}
+
+/** The paper id a message names, when it names one (it becomes a file name in the stores). */
+function namedPaperId(message: PageToHostMessage): unknown {
+  if ('paperId' in message) return message.paperId;
+  if (message.type === 'webviewDidRemoveTag' || message.type === 'webviewDidRequest') return message.id;
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isPaperId } from '../../core/common';
 import { applyChange, isEmptyUserData, parseUserData, PaperUserData, serializeUserData } from '../../core/papers';
 import { PaperMarks, UserState } from '../services';
 import { JsonFileStore } from './jsonFileStore';
@@ -25,7 +26,11 @@ export class UserStore extends JsonFileStore<PaperUserData> implements UserState
       folder && vscode.Uri.joinPath(folder.uri, STORE_DIR),
       {
         fileName: (id) => `${id}.json`,
-        keyOf: (name) => /^([0-9a-f]+)\.json$/.exec(name)?.[1],
+        keyOf: (name) => {
+          const id = /^([0-9a-f]+)\.json$/.exec(name)?.[1];
+          return isPaperId(id) ? id : undefined;
+        },
+        isKey: isPaperId,
         pattern: '*.json',
         parse: parseUserData,
         serialize: serializeUserData,

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { PapersInputError } from '../../core/common';
+import { isFileNotFound, LoadProblem, PapersInputError } from '../../core/common';
 import { tempPathBeside, writeFileAtomic as writeFileAtomicOnDisk } from '../../node/files/atomicWrite';
+import { assertInsideWorkspace } from './insideWorkspace';
 import { assertCanWrite } from './restrictedMode';
 
 /**
@@ -8,6 +9,7 @@ import { assertCanWrite } from './restrictedMode';
  */
 export async function writeFileAtomic(uri: vscode.Uri, text: string): Promise<void> {
   assertCanWrite(uri);
+  await assertInsideWorkspace(uri);
   await replaceFile(uri, text);
 }
 
@@ -35,6 +37,7 @@ export async function replaceFile(uri: vscode.Uri, data: string | Uint8Array, te
  */
 export async function createFileAtomic(uri: vscode.Uri, text: string): Promise<boolean> {
   assertCanWrite(uri);
+  await assertInsideWorkspace(uri);
   const folder = uri.with({ path: uri.path.slice(0, uri.path.lastIndexOf('/')) });
   await vscode.workspace.fs.createDirectory(folder);
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
@@ -61,34 +64,84 @@ export async function createFileAtomic(uri: vscode.Uri, text: string): Promise<b
   }
 }
 
-/** The file's text, or undefined when it does not exist or cannot be read. */
-export async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
+/** How the stores read a file: workspace.fs, or a stand-in (the tests give one that fails as a disk can). */
+export type ReadFile = (uri: vscode.Uri) => Thenable<Uint8Array>;
+
+export const readWorkspaceFile: ReadFile = (uri) => vscode.workspace.fs.readFile(uri);
+
+/** A file that exists but cannot be read (permissions, an I/O error, a folder where a file belongs). */
+export class UnreadableFileError extends Error {
+  constructor(
+    readonly uri: vscode.Uri,
+    cause: unknown,
+  ) {
+    super(
+      `Papers: cannot read ${vscode.workspace.asRelativePath(uri)} (${reasonOf(cause)}); it is left as it is ` +
+        'and nothing is written over it. Make it readable (or move it away) and try again.',
+    );
+    this.name = 'UnreadableFileError';
   }
+}
+
+function reasonOf(err: unknown): string {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+/**
+ * The file's text, or undefined when it does not exist. A file that exists but cannot be read is an
+ * UnreadableFileError: taken for missing, it would be replaced by a new file and its data lost.
+ */
+export async function readText(uri: vscode.Uri, read: ReadFile = readWorkspaceFile): Promise<string | undefined> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await read(uri);
+  } catch (err) {
+    if (isFileNotFound(err)) return undefined;
+    throw new UnreadableFileError(uri, err);
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** How a store reads its files: the parser (which may report entries it refuses) and the file read. */
+export interface ReadOptions<T> {
+  parse: (text: string, file: string, refused?: LoadProblem[]) => T;
+  read?: ReadFile;
 }
 
 /**
  * Reads a file of the user's before changing it. A file that does not parse is moved aside as
  * `<name>.corrupt-<time>` (never overwritten), reported with its path, and given back as `corrupt`
- * so the caller can start from the last good state it knows.
+ * so the caller can start from the last good state it knows. A file with entries the parser refused is
+ * copied aside the same way before the write that leaves them out. A file that cannot be read throws
+ * (UnreadableFileError): the change fails and the file is left alone.
  */
 export async function readForUpdate<T>(
   uri: vscode.Uri,
-  parse: (text: string, file: string) => T,
+  { parse, read }: ReadOptions<T>,
   log: vscode.LogOutputChannel,
 ): Promise<{ value: T | undefined; existed: boolean; corrupt?: boolean }> {
-  // every store reads this way right before it writes (or moves a corrupt file aside): the place to stop in Restricted Mode
+  // every store reads this way right before it writes (or moves a corrupt file aside): the place to stop in
+  // Restricted Mode, and to make sure the folder is the workspace's own
   assertCanWrite(uri);
-  const text = await readText(uri);
+  await assertInsideWorkspace(uri);
+  const text = await readText(uri, read);
   if (text === undefined) return { value: undefined, existed: false };
+  const refused: LoadProblem[] = [];
   try {
-    return { value: parse(text, vscode.workspace.asRelativePath(uri)), existed: true };
+    const value = parse(text, vscode.workspace.asRelativePath(uri), refused);
+    if (refused.length) {
+      const backup = backupUri(uri);
+      await vscode.workspace.fs.copy(uri, backup, { overwrite: false });
+      log.warn(
+        `${vscode.workspace.asRelativePath(uri)}: entries refused and left out; kept as ${vscode.workspace.asRelativePath(backup)}`,
+      );
+    }
+    return { value, existed: true };
   } catch (err) {
     if (!(err instanceof PapersInputError)) throw err;
-    const backup = uri.with({ path: `${uri.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}` });
+    const backup = backupUri(uri);
     await vscode.workspace.fs.rename(uri, backup, { overwrite: false });
     log.warn(`${err.message}; kept as ${vscode.workspace.asRelativePath(backup)}`);
     void vscode.window.showWarningMessage(
@@ -97,5 +150,8 @@ export async function readForUpdate<T>(
     return { value: undefined, existed: false, corrupt: true };
   }
 }
+
+const backupUri = (uri: vscode.Uri) =>
+  uri.with({ path: `${uri.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}` });
 
 export { FileQueue } from '../../core/common';

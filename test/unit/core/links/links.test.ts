@@ -13,7 +13,7 @@ import {
   serializeLinks,
   shiftRange,
 } from '../../../../src/core/links/links';
-import { PapersInputError } from '../../../../src/core/common/errors';
+import { LoadProblem, PapersInputError } from '../../../../src/core/common/errors';
 
 const TEXT = 'alpha\nbeta gamma\ndelta\n';
 const r = (startLine: number, startCharacter: number, endLine: number, endCharacter: number): TextRange => ({
@@ -94,6 +94,58 @@ describe('serializeLinks / parseLinks', () => {
     assert.equal(linksFilePath('abc123def456'), '.papers/links/abc123def456.json');
     assert.equal(paperIdOfLinksFile('.papers/links/abc123def456.json'), 'abc123def456');
     assert.equal(paperIdOfLinksFile('notes.json'), undefined);
+    assert.equal(paperIdOfLinksFile('.papers/links/abc123.json'), undefined, 'not the form Papers writes');
+  });
+
+  const hostile = (change: Record<string, unknown>) => {
+    const good = JSON.parse(serializeLinks([make(r(0, 0, 0, 5))]))[0];
+    const other = { ...good, id: 'bbbbbbbbbbbb' };
+    return JSON.stringify([other, { ...good, ...change }], null, 2);
+  };
+  const FILE = '.papers/links/abc123def456.json';
+
+  test('a link whose paper is not a paper id is reported at its line and left out, never used as a path', () => {
+    const text = hostile({ paper: '../../../victim/settings' });
+    const refused: LoadProblem[] = [];
+    const links = parseLinks(text, FILE, refused);
+    assert.deepEqual(
+      links.map((l) => l.id),
+      ['bbbbbbbbbbbb'],
+    );
+    assert.equal(refused.length, 1);
+    assert.equal(refused[0].file, FILE);
+    assert.equal(refused[0].line, text.split('\n').lastIndexOf('  {') + 1);
+    assert.match(refused[0].message, /link 2: "paper" "\.\.\/\.\.\/\.\.\/victim\/settings" is not a paper id/);
+    // without a place to report it, the file is refused as a whole (the CLI reports it as a broken file)
+    assert.throws(
+      () => parseLinks(text, FILE),
+      (err: unknown) => err instanceof PapersInputError && err.line === refused[0].line,
+    );
+  });
+
+  test("a link to a file outside the workspace is refused: '..', absolute paths, URIs, home", () => {
+    for (const file of [
+      '../secret/id_rsa',
+      'src/../../x',
+      '/etc/passwd',
+      'C:/Windows/win.ini',
+      'file:///etc/passwd',
+      '~/.ssh/id_rsa',
+    ]) {
+      const refused: LoadProblem[] = [];
+      assert.equal(parseLinks(hostile({ file }), FILE, refused).length, 1, file);
+      assert.match(refused[0].message, /"file" .* is refused/, file);
+    }
+  });
+
+  test("a link of another paper's file, or with an id that is no plain name, is refused", () => {
+    const refused: LoadProblem[] = [];
+    parseLinks(hostile({ paper: '0123456789ab' }), FILE, refused);
+    parseLinks(hostile({ id: '../x' }), FILE, refused);
+    assert.deepEqual(
+      refused.map((p) => /^link 2: "(\w+)"/.exec(p.message)?.[1]),
+      ['paper', 'id'],
+    );
   });
 });
 

@@ -113,6 +113,22 @@ describe('PaperSearch', () => {
     assert.deepEqual(ids('theme:sky'), ['a1'], 'a paper moved out of the broad theme');
   });
 
+  test('a theme with id constructor is found by theme:, and prototype names are no filter words', () => {
+    const s = new PaperSearch(docs.map((d, i) => (i === 0 ? { ...d, themeId: 'constructor', themeLabel: 'Mine' } : d)));
+    const ids = (q: string) =>
+      s
+        .search(q)
+        .map((h) => h.id)
+        .sort();
+    assert.deepEqual(ids('theme:constructor'), ['a1']);
+    assert.deepEqual(ids('theme:mine'), ['a1']);
+    // unknown filter words are ignored, as `foo:x` is: not read through Object.prototype
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', 'isPrototypeOf', '__proto__']) {
+      assert.deepEqual(ids(`telescope ${key}:x`), ids('telescope'), key);
+      assert.deepEqual(ids(`telescope -${key}:x`), ids('telescope'), `-${key}`);
+    }
+  });
+
   test('theme: and collection: filters, alone or with text, negated with -', () => {
     const s = new PaperSearch(docs);
     assert.deepEqual(

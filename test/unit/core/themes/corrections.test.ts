@@ -362,3 +362,117 @@ describe('a user subtheme follows its broad theme', () => {
     assert.deepEqual(out.find((t) => t.id === 'mine')!.paperIds, ['d1']);
   });
 });
+
+describe('keys read from themes.json are plain names, never Object.prototype members', () => {
+  const PROTO_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+  const grouped: Theme[] = [{ id: 'galaxies', label: 'Galaxies', paperIds: ['p1', 'p2'] }];
+  const papers = [
+    { id: 'p1', abstract: 'Galaxy morphology in telescope images.' },
+    { id: 'p2', abstract: 'Spiral arms of galaxies.' },
+  ];
+
+  for (const id of PROTO_NAMES) {
+    test(`a user theme with id ${id} gets its own label and its papers`, () => {
+      // parsed as the file is, so `__proto__` is an own key as JSON.parse makes it
+      const corrections = JSON.parse(
+        JSON.stringify({ renames: {}, moves: {}, userThemes: [{ id, label: 'Mine', keywords: ['spiral'] }] }),
+      ) as ThemeCorrections;
+      const out = applyThemeCorrections(grouped, papers, corrections);
+      const mine = out.find((t) => t.id === id)!;
+      assert.equal(mine.label, 'Mine');
+      assert.deepEqual(mine.paperIds, ['p2']);
+      assert.equal(typeof out.find((t) => t.id === 'galaxies')!.label, 'string');
+    });
+
+    test(`a stale rename of a theme ${id} follows its papers, or is kept as an own key when none fits`, () => {
+      const text = `{"renames": {"${id}": "Renamed"}, "moves": {"p1": "${id}"}, "userThemes": [], "themeMembers": {"${id}": ["p1", "p2"]}}`;
+      const out = remapThemeCorrections(JSON.parse(text) as ThemeCorrections, grouped);
+      assert.deepEqual(Object.keys(out.renames), ['galaxies']);
+      assert.deepEqual(out.moves, { p1: 'galaxies' });
+      // another stale theme takes the only theme: this one waits, kept with its signature
+      const waiting = `{"renames": {"${id}": "Kept", "old": "Old"}, "moves": {}, "userThemes": [], "themeMembers": {"${id}": ["zz"], "old": ["p1", "p2"]}}`;
+      const kept = remapThemeCorrections(JSON.parse(waiting) as ThemeCorrections, grouped);
+      assert.equal(Object.getPrototypeOf(kept.renames), Object.prototype);
+      assert.deepEqual(
+        Object.entries(kept.renames).sort(),
+        [
+          [id, 'Kept'],
+          ['galaxies', 'Old'],
+        ].sort(),
+      );
+      assert.deepEqual(
+        Object.entries(kept.themeMembers!).sort(),
+        [
+          [id, ['zz']],
+          ['galaxies', ['p1', 'p2']],
+        ].sort(),
+      );
+    });
+  }
+
+  test('a rename naming no theme with a prototype name is not read through the prototype', () => {
+    const out = applyThemeCorrections([{ id: 'toString', label: 'Computed', paperIds: ['p1'] }], papers, {
+      renames: {},
+      moves: {},
+      userThemes: [],
+    });
+    assert.equal(out[0].label, 'Computed');
+    assert.deepEqual(outlineThemes([{ id: 'constructor', label: 'C', size: 3 }])?.[0].label, 'C');
+  });
+});
+
+describe('remapThemeCorrections at scale', () => {
+  /** The remap as it was first written: every stale signature against every theme (the reference). */
+  function referenceMap(stale: Record<string, string[]>, themes: Theme[]): Map<string, string> {
+    const pairs: { from: string; to: string; score: number; shared: number }[] = [];
+    for (const from of Object.keys(stale).sort()) {
+      for (const t of themes) {
+        const score = themeOverlap(stale[from], t.paperIds);
+        const a = new Set(stale[from]);
+        const shared = [...new Set(t.paperIds)].filter((id) => a.has(id)).length;
+        if (score >= MIN_THEME_OVERLAP) pairs.push({ from, to: t.id, score, shared });
+      }
+    }
+    pairs.sort(
+      (a, b) =>
+        b.score - a.score || b.shared - a.shared || (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : 1),
+    );
+    const map = new Map<string, string>();
+    const taken = new Set<string>();
+    for (const p of pairs) {
+      if (map.has(p.from) || taken.has(p.to)) continue;
+      map.set(p.from, p.to);
+      taken.add(p.to);
+    }
+    return map;
+  }
+
+  test('follows the same themes as comparing every signature with every theme', () => {
+    const random = seededRandom(18);
+    const pick = (n: number) => Math.floor(random() * n);
+    for (let round = 0; round < 20; round++) {
+      const themes: Theme[] = Array.from({ length: 2 + pick(8) }, (_, t) => ({
+        id: `t${t}`,
+        label: `T${t}`,
+        paperIds: ids(`r${round}t${t}-`, 3 + pick(12)),
+      }));
+      const renames: Record<string, string> = {};
+      const themeMembers: Record<string, string[]> = {};
+      for (let s = 0; s < 1 + pick(10); s++) {
+        const home = themes[pick(themes.length)].paperIds;
+        const other = themes[pick(themes.length)].paperIds;
+        renames[`old${s}`] = `Old ${s}`;
+        themeMembers[`old${s}`] = [...home.filter(() => random() < 0.7), ...other.filter(() => random() < 0.3)];
+      }
+      const out = remapThemeCorrections({ renames, moves: {}, userThemes: [], themeMembers }, themes);
+      const expected = referenceMap(themeMembers, themes);
+      for (const [from, to] of expected)
+        assert.equal(out.renames[to], renames[from], `round ${round}: ${from} -> ${to}`);
+      assert.equal(
+        Object.keys(out.renames).filter((id) => id.startsWith('t')).length,
+        expected.size,
+        `round ${round}: as many followed`,
+      );
+    }
+  });
+});
