@@ -87,7 +87,12 @@ describe('papers links with inputs that cannot be read', () => {
   test('one links file of 200,000 links is listed, not a stack overflow', () => {
     const ws = workspace();
     const one = createLink({ paper: PAPER_ID, file: 'src/app.py', range: lineRange(APP, 0, 0)!, fileText: APP });
-    const many = Array.from({ length: 200_000 }, (_, i) => ({ ...one, id: i.toString(16).padStart(12, '0') }));
+    // a links file holds the links of its own paper only (the file is named after it)
+    const many = Array.from({ length: 200_000 }, (_, i) => ({
+      ...one,
+      paper: 'cccccccccccc',
+      id: i.toString(16).padStart(12, '0'),
+    }));
     writeFileSync(join(ws, linksFilePath('cccccccccccc')), serializeLinks(many));
     const r = links(ws, 120);
     assert.equal(r.status, 0, r.stderr.slice(0, 500));
