@@ -37,6 +37,9 @@ export class Tally {
     this.failures = [];
     this.runs = 0;
     this.cases = new Set();
+    /** The slowest run and the largest peak memory among the runs that passed: how close they come to the caps. */
+    this.slowestOk = { ms: 0 };
+    this.largestOk = { peakMb: 0 };
   }
   add(cls, caseNo, args, run, repro) {
     this.runs++;
@@ -48,6 +51,9 @@ export class Tally {
     row.outcomes.set(outcome, (row.outcomes.get(outcome) ?? 0) + 1);
     this.byClass.set(cls, row);
     this.byOutcome.set(outcome, (this.byOutcome.get(outcome) ?? 0) + 1);
+    const where = { cls, caseNo, ms: run.result.ms, peakMb: run.result.peakMb };
+    if (!run.problems.length && where.ms > this.slowestOk.ms) this.slowestOk = where;
+    if (!run.problems.length && where.peakMb > this.largestOk.peakMb) this.largestOk = where;
     if (run.problems.length) {
       row.failed++;
       this.failures.push({ cls, caseNo, args, problems: run.problems, repro, peakMb: run.result.peakMb });
@@ -66,6 +72,10 @@ export function printSummary(tally, o, ms) {
   out.push(
     `\nfuzz: seed ${o.seed}: ${tally.cases.size} cases, ${tally.runs} runs in ${(ms / 1000).toFixed(0)} s ` +
       `(${(tally.runs / minutes).toFixed(0)} runs/min), ${tally.failures.length} failed`,
+  );
+  const { slowestOk: slow, largestOk: large } = tally;
+  out.push(
+    `slowest passing run: ${slow.ms} ms (case ${slow.caseNo}, ${slow.cls}); largest peak: ${large.peakMb} MB (case ${large.caseNo}, ${large.cls})`,
   );
   out.push('\nper class            cases  runs  failed  outcomes');
   for (const [cls, row] of [...tally.byClass].sort()) {
