@@ -4,9 +4,9 @@
 // nesting, @string games, huge first records, prototype keys.
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { PROTO_KEYS } from './workspace.mjs';
 
 const FIXTURES = 'test/fixtures/formats';
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 
 const repeat = (n, make) => Array.from({ length: n }, (_, i) => make(i)).join('');
 
@@ -36,7 +36,13 @@ function bibtexStrings(r) {
     // many macros, then many broken entries (each batch of entries used to parse the @string block again)
     const macros = r.size(10, 3000);
     parts.push(repeat(macros, (i) => `@string{s${i} = "${r.word().replace(/["{}\\]/g, '')}"}\n`));
-    parts.push(repeat(r.size(10, 3000), (i) => `@misc{b${i}, title = s${i % macros} # {, abstract = \n`));
+    // broken, but with balanced braces, so that each is found, fails and is read again on its own
+    const broken = r.pick([
+      (i) => `@misc{b${i}, title = s${i % macros} # # , abstract = {x}}\n`,
+      (i) => `@misc{b${i}, title = {x} abstract = {y}}\n`,
+      (i) => `@misc{b${i} title = s${i % macros}}\n`,
+    ]);
+    parts.push(repeat(r.size(10, 3000), broken));
   } else if (shape === 2) {
     parts.push(repeat(r.size(1, 200_000), (i) => `@misc{k${i},}\n`));
   } else if (shape === 3) {

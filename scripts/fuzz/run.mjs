@@ -103,7 +103,8 @@ async function runCase(root, caseNo, o, tally) {
   const cls = classes[caseNo % classes.length];
   const c = { ...layOut(root, caseNo), caseNo, root };
   const commands = cls.make(caseRandom(o.seed, caseNo), c.place);
-  for (const args of commands) {
+  // a command line cannot carry a NUL byte (files can, and do)
+  for (const args of commands.map((line) => line.map((a) => a.replaceAll('\u0000', '')))) {
     const run = await runCommand(args, c, o);
     const repro = run.problems.length ? keepReproducer(c, o, cls.name, args, run) : undefined;
     tally.add(cls.name, caseNo, args, run, repro);

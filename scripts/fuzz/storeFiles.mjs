@@ -1,9 +1,7 @@
 // Crafted `.papers/` files for the stores harness (stores.ts): user data, theme corrections with prototype-key
 // ids and floods of stale renames, links with hostile fields. Contents only: special files in `.papers/` go
 // through the CLI (workspace.mjs), since the harness reads files as plainly as the CLI does.
-import { GOOD_BIB, GOOD_PAPER } from './workspace.mjs';
-
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+import { GOOD_BIB, GOOD_PAPER, PROTO_KEYS } from './workspace.mjs';
 
 function userData(r) {
   return r.pick([
@@ -22,7 +20,8 @@ function userData(r) {
 /** Theme corrections: prototype-key ids, parent cycles, and many stale renames each with recorded members. */
 function corrections(r, papers) {
   const stale = r.size(1, 2000);
-  const renames = {};
+  // null prototype: a `__proto__` key is then an own key, written out as a file would hold it
+  const renames = Object.create(null);
   const themeMembers = {};
   for (let i = 0; i < stale; i++) {
     renames[`gone-${i}`] = `Old ${i}`;

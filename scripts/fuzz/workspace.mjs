@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 
 /** The id of the first paper of test/fixtures/formats/quasars.bib, which the workspace cases copy as good.bib. */
 export const GOOD_PAPER = 'b462a8182acd';
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+/** Keys that mean something to a plain object: ids, keys and field names a file may use to confuse a map. */
+export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 const HOSTILE_PATHS = [
   '../victim/id_rsa',
   '../../victim/settings',
