@@ -16,11 +16,13 @@ function dailyPapers(r) {
   const n = r.size(1, 200_000);
   for (let i = 0; i < n; i++) {
     const kind = r.int(0, 9);
-    if (kind < 4) lines.push(r.pick(['x', '', ' ', '\t', '\u0000', '\ufeff', '%', '\\']));
+    if (kind < 4) lines.push(r.pick(['x', '', ' ', '\t', '\u0001', '\ufeff', '%', '\\']));
     else if (kind < 8 || n > 5_000) lines.push(n > 5_000 ? 'x' : r.abstract());
     else lines.push(r.abstract(r.size(100, 200_000)));
   }
   const eol = r.pick(['\n', '\r\n', '\r']);
+  // now and then a NUL: the whole file is then refused as binary
+  if (r.chance(0.05)) lines.push('\u0000');
   return { ext: 'txt', data: (r.chance(0.2) ? '\ufeff' : '') + lines.join(eol) };
 }
 
@@ -34,15 +36,16 @@ function bibtexStrings(r) {
     for (let i = 1; i <= r.int(20, 34); i++) parts.push(`@string{m${i} = m${i - 1} # m${i - 1}}\n`);
   } else if (shape === 1) {
     // many macros, then many broken entries (each batch of entries used to parse the @string block again)
+    // as many broken entries as macros: the cost was their product
     const macros = r.size(10, 3000);
-    parts.push(repeat(macros, (i) => `@string{s${i} = "${r.word().replace(/["{}\\]/g, '')}"}\n`));
+    parts.push(repeat(macros, (i) => `@string{s${i} = "${r.word().replace(/[^a-z0-9 ]/g, '')}"}\n`));
     // broken, but with balanced braces, so that each is found, fails and is read again on its own
     const broken = r.pick([
       (i) => `@misc{b${i}, title = s${i % macros} # # , abstract = {x}}\n`,
       (i) => `@misc{b${i}, title = {x} abstract = {y}}\n`,
       (i) => `@misc{b${i} title = s${i % macros}}\n`,
     ]);
-    parts.push(repeat(r.size(10, 3000), broken));
+    parts.push(repeat(macros, broken));
   } else if (shape === 2) {
     parts.push(repeat(r.size(1, 200_000), (i) => `@misc{k${i},}\n`));
   } else if (shape === 3) {
