@@ -14,11 +14,15 @@ const repeat = (n, make) => Array.from({ length: n }, (_, i) => make(i)).join(''
 function dailyPapers(r) {
   const lines = [r.chance(0.8) ? 'Daily Papers' : r.word(), ''];
   const n = r.size(1, 200_000);
+  // one huge line at most (~1.6 MB), so that the file stays a size a dump can have
+  let huge = r.chance(0.3);
   for (let i = 0; i < n; i++) {
     const kind = r.int(0, 9);
     if (kind < 4) lines.push(r.pick(['x', '', ' ', '\t', '\u0001', '\ufeff', '%', '\\']));
-    else if (kind < 8 || n > 5_000) lines.push(n > 5_000 ? 'x' : r.abstract());
-    else lines.push(r.abstract(r.size(100, 200_000)));
+    else if (huge && kind > 7) {
+      lines.push(r.abstract(r.size(100, 200_000)));
+      huge = false;
+    } else lines.push(n > 5_000 ? 'x' : r.abstract());
   }
   const eol = r.pick(['\n', '\r\n', '\r']);
   // now and then a NUL: the whole file is then refused as binary
@@ -140,8 +144,11 @@ export function mutatedFixture(r) {
     else if (op === 1) {
       data = Buffer.from(data);
       for (let i = r.int(1, 20); i > 0 && data.length; i--) data[r.int(0, data.length - 1)] = r.int(0, 255);
-    } else if (op === 2) data = Buffer.concat(Array.from({ length: r.size(2, 2000) }, () => data)).subarray(0, 8e6);
-    else if (op === 3) {
+    } else if (op === 2) {
+      // duplicated up to 8 MB
+      const copies = Math.min(r.size(2, 2000), Math.ceil(8e6 / Math.max(1, data.length)));
+      data = Buffer.concat(Array.from({ length: copies }, () => data)).subarray(0, 8e6);
+    } else if (op === 3) {
       const other = readFileSync(join(FIXTURES, r.pick(names)));
       const at = r.int(0, data.length);
       data = Buffer.concat([data.subarray(0, at), other, data.subarray(at)]);
