@@ -3,8 +3,7 @@
  * $PAPERS_REAL_DIR; see its README). For each size, a library of the first (size − N × 500) abstracts in arrival
  * order is analyzed and cached as the extension caches it; then N daily dumps of the next 500 abstracts join it as
  * the extension's load does when a dump is saved (features/analysis/growth.ts: the new file parsed, the others taken
- * from the analysis, corpusSince, canGrow, growInParallel with the titles and keywords on a thread kept for them,
- * the user's corrections applied), until a newcomer is found
+ * from the analysis, corpusSince, canGrow, growAnalysis, the user's corrections applied), until a newcomer is found
  * by search. Each day is timed twice: growing the analysis in memory (the window open), and growing it from its
  * cache entry (after a window reload: the restore counted). Beside it, in the same run, the full analysis of the
  * final library, and the NMI of both groupings against the arXiv primary categories. Size 100,000: the 80k
@@ -16,13 +15,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { Analysis, canGrow, corpusSince } from '../../src/core/analysis';
-import { FeaturesThread } from '../../src/node/analysis/featuresThread';
+import { Analysis, canGrow, corpusSince, growAnalysis } from '../../src/core/analysis';
 import { Corpus, loadCorpus, parseCollectionBytes } from '../../src/core/collections';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../src/core/snapshot';
 import { EMPTY_CORRECTIONS, resolveCorrections } from '../../src/core/themes';
 import { normalizedMutualInformation } from '../../src/core/themes/nmi';
-import { analyzeInParallel, growInParallel } from '../../src/node/analysis/parallel';
+import { analyzeInParallel } from '../../src/node/analysis/parallel';
 import { nodeFileSource } from '../../src/node/files/nodeFileSource';
 import { peakRssMb } from '../../src/node/bench/measure';
 import { paperId } from '../../src/core/papers';
@@ -83,13 +81,7 @@ function plan(size: string, days: number): { library: string[]; days: string[]; 
 }
 
 /** One day joining `base`, as the extension's load grows it; timed until a newcomer is found by search. */
-async function growDay(
-  base: Analysis,
-  problems: Corpus['problems'],
-  files: string[],
-  day: string,
-  thread: FeaturesThread,
-) {
+function growDay(base: Analysis, problems: Corpus['problems'], files: string[], day: string) {
   const t0 = performance.now();
   const read = [
     ...files.map((path) => ({ path })),
@@ -98,7 +90,7 @@ async function growDay(
   const corpus = corpusSince(base, problems, read);
   if (!canGrow(base, corpus)) throw new Error(`${day}: not a growth of the library`);
   const parsed = ms(t0);
-  const growth = await growInParallel(base, corpus, thread, {
+  const growth = growAnalysis(base, corpus, {
     corrections: (computed) => resolveCorrections(EMPTY_CORRECTIONS, computed),
   });
   const grown = ms(t0);
@@ -142,7 +134,6 @@ async function measureSize(size: string, days: number) {
   const oldThemes = new Map(first.papers.map((x) => [x.id, x.theme]));
   const oldLabels = new Map(first.computedThemes.map((t) => [t.id, t.label]));
   const rows = [];
-  const thread = new FeaturesThread(workerPath);
   let inMemory: Analysis = first;
   let cached = entry;
   let files = [...p.library];
@@ -151,8 +142,8 @@ async function measureSize(size: string, days: number) {
     t0 = performance.now();
     const restored = fromSnapshot(decodeSnapshot(cached, { deferred: true }));
     const restoreMs = ms(t0);
-    const cold = await growDay(restored, restored.problems, files, day, thread);
-    const warm = await growDay(inMemory, inMemory.problems, files, day, thread);
+    const cold = growDay(restored, restored.problems, files, day);
+    const warm = growDay(inMemory, inMemory.problems, files, day);
     rows.push({
       papers: warm.growth.analysis.papers.length,
       added: warm.growth.added.length,
@@ -172,7 +163,6 @@ async function measureSize(size: string, days: number) {
   const labelsKept = [...oldLabels].filter(
     ([id, l]) => inMemory.computedThemes.find((t) => t.id === id)?.label === l,
   ).length;
-  thread.dispose();
   t0 = performance.now();
   const full = await analyzeInParallel(await loadCorpus(files, nodeFileSource), workerPath);
   const fullMs = ms(t0);

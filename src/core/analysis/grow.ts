@@ -14,7 +14,7 @@ import { embedWithCoverage, RelatedIndex } from '../vectors';
 import { deriveTitle } from '../titles';
 import { Analysis, analyzedPapers, assignThemes, toSearchDoc } from './analyze';
 import { PaperSearch } from '../search';
-import { TextFeatures, textFeatures, timer } from './textFeatures';
+import { textFeatures, timer } from './textFeatures';
 
 export interface GrowOptions {
   /** The user's corrections, or how to make them for the grown themes (resolveCorrections). */
@@ -38,22 +38,6 @@ export interface Growth {
  * search index, updated in place: it must not be used afterwards.
  */
 export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOptions = {}): Growth {
-  const pending = beginGrowth(previous, corpus, options);
-  return pending.finish(textFeatures(pending.fresh.map(paperText)));
-}
-
-/** A growth whose new papers are placed in the themes, waiting for their titles and keywords (made elsewhere). */
-export interface PendingGrowth {
-  /** The new papers, in the order `finish` wants their features. */
-  fresh: ParsedPaper[];
-  finish(features: TextFeatures): Growth;
-}
-
-/**
- * growAnalysis in two parts, so that the titles and keywords of the new papers (textFeatures of `fresh`) can be
- * made on another thread while this one places them in the themes.
- */
-export function beginGrowth(previous: Analysis, corpus: Corpus, options: GrowOptions = {}): PendingGrowth {
   const model = previous.model;
   if (!model) throw new Error('this analysis has no theme model to grow from');
   const timings: Record<string, number> = {};
@@ -61,49 +45,41 @@ export function beginGrowth(previous: Analysis, corpus: Corpus, options: GrowOpt
   const incoming = new Set(corpus.papers.map((p) => p.id));
   const removed = previous.papers.filter((p) => !incoming.has(p.id)).map((p) => p.id);
   const fresh = corpus.papers.filter((p) => !previous.byId.has(p.id));
+  const added = time('features', () => analyzedPapers(fresh, textFeatures(fresh.map(paperText))));
   const newcomers = time('vectors', () => fresh.map((p) => newcomer(model, p)));
   const placement = time('themes', () =>
     placePapers(model, newcomers, (themeId, count) => themeTexts(previous, themeId, count, incoming)),
   );
+  const changed = new Set<string>(added.map((p) => p.id));
+  const kept = corpus.papers
+    .filter((p) => previous.byId.has(p.id))
+    .map((p) => keptPaper(previous.byId.get(p.id)!, p, changed));
+  const themeBefore = new Map(kept.map((p) => [p.id, p.theme]));
+  const papers = [...kept, ...added];
+  const byId = new Map(papers.map((p) => [p.id, p]));
+  const computed = grownThemes(previous.computedThemes, placement.themeOf, placement.newThemes, incoming);
+  const corrections = typeof options.corrections === 'function' ? options.corrections(computed) : options.corrections;
+  const themes = assignThemes(papers, byId, computed, corrections ?? NO_CORRECTIONS);
+  for (const p of kept) if (p.theme !== themeBefore.get(p.id)) changed.add(p.id);
+  const related = grownRelated(previous.related, kept, added, newcomers);
+  const search = time('index', () => grownSearch(previous.search, added, removed, themes, changed, byId));
   return {
-    fresh,
-    finish(features) {
-      for (const [step, ms] of Object.entries(features.timings)) timings[step] = ms;
-      const added = analyzedPapers(fresh, features);
-      for (const p of added) p.theme = placement.themeOf.get(p.id) ?? '';
-      const changed = new Set<string>(added.map((p) => p.id));
-      const kept = corpus.papers
-        .filter((p) => previous.byId.has(p.id))
-        .map((p) => keptPaper(previous.byId.get(p.id)!, p, changed));
-      const themeBefore = new Map(kept.map((p) => [p.id, p.theme]));
-      const papers = [...kept, ...added];
-      const byId = new Map(papers.map((p) => [p.id, p]));
-      const computed = grownThemes(previous.computedThemes, placement.themeOf, placement.newThemes, incoming);
-      const corrections =
-        typeof options.corrections === 'function' ? options.corrections(computed) : options.corrections;
-      const themes = assignThemes(papers, byId, computed, corrections ?? NO_CORRECTIONS);
-      for (const p of kept) if (p.theme !== themeBefore.get(p.id)) changed.add(p.id);
-      const related = grownRelated(previous.related, kept, added, newcomers);
-      const search = time('index', () => grownSearch(previous.search, added, removed, themes, changed, byId));
-      return {
-        analysis: {
-          papers,
-          byId,
-          themes,
-          computedThemes: computed,
-          collections: corpus.collections,
-          problems: corpus.problems,
-          related,
-          search,
-          timings,
-          model: placement.model,
-        },
-        added: added.map((p) => p.id),
-        removed,
-        newThemes: placement.newThemes,
-        poor: placement.poor,
-      };
+    analysis: {
+      papers,
+      byId,
+      themes,
+      computedThemes: computed,
+      collections: corpus.collections,
+      problems: corpus.problems,
+      related,
+      search,
+      timings,
+      model: placement.model,
     },
+    added: added.map((p) => p.id),
+    removed,
+    newThemes: placement.newThemes,
+    poor: placement.poor,
   };
 }
 

@@ -1,15 +1,12 @@
 /**
  * A load that grows the last analysis (core/analysis/grow.ts) instead of analyzing afresh: the collection files
  * that changed are read and parsed, the others taken from the analysis; the new papers are analyzed and placed in
- * the themes here, on the extension host (a day's dump costs a fraction of a second; their titles and keywords on a
- * thread kept for them meanwhile), and shown at once. The
+ * the themes here, on the extension host (a day's dump costs a fraction of a second), and shown at once. The
  * analysis process then makes the same growth again from the cache entry, to write the new entry: the host never
  * encodes a library.
  */
 import * as vscode from 'vscode';
-import { Analysis } from '../../core/analysis';
-import { FeaturesThread } from '../../node/analysis/featuresThread';
-import { growInParallel } from '../../node/analysis/parallel';
+import { Analysis, growAnalysis } from '../../core/analysis';
 import { canGrow, corpusSince } from '../../core/analysis';
 import { parseCollectionBytes } from '../../core/collections';
 import { readCollectionUri, unreadableMessage } from './readCollection';
@@ -50,7 +47,6 @@ export async function growLineage(
   uris: readonly vscode.Uri[],
   digests: readonly FileDigest[],
   corrections: (computed: readonly Theme[]) => ThemeCorrections,
-  thread?: FeaturesThread,
 ): Promise<Grown | undefined> {
   if (!base.analysis.model) return undefined;
   const before = new Map(base.files.map((f) => [f.path, f.sha256]));
@@ -62,7 +58,7 @@ export async function growLineage(
   }
   const corpus = corpusSince(base.analysis, base.problems, files);
   if (!canGrow(base.analysis, corpus)) return undefined;
-  const growth = await growInParallel(base.analysis, corpus, thread, { corrections });
+  const growth = growAnalysis(base.analysis, corpus, { corrections });
   return {
     analysis: growth.analysis,
     problems: corpus.problems,

@@ -11,7 +11,6 @@ import { resolveCorrections } from '../../core/themes';
 import { analyzeHere, analyzeInWorker, analyzeIntoFile, SEARCH_CHUNKS } from '../../node/analysis/run';
 import { AnalysisCache, FileDigest } from './cache';
 import { Grown, growLineage, Lineage } from './growth';
-import { FeaturesThread } from '../../node/analysis/featuresThread';
 import { digestOf } from '../../node/cache/contentKey';
 import { LoadProblem } from '../../core/common';
 import { Theme } from '../../core/papers';
@@ -46,8 +45,6 @@ export interface LoadStages {
   ): Promise<Analyzed>;
   /** Shows the themes of a cached analysis while its papers are decoded. */
   showOutline(outline: SnapshotOutline): Promise<void>;
-  /** The thread that makes the titles and keywords of the papers a growth adds. */
-  readonly featuresThread?: FeaturesThread;
   /** The analysis shown now, to grow from (undefined when none, or the bundled seeds'). */
   lineage(): Lineage | undefined;
   /** The cache entry this workspace showed last, and the files it was made of. */
@@ -200,7 +197,7 @@ async function growFromLast(
   report('adding the new papers');
   const corrections = (computed: readonly Theme[]) => resolveCorrections(stages.corrections.corrections, computed);
   // a growth that fails is a bug, never the user's loss: the library is analyzed afresh instead
-  const grown = await growLineage(base, uris, digests, corrections, stages.featuresThread).catch((err: Error) => {
+  const grown = await growLineage(base, uris, digests, corrections).catch((err: Error) => {
     stages.log.error(
       `could not add the new papers to the last analysis (${err.stack ?? err.message}); analyzing afresh`,
     );

@@ -8,7 +8,6 @@ import * as path from 'node:path';
 import { AnalysisCache, FileDigest } from './cache';
 import { Lineage } from './growth';
 import { analyzeIntoFile } from '../../node/analysis/run';
-import { FeaturesThread } from '../../node/analysis/featuresThread';
 import {
   Analyzed,
   analyzeOffHost,
@@ -61,8 +60,6 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private readonly stages: LoadStages;
   /** The analysis shown, with what a later load needs to grow it (growth.ts); none for the bundled seeds. */
   private lineage: Lineage | undefined;
-  /** Titles and keywords of the papers a growth adds, on a thread of their own (started on first use). */
-  private readonly featuresThread: FeaturesThread;
   /** Cache entries of grown analyses being written by the analysis process, one after the other. */
   private persisting: Promise<void> = Promise.resolve();
 
@@ -71,7 +68,6 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly corrections: ThemeCorrections,
   ) {
-    this.featuresThread = new FeaturesThread(path.join(context.extensionPath, 'dist', 'textFeaturesWorker.js'));
     this.cache = new AnalysisCache(context.globalStorageUri, String(context.extension.packageJSON.version ?? '0'), log);
     this.stages = {
       extensionUri: context.extensionUri,
@@ -82,7 +78,6 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       collectionUris: async () => (this.lastUris = await this.collectionUris()),
       analyze: (...args) => this.analyze(...args),
       showOutline: (outline) => this.showOutline(outline),
-      featuresThread: this.featuresThread,
       lineage: () => this.lineage,
       lastEntry: () => this.lastEntry(),
       persistGrowth: (baseKey, entry, uris) => this.persistGrowth(baseKey, entry, uris),
@@ -151,7 +146,6 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.prepareTimer);
-    this.featuresThread.dispose();
     for (const d of [...this.disposables, ...this.watchers]) d.dispose();
   }
 

@@ -6,20 +6,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import {
-  Analysis,
-  AnalyzeOptions,
-  analyzeCorpus,
-  beginAnalysis,
-  beginGrowth,
-  GrowOptions,
-  Growth,
-} from '../../core/analysis';
-import type { FeaturesThread } from './featuresThread';
-import { FeaturesMessage } from './protocol';
+import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../../core/analysis';
 import { Corpus } from '../../core/collections';
 import { paperText } from '../../core/papers';
 import { TextFeatures, textFeatures } from '../../core/analysis';
+
+/** What textFeaturesWorker.js sends back. */
+export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };
 
 /**
  * Below this many papers a thread costs more than it saves: its start, its own compile of the bundle
@@ -82,26 +75,4 @@ export async function analyzeInParallel(
   // how long this thread waited for the worker (or did its work after it failed): what is left to balance
   computed.timings.wait = performance.now() - waitStart;
   return pending.finish(computed);
-}
-
-/** Fewer new papers are not worth a message to the features thread. */
-export const PARALLEL_GROWTH_MIN = 50;
-
-/**
- * growAnalysis with the new papers' titles and keywords made on `thread` while this thread places them in the themes;
- * on this thread when there are few, when no thread is given, or when it fails.
- */
-export async function growInParallel(
-  previous: Analysis,
-  corpus: Corpus,
-  thread: FeaturesThread | undefined,
-  options: GrowOptions = {},
-): Promise<Growth> {
-  const abstracts = corpus.papers.filter((p) => !previous.byId.has(p.id)).map(paperText);
-  const features = thread && abstracts.length >= PARALLEL_GROWTH_MIN ? thread.compute(abstracts) : undefined;
-  features?.catch(() => {}); // a failed thread is handled below, after the placement
-  const pending = beginGrowth(previous, corpus, options);
-  let computed: TextFeatures | undefined;
-  if (features) computed = await features.catch(() => undefined);
-  return pending.finish(computed ?? textFeatures(pending.fresh.map(paperText)));
 }

@@ -1,6 +1,5 @@
 import { SearchChunk } from '../../core/search';
 import { AnalysisSnapshot } from '../../core/snapshot';
-import { TextFeatures } from '../../core/analysis';
 
 /** How the worker indexes the abstracts for search before the analysis (see core/partialSearch.ts). */
 export interface ChunkPlan {
@@ -40,6 +39,3 @@ export type WorkerMessage =
   | { type: 'done'; snapshot: AnalysisSnapshot; whyNotSaved?: string }
   | { type: 'saved'; file: string; bytes: number }
   | { type: 'error'; message: string };
-
-/** What textFeaturesWorker.js sends back. */
-export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };
