@@ -136,6 +136,7 @@ class PlacementState {
    */
   formNewThemes(themes: readonly ModelTheme[], strays: readonly Placed[], parent: ModelTheme | undefined): void {
     const left = new Map(strays.map((p) => [p.id, p]));
+    const formedBefore = this.newModelThemes.length;
     if (strays.length >= NEW_THEME_MIN && themes.length > 0) {
       for (const group of this.clusterBeside(themes, strays, parent)) {
         const members = group.paperIds.filter((id) => left.has(id));
@@ -149,13 +150,26 @@ class PlacementState {
         for (const id of members) left.delete(id);
       }
     }
+    // the others join the nearest theme, one just formed here included (a stray of the new field that its cluster
+    // left out); only those whose nearest is an old theme fit poorly
+    const formed = this.newModelThemes.slice(formedBefore);
     for (const paper of left.values()) {
-      this.poor++;
-      const nearest = byNearness(themes, paper.unit)[0]?.theme;
+      const nearest = byNearness([...themes, ...formed], paper.unit)[0]?.theme;
       if (!nearest) continue;
+      if (formed.includes(nearest)) {
+        this.join(nearest, paper);
+        continue;
+      }
+      this.poor++;
       const kids = this.childrenOf(nearest.id);
       this.themeOf.set(paper.id, kids.length > 0 ? byNearness(kids, paper.unit)[0].theme.id : nearest.id);
     }
+  }
+
+  /** Adds a paper to a theme formed in this placement. */
+  private join(theme: ModelTheme, paper: Placed): void {
+    this.newThemes.find((t) => t.id === theme.id)!.paperIds.push(paper.id);
+    this.themeOf.set(paper.id, theme.id);
   }
 
   /** The strays clustered with typical papers of each theme, in vectors of their own; labelled groups. */
