@@ -35,6 +35,8 @@ export class Tally {
     this.byClass = new Map();
     this.byOutcome = new Map();
     this.failures = [];
+    /** Cases whose input the fuzzer itself could not make (its bug): said apart from the product's failures. */
+    this.generatorErrors = [];
     this.runs = 0;
     this.cases = new Set();
     /** The slowest run and the largest peak memory among the runs that passed: how close they come to the caps. */

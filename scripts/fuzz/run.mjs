@@ -102,7 +102,15 @@ async function runCase(root, caseNo, o, tally) {
   const classes = o.classes ? CLASSES.filter((c) => o.classes.includes(c.name)) : CLASSES;
   const cls = classes[caseNo % classes.length];
   const c = { ...layOut(root, caseNo), caseNo, root };
-  const commands = cls.make(caseRandom(o.seed, caseNo), c.place);
+  let commands;
+  try {
+    commands = cls.make(caseRandom(o.seed, caseNo), c.place);
+  } catch (err) {
+    // the fuzzer's own bug, not the product's: said with what regenerates it, counted, and the run goes on
+    tally.generatorErrors.push(`${cls.name}: seed ${o.seed} case ${caseNo}: ${err.message}`);
+    rmSync(c.dir, { recursive: true, force: true });
+    return;
+  }
   // a command line cannot carry a NUL byte (files can, and do)
   for (const args of commands.map((line) => line.map((a) => a.replaceAll('\u0000', '')))) {
     const run = await runCommand(args, c, o);
@@ -142,7 +150,9 @@ async function main() {
     if (o.only === undefined) rmSync(root, { recursive: true, force: true });
   }
   printSummary(tally, o, Date.now() - started);
-  process.exitCode = tally.failures.length ? 1 : 0;
+  for (const e of tally.generatorErrors)
+    process.stdout.write(`generator error (the fuzzer's, not the product's): ${e}\n`);
+  process.exitCode = tally.failures.length || tally.generatorErrors.length ? 1 : 0;
 }
 
 main().catch((err) => {
