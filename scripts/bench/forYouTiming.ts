@@ -1,0 +1,48 @@
+/**
+ * The time of one For You ranking at a library size: a reader with 20 starred papers, 5 noted, 2 linked and 100
+ * read ones (rows spread evenly through the library). Cold: the first ranking of an analysis (its TF-IDF rows read
+ * from the texts); warm: the next one (a signal changed). `ROUNDS` of each after a warm-up; median and range.
+ */
+import { PaperSignal, PaperVectors, rankForYou } from '../../src/core/forYou';
+
+const ROUNDS = 9;
+
+function readerSignals(ids: readonly string[]): PaperSignal[] {
+  const at = (count: number, phase: number) =>
+    Array.from({ length: count }, (_, j) => ids[Math.floor(((j + phase) * ids.length) / (count + 1))]);
+  return [
+    ...at(20, 0.5).map((id) => ({ id, kind: 'starred' as const })),
+    ...at(5, 0.25).map((id) => ({ id, kind: 'noted' as const })),
+    ...at(2, 0.75).map((id) => ({ id, kind: 'linked' as const, file: 'src/train.py' })),
+    ...at(100, 0.1).map((id) => ({ id, kind: 'read' as const })),
+  ];
+}
+
+const ms = (x: number) => Math.round(x * 10) / 10;
+
+function summary(times: number[]) {
+  times.sort((a, b) => a - b);
+  return { median_ms: ms(times[times.length >> 1]), min_ms: ms(times[0]), max_ms: ms(times[times.length - 1]) };
+}
+
+function timed(vectors: PaperVectors, signals: PaperSignal[]): number {
+  const t0 = performance.now();
+  rankForYou(vectors, signals);
+  return performance.now() - t0;
+}
+
+export function forYouTimings(libraries: { fresh: () => PaperVectors }[]) {
+  return libraries.map(({ fresh }) => {
+    const first = fresh();
+    const signals = readerSignals(first.ids);
+    timed(first, signals);
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const vectors = fresh();
+      cold.push(timed(vectors, signals));
+      warm.push(timed(vectors, signals));
+    }
+    return { papers: first.ids.length, cold: summary(cold), warm: summary(warm) };
+  });
+}
