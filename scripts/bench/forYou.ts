@@ -3,9 +3,10 @@
  * ranking (src/core/forYou) on the real dev corpus (realCorpus.ts) against two baselines in the same run: the
  * TF-IDF centroid of the starred papers and arxiv-sanity-lite's per-user linear SVM on TF-IDF (forYouBaselines.ts).
  * Library: `size` abstracts from `offset` (default the first 40,000), analyzed, cached and restored
- * (forYouCorpus.ts). Readers (forYouReaders.ts): for each category and k ∈ {5, 10, 20}, `readers` simulated
- * readers (fixed seeds) who star k papers of the category and read 100 others. Then the time of one ranking at each
- * timing size, the median of several. `--reuse` keeps the analyzed library between runs (development only).
+ * (forYouCorpus.ts). Readers (forYouReaders.ts): for each category and k ∈ {5, 10, 20}, `readers` (default 8)
+ * simulated readers (fixed seeds) who star k papers of the category and read 100 others. Then the time of one
+ * ranking at each timing size, the median of several. `--reuse` keeps the analyzed library between runs
+ * (development only).
  * Prints the table; writes JSON to bench/results/.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -76,6 +77,27 @@ function evaluate(rankers: Record<string, Ranker>, readers: Reader[], category: 
   return Object.fromEntries([...cells].map(([k, c]) => [k, { p10: mean(c.p10), p20: mean(c.p20) }]));
 }
 
+type Quality = ReturnType<typeof evaluate>;
+
+/** The table (mean P@10 and P@20 per k and ranker) and P@10 per category. */
+function qualityLines(quality: Quality, names: string[], categories: string[]): string[] {
+  const header = ['k', ...names.flatMap((n) => [`${n} P@10`, `${n} P@20`])];
+  const rows = KS.map((k) => [
+    String(k),
+    ...names.flatMap((n) => [quality[`${n}/${k}`].p10, quality[`${n}/${k}`].p20].map((x) => x.toFixed(3))),
+  ]);
+  const perCategory = categories.map(
+    (c) =>
+      `${c.padEnd(12)} ${KS.map((k) => `k=${k} ${names.map((n) => quality[`${n}/${k}/${c}`].p10.toFixed(2)).join('/')}`).join('  ')}`,
+  );
+  return [
+    header.join(' | '),
+    ...rows.map((r) => r.join(' | ')),
+    `P@10 per category (${names.join('/')}):`,
+    ...perCategory,
+  ];
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const dir = realCorpusDir(root);
@@ -85,7 +107,7 @@ async function main(): Promise<void> {
   }
   const size = Number(option('size', '40000'));
   const offset = Number(option('offset', '0'));
-  const perCell = Number(option('readers', '5'));
+  const perCell = Number(option('readers', '8'));
   const lib = await library(dir, size, offset);
   const present = CATEGORIES.filter((c) => lib.category.filter((x) => x === c).length >= 60);
   const readers = makeReaders(lib.category, present, KS, perCell);
@@ -96,17 +118,7 @@ async function main(): Promise<void> {
     svm: (r) => topUnmarked(svmScores(lib.tfidf, r.starred), r, 20),
     ...Object.fromEntries(variants.map((v, i) => [`v${i}`, productRanker(lib, { ...FOR_YOU_MODEL, ...v })])),
   };
-  const quality = evaluate(rankers, readers, lib.category);
-  const header = ['k', ...Object.keys(rankers).flatMap((n) => [`${n} P@10`, `${n} P@20`])];
-  const rows = KS.map((k) => [
-    String(k),
-    ...Object.keys(rankers).flatMap((n) =>
-      [quality[`${n}/${k}`].p10, quality[`${n}/${k}`].p20].map((x) => x.toFixed(3)),
-    ),
-  ]);
-  const perCategory = present.map((c) =>
-    [c, ...KS.flatMap((k) => Object.keys(rankers).map((n) => quality[`${n}/${k}/${c}`].p10.toFixed(2)))].join(' '),
-  );
+  const quality: Quality = readers.length ? evaluate(rankers, readers, lib.category) : {};
   const timingSizes = option('timing', '20000,100000')
     .split(',')
     .map(Number)
@@ -114,10 +126,7 @@ async function main(): Promise<void> {
   const timings = forYouTimings(timingSizes.map((n) => timingVectors(dir, n)));
   const text = [
     `library: ${lib.vectors.ids.length} abstracts from ${offset}; categories ${present.join(', ')}; ${perCell} readers per (category, k)`,
-    header.join(' | '),
-    ...rows.map((r) => r.join(' | ')),
-    `P@10 per category, k = ${KS.join(', ')} (${Object.keys(rankers).join(', ')}):`,
-    ...perCategory,
+    ...(readers.length ? qualityLines(quality, Object.keys(rankers), present) : []),
     ...timings.map(
       (t) =>
         `ranking at ${t.papers}: cold median ${t.cold.median_ms} ms (${t.cold.min_ms}–${t.cold.max_ms}), warm ${t.warm.median_ms} ms (${t.warm.min_ms}–${t.warm.max_ms})`,

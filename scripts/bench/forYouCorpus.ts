@@ -53,7 +53,9 @@ export async function readerLibrary(root: string, dir: string, size: number, off
   const analysis = analyzeCorpus(await loadCorpus([file], nodeFileSource));
   const analyzeMs = performance.now() - t0;
   const restored = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(analysis))));
-  const vectors = forYouVectors(restored);
+  // the TF-IDF rows of every paper are read below, once, for the baselines: the product's ranker reads them there
+  const { ids, rows, dims } = forYouVectors(restored);
+  const vectors = { ids, rows, dims };
   const space = restored.model!.space;
   const indptr = new Uint32Array(vectors.ids.length + 1);
   const indices: number[] = [];

@@ -28,6 +28,8 @@ export interface ExampleRows {
 export interface LinearModel {
   weights: Float64Array;
   bias: number;
+  /** Passes over the examples until the stopping rule held (or MAX_EPOCHS). */
+  epochs: number;
 }
 
 const MAX_EPOCHS = 100;
@@ -64,7 +66,8 @@ export function trainLinearSvm(x: ExampleRows, examples: readonly TrainingRow[],
   const qii = examples.map((e, i) => x.squaredNorm(e.row) + 1 + diag[i]);
   const order = Uint32Array.from({ length: n }, (_, i) => i);
   const random = seededRandom(seed);
-  for (let epoch = 0; epoch < MAX_EPOCHS; epoch++) {
+  let epochs = 0;
+  while (epochs++ < MAX_EPOCHS) {
     for (let i = n - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [order[i], order[j]] = [order[j], order[i]];
@@ -86,5 +89,5 @@ export function trainLinearSvm(x: ExampleRows, examples: readonly TrainingRow[],
     }
     if (maxPg - minPg < TOLERANCE) break;
   }
-  return { weights, bias };
+  return { weights, bias, epochs };
 }
