@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     ...(readers.length ? qualityLines(quality, Object.keys(rankers), present) : []),
     ...timings.map(
       (t) =>
-        `ranking at ${t.papers}: cold median ${t.cold.median_ms} ms (${t.cold.min_ms}–${t.cold.max_ms}), warm ${t.warm.median_ms} ms (${t.warm.min_ms}–${t.warm.max_ms})`,
+        `ranking at ${t.papers}: cold median ${t.cold.median_ms} ms (${t.cold.min_ms}–${t.cold.max_ms}), CPU ${t.cold_cpu.median_ms} ms; warm ${t.warm.median_ms} ms (${t.warm.min_ms}–${t.warm.max_ms}), CPU ${t.warm_cpu.median_ms} ms`,
     ),
     `load average ${loadavg()
       .map((x) => x.toFixed(1))
