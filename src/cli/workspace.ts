@@ -37,13 +37,28 @@ function settingsText(root: string, reading: Reading): string | undefined {
   }
 }
 
+/**
+ * The settings as JSON with comments. The parser recurses once per nesting level: a file nested thousands deep
+ * (never one VS Code wrote) exhausts the stack, and is reported like a file that cannot be read.
+ */
+function parsedSettings(text: string, errors: ParseError[], reading: Reading): Record<string, unknown> | undefined {
+  try {
+    return parseJsonc(text, errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    reading.io.err(`${SETTINGS}: cannot read the file: it is nested too deeply; using the bundled seeds\n`);
+    reading.unreadable++;
+    return undefined;
+  }
+}
+
 /** `papers.collections` from the workspace settings (JSON with comments), or undefined when not set. */
 function configuredCollections(root: string, reading: Reading): string[] | undefined {
   const { io } = reading;
   const text = settingsText(root, reading);
   if (text === undefined) return undefined;
   const errors: ParseError[] = [];
-  const settings = parseJsonc(text, errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
+  const settings = parsedSettings(text, errors, reading);
   if (errors.length)
     io.err(
       `${SETTINGS}:${lineOfOffset(text, errors[0].offset)}: ${printParseErrorCode(errors[0].error)}; read what could be read\n`,
