@@ -29,9 +29,11 @@ export function forYouItem(node: ForYouNode): vscode.TreeItem {
   if (node.hint) {
     item.description = 'no signals yet';
     item.tooltip = node.hint;
+    item.accessibilityInformation = { label: 'For You, no signals yet' };
   } else {
     const n = node.paperIds.length;
     item.description = String(n);
+    item.accessibilityInformation = { label: `For You, ${n} paper${n === 1 ? '' : 's'}` };
     item.tooltip = `${n} unread paper${n === 1 ? '' : 's'} like the ones you starred, tagged, highlighted, noted or linked`;
   }
   return item;
