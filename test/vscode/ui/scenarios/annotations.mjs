@@ -11,7 +11,7 @@ import { sleep, waitFor, waitForWorkbench } from '../workbench.mjs';
  */
 async function openFirstPaper(page) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-  const theme = page.locator('[role="treeitem"][aria-level="1"]').first();
+  const theme = page.locator('[role="treeitem"][aria-level="1"]:not([aria-label^="For You"])').first();
   const row = page.locator('[role="treeitem"][aria-level="2"]').first();
   const deadline = Date.now() + 90_000;
   for (;;) {

@@ -90,7 +90,10 @@ export const scenarios = [
         copyFileSync(join(FIXTURES, f), join(refs, f));
 
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+      await page
+        .locator('[role="treeitem"][aria-level="1"]:not([aria-label^="For You"])')
+        .first()
+        .waitFor({ state: 'visible', timeout: 60_000 });
       await runWithInput(page, runCommand, 'Papers: Group By…');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Collection' }).first().click();
 
@@ -101,7 +104,7 @@ export const scenarios = [
       await importFile(page, runCommand, join(refs, 'zotero-export.json'));
       // the collection rows (an imported file's papers are new: the New group sits above them)
       const groups = page
-        .locator('[role="treeitem"][aria-level="1"]')
+        .locator('[role="treeitem"][aria-level="1"]:not([aria-label^="For You"])')
         .filter({ hasNot: page.locator('.label-name', { hasText: /^New$/ }) });
       await waitFor(
         'two collection rows',

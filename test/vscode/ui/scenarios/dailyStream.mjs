@@ -15,7 +15,7 @@ const seedFiles = () =>
     .filter((f) => f.endsWith('.txt'))
     .sort();
 
-const topRows = (page) => page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+const topRows = (page) => page.locator('.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"])');
 const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 const themeRow = (page, name) =>
   topRows(page)

@@ -11,7 +11,7 @@ const PAPERS = 400;
 
 /** The theme rows as the user reads them: label and count. */
 async function themeRows(page) {
-  const rows = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+  const rows = page.locator('.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"])');
   const out = [];
   for (let i = 0; i < (await rows.count()); i++) {
     const row = rows.nth(i);
@@ -32,7 +32,7 @@ export async function reloadHeld(page, holdAnalysisFile, why) {
   await page.reload();
   await waitForWorkbench(page);
   const shown = await page
-    .locator('.pane-body [role="treeitem"][aria-level="1"]')
+    .locator('.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"])')
     .first()
     .waitFor({ state: 'visible', timeout: 20_000 })
     .then(
@@ -53,7 +53,7 @@ export const scenarios = [
       const logSince = (since) => readFileSync(papersLog(server.pid, since) ?? '/dev/null', 'utf8');
       const log = () => logSince(started);
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      const themes = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+      const themes = page.locator('.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"])');
       // analyzed, cached, then read back from the cache and shown (the rows before that can be a provisional state)
       await waitFor(
         'the analysis loaded and cached',

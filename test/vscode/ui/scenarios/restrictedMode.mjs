@@ -34,7 +34,7 @@ export const scenarios = [
           .waitFor({ state: 'visible', timeout: 15_000 });
 
         await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-        const theme = page.locator('[role="treeitem"][aria-level="1"]').first();
+        const theme = page.locator('[role="treeitem"][aria-level="1"]:not([aria-label^="For You"])').first();
         await theme.waitFor({ state: 'visible', timeout: 60_000 });
         await theme.click();
         const paperRow = page.locator('[role="treeitem"][aria-level="2"]').first();

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep, waitFor } from '../editorSteps.mjs';
 
-const themeRows = (page) => page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+const themeRows = (page) => page.locator('.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"])');
 /** The theme row whose name is exactly `name`. */
 const themeRow = (page, name) =>
   themeRows(page)

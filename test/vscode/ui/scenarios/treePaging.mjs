@@ -13,7 +13,7 @@ export const scenarios = [
         `${JSON.stringify({ 'papers.tree.pageSize': 5 }, null, 2)}\n`,
       );
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      const firstTheme = page.locator('[role="treeitem"][aria-level="1"]').first();
+      const firstTheme = page.locator('[role="treeitem"][aria-level="1"]:not([aria-label^="For You"])').first();
       await firstTheme.waitFor({ state: 'visible', timeout: 60_000 });
       const papers = page.locator('[role="treeitem"][aria-level="2"]');
       const more = page.locator('[role="treeitem"][aria-level="2"]', { hasText: 'Show 5 more' });
