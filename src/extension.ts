@@ -5,6 +5,7 @@ import { ArrivalsStore } from './features/arrivals/service';
 import { arrivalsStorage } from './features/arrivals/storage';
 import type { LinksApi } from './features/links/types';
 import { Links } from './features/links/service';
+import { ForYouRanker } from './features/forYou';
 import { WorkspaceNotes } from './features/notes';
 import { PaperPanel } from './features/paperPanel';
 import { Services } from './features/services';
@@ -52,12 +53,13 @@ async function buildServices(context: vscode.ExtensionContext): Promise<{ servic
     storage: arrivalsStorage(context),
     extensionUri: context.extensionUri,
   });
-  const panel = new PaperPanel({ context, model, state, notes, log, links, arrivals });
+  const forYou = new ForYouRanker({ model, state, notes, links, arrivals, log });
+  const panel = new PaperPanel({ context, model, state, notes, log, links, arrivals, forYou });
   const tree = new PapersTree(
-    { model, state, notes, links, prefs, arrivals },
+    { model, state, notes, links, prefs, arrivals, forYou },
     new ThemeDragAndDrop({ model, corrections }),
   );
-  context.subscriptions.push(corrections, model, state, notes, prefs, links, arrivals, panel, tree);
+  context.subscriptions.push(corrections, model, state, notes, prefs, links, arrivals, forYou, panel, tree);
   return {
     services: {
       context,
@@ -72,6 +74,7 @@ async function buildServices(context: vscode.ExtensionContext): Promise<{ servic
       prefs,
       restricted: restrictedModeApi,
       arrivals,
+      forYou,
     },
     tree,
   };

@@ -2,6 +2,7 @@ import { analyzeCommand } from './analyzeCommand';
 import { benchCommand } from './benchCommand';
 import { CliCommand } from './common';
 import { exportCommand } from './exportCommand';
+import { forYouCommand } from './forYouCommand';
 import { linkCommand } from './linkCommand';
 import { linksCommand } from './linksCommand';
 import { searchCommand } from './searchCommand';
@@ -13,5 +14,6 @@ export const COMMANDS: CliCommand[] = [
   exportCommand,
   linkCommand,
   linksCommand,
+  forYouCommand,
   benchCommand,
 ];

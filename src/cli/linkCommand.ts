@@ -16,6 +16,7 @@ import {
   TextRange,
 } from '../core/links';
 import { writeFileAtomicSync } from '../node/files/atomicWrite';
+import { outsideRoot } from '../node/files/insideRoot';
 import { readFailure, readRegularTextSync } from '../node/files/regularFile';
 import { CliCommand, CliError, CliIo } from './common';
 import { loadPapers, toSlash } from './workspace';
@@ -56,10 +57,10 @@ function writeLinks(root: string, paperId: string, links: PaperLink[]): void {
 }
 
 /** The lines `<file>:<start>-<end>` name, checked against the file: its workspace path, text and range. */
-function linkedLines(
+async function linkedLines(
   root: string,
   where: string,
-): { rel: string; text: string; start: number; end: number; range: TextRange } {
+): Promise<{ rel: string; text: string; start: number; end: number; range: TextRange }> {
   const m = /^(.+):(\d+)(?:-(\d+))?$/.exec(where);
   if (!m)
     throw new CliError(`papers link: "${where}" is not <file>:<start>-<end> (1-based lines, e.g. src/train.py:12-18)`);
@@ -67,6 +68,8 @@ function linkedLines(
   const rel = toSlash(relative(root, abs));
   if (rel.startsWith('../') || rel === '..' || isAbsolute(rel))
     throw new CliError(`papers link: ${m[1]} is outside the workspace folder ${root}`);
+  const outside = await outsideRoot(root, abs);
+  if (outside) throw new CliError(`papers link: ${rel}: refused: ${outside}; nothing read`);
   const start = Number(m[2]);
   const end = Number(m[3] ?? m[2]);
   let text: string;
@@ -99,7 +102,7 @@ export const linkCommand: CliCommand = {
       throw new CliError('papers link: give a paper and lines, e.g. papers link envfactory-6755e58 src/train.py:12-18');
     const [paperArg, where] = positionals;
     const root = io.cwd;
-    const { rel, text, start, end, range } = linkedLines(root, where);
+    const { rel, text, start, end, range } = await linkedLines(root, where);
     const papers = await loadPapers(root, io);
     const found = papers.find(paperArg);
     if (found.length !== 1) {
@@ -111,6 +114,8 @@ export const linkCommand: CliCommand = {
     const paper = found[0];
     const note = typeof values.note === 'string' ? values.note : undefined;
     const link = createLink({ paper: paper.id, file: rel, range, fileText: text, note });
+    const outside = await outsideRoot(root, join(root, linksFilePath(paper.id)));
+    if (outside) throw new CliError(`papers link: ${linksFilePath(paper.id)}: refused: ${outside}; nothing written`, 1);
     const links = readLinksForWrite(root, paper.id, io);
     links.push(link);
     writeLinks(root, paper.id, links);

@@ -37,7 +37,7 @@ function linksFileNames(dir: string, io: CliIo): string[] | undefined {
  * Every link of `.papers/links/`; a file that cannot be read (not a regular file, a symlink loop, bad JSON) is
  * reported on one line and counted as broken, and the others are still read.
  */
-function readAllLinks(root: string, io: CliIo): { links: PaperLink[]; broken: number } {
+export function readAllLinks(root: string, io: CliIo): { links: PaperLink[]; broken: number } {
   const dir = join(root, LINKS_DIR);
   const names = linksFileNames(dir, io);
   let broken = names === undefined ? 1 : 0;

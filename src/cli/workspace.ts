@@ -9,6 +9,7 @@ import { parse as parseJsonc, ParseError, printParseErrorCode } from 'jsonc-pars
 import picomatch from 'picomatch';
 import { loadCorpus } from '../core/collections';
 import { formatProblem, lineOfOffset } from '../core/common';
+import { notesFolderSetting } from '../core/notes';
 import { idPartOfKey, paperKey, ParsedPaper } from '../core/papers';
 import { deriveTitle } from '../core/titles';
 import { nodeFileSource } from '../node/files/nodeFileSource';
@@ -37,21 +38,45 @@ function settingsText(root: string, reading: Reading): string | undefined {
   }
 }
 
-/** `papers.collections` from the workspace settings (JSON with comments), or undefined when not set. */
-function configuredCollections(root: string, reading: Reading): string[] | undefined {
-  const { io } = reading;
+/**
+ * The settings as JSON with comments. The parser recurses once per nesting level: a file nested thousands deep
+ * (never one VS Code wrote) exhausts the stack, and is reported like a file that cannot be read.
+ */
+function parsedSettings(text: string, errors: ParseError[], reading: Reading): unknown {
+  try {
+    return parseJsonc(text, errors, { allowTrailingComma: true }) as unknown;
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    reading.io.err(`${SETTINGS}: cannot read the file: it is nested too deeply; using the bundled seeds\n`);
+    reading.unreadable++;
+    return undefined;
+  }
+}
+
+/** The workspace settings (JSON with comments); undefined when there are none or they cannot be read (reported). */
+function workspaceSettings(root: string, reading: Reading): Record<string, unknown> | undefined {
   const text = settingsText(root, reading);
   if (text === undefined) return undefined;
   const errors: ParseError[] = [];
-  const settings = parseJsonc(text, errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
+  const settings = parsedSettings(text, errors, reading);
   if (errors.length)
-    io.err(
+    reading.io.err(
       `${SETTINGS}:${lineOfOffset(text, errors[0].offset)}: ${printParseErrorCode(errors[0].error)}; read what could be read\n`,
     );
-  const value =
-    settings && typeof settings === 'object' && Object.hasOwn(settings, 'papers.collections')
-      ? settings['papers.collections']
-      : undefined;
+  return settings && typeof settings === 'object' && !Array.isArray(settings)
+    ? (settings as Record<string, unknown>)
+    : undefined;
+}
+
+/** One setting of the workspace settings, undefined when not set there. */
+function settingOf(settings: Record<string, unknown> | undefined, key: string): unknown {
+  return settings && Object.hasOwn(settings, key) ? settings[key] : undefined;
+}
+
+/** `papers.collections` from the workspace settings, or undefined when not set. */
+function configuredCollections(settings: Record<string, unknown> | undefined, reading: Reading): string[] | undefined {
+  const { io } = reading;
+  const value = settingOf(settings, 'papers.collections');
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {
     io.err(`${SETTINGS}: "papers.collections" should be a list of files or globs; using the bundled seeds\n`);
@@ -62,9 +87,9 @@ function configuredCollections(root: string, reading: Reading): string[] | undef
 }
 
 /** The collection files: the setting's paths and globs (as the extension reads them), else the seeds. */
-function collectionPaths(root: string, reading: Reading): string[] {
+function collectionPaths(root: string, settings: Record<string, unknown> | undefined, reading: Reading): string[] {
   const { io } = reading;
-  const configured = configuredCollections(root, reading);
+  const configured = configuredCollections(settings, reading);
   if (!configured) return bundledSeeds();
   const paths: string[] = [];
   let all: string[] | undefined;
@@ -96,9 +121,26 @@ export interface Papers {
   unreadable: number;
 }
 
+/**
+ * What `papers foryou` reads of the workspace settings, each read once: the collection files (the setting's, else the
+ * bundled seeds) and the notes folder (`papers.notesFolder`, else the default; a refused value is reported).
+ */
+export function workspaceInputs(
+  root: string,
+  io: CliIo,
+): { collections: string[]; notesFolder: string; unreadable: number } {
+  const reading: Reading = { io, unreadable: 0 };
+  const settings = workspaceSettings(root, reading);
+  const collections = collectionPaths(root, settings, reading);
+  const notes = notesFolderSetting(settingOf(settings, 'papers.notesFolder'));
+  if (notes.problem)
+    io.err(`${SETTINGS}: "papers.notesFolder" is not used: ${notes.problem}; reading notes from ${notes.folder}/\n`);
+  return { collections, notesFolder: notes.folder, unreadable: reading.unreadable };
+}
+
 export async function loadPapers(root: string, io: CliIo): Promise<Papers> {
   const reading: Reading = { io, unreadable: 0 };
-  const corpus = await loadCorpus(collectionPaths(root, reading), nodeFileSource);
+  const corpus = await loadCorpus(collectionPaths(root, workspaceSettings(root, reading), reading), nodeFileSource);
   for (const p of corpus.problems) io.err(`${formatProblem(p)}\n`);
   const keys = new Map<string, string>();
   return {

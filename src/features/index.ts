@@ -4,6 +4,7 @@ import * as annotations from './annotations';
 import * as arrivals from './arrivals';
 import * as collections from './collections';
 import * as exportFeature from './export';
+import * as forYou from './forYou';
 import * as links from './links';
 import * as paperPanel from './paperPanel';
 import * as papers from './papers';
@@ -30,5 +31,6 @@ export const features: readonly Feature[] = [
   exportFeature,
   annotations,
   arrivals,
+  forYou,
   analysis,
 ];

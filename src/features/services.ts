@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Analysis } from '../core/analysis';
 import { ArrivalBatch, Paper, Theme } from '../core/papers';
 import { PaperUserData } from '../core/papers';
+import type { ForYouReason } from '../core/forYou';
 import { RegroupDiff, StoredCorrections } from '../core/themes';
 import type { LinksService } from './links/types';
 import type { ProvisionalSearch } from './search/provisional';
@@ -109,6 +110,30 @@ export interface ArrivalsService {
   markAllSeen(): Promise<void>;
 }
 
+/**
+ * For You (features/forYou): the unread papers ranked by the reader's own signals (stars, tags, highlights, notes,
+ * code links; read and "not interested" as negatives), recomputed in the background when a signal or the analysis
+ * changes.
+ */
+export interface ForYouService {
+  /** Fires after each new ranking. */
+  readonly onDidChange: vscode.Event<void>;
+  /** The For You list: the newest batch's best first, then the older ones', then the rest; [] before a ranking. */
+  readonly feed: readonly string[];
+  /** True once the loaded library was ranked (before, the other fields are empty). */
+  readonly ranked: boolean;
+  /** False while the reader has given no signal to rank by (the tree then says how to give some). */
+  readonly hasSignals: boolean;
+  /** Ids in ranking order, longer than the feed (for `sort:foryou` in search). */
+  readonly order: readonly string[];
+  /** The signal papers a ranked paper is most like; undefined when it is not ranked. */
+  reasonsOf(id: string): readonly ForYouReason[] | undefined;
+  /** The reason in words: 'like "X" (starred) and "Y" (linked from src/train.py)'; undefined when not ranked. */
+  reasonTextOf(id: string): string | undefined;
+  /** Ranks again now from the signals as they are (the feature calls it after a burst of changes). */
+  recompute(): void;
+}
+
 /** The user's theme corrections (renames, moves, own themes), kept in `.papers/themes.json`. */
 export interface ThemeCorrections {
   readonly corrections: StoredCorrections;
@@ -137,6 +162,7 @@ export interface Services {
   prefs: ViewPrefs;
   restricted: RestrictedModeApi;
   arrivals: ArrivalsService;
+  forYou: ForYouService;
 }
 
 /**

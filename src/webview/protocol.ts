@@ -53,6 +53,18 @@ export interface PaperViewModel {
   tags: string[];
   /** The paper's code links; its backlinks come later in `didUpdateLinks` (they need a workspace scan). */
   links: LinkItemView[];
+  /** The reader said "not interested" (For You leaves it out). */
+  notInterested: boolean;
+  /** Why For You ranks this paper: the signal papers it is most like; absent when it is not ranked. */
+  forYou?: ForYouReasonView[];
+}
+
+/** One signal paper a ranked paper is like, as "Why this paper" lists it. */
+export interface ForYouReasonView {
+  id: string;
+  title: string;
+  /** How the reader signalled it: "starred", "linked from src/train.py"... */
+  signal: string;
 }
 
 /** A code link of the paper, as the page lists it. */
@@ -114,8 +126,21 @@ export interface DidUpdateTags {
   id: string;
   tags: string[];
 }
+/** The For You ranking changed, or the paper's "not interested" mark did. */
+export interface DidUpdateForYou {
+  type: 'didUpdateForYou';
+  id: string;
+  notInterested: boolean;
+  forYou?: ForYouReasonView[];
+}
 export type HostToPageMessage =
-  DidShowPaper | DidUpdateMarks | DidUpdateAnnotations | DidRequestSelection | DidUpdateLinks | DidUpdateTags;
+  | DidShowPaper
+  | DidUpdateMarks
+  | DidUpdateAnnotations
+  | DidRequestSelection
+  | DidUpdateLinks
+  | DidUpdateTags
+  | DidUpdateForYou;
 
 // Page -> host.
 export interface WebviewDidLoad {
@@ -126,7 +151,15 @@ export interface WebviewDidOpenRelated {
   id: string;
 }
 /** `linkSelection` links the last active text editor's selection to the paper; `addTag` asks for tags. */
-export const PAPER_ACTIONS = ['toggleStar', 'toggleRead', 'openNotes', 'copyKey', 'linkSelection', 'addTag'] as const;
+export const PAPER_ACTIONS = [
+  'toggleStar',
+  'toggleRead',
+  'openNotes',
+  'copyKey',
+  'linkSelection',
+  'addTag',
+  'toggleNotInterested',
+] as const;
 export type PaperAction = (typeof PAPER_ACTIONS)[number];
 export interface WebviewDidRequest {
   type: 'webviewDidRequest';

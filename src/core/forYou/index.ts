@@ -3,3 +3,5 @@ export * from './types';
 export * from './ranking';
 export { examplesOf, NOT_INTERESTED_WEIGHT, POSITIVE_WEIGHT, READ_WEIGHT } from './examples';
 export { forYouVectors, termRowReader } from './vectors';
+export * from './signals';
+export * from './feed';

@@ -7,12 +7,14 @@ import { PapersInputError, parseJsonFile } from '../common';
 export interface PaperUserData {
   read?: boolean;
   starred?: boolean;
+  /** The reader said "not interested": a strong negative for For You (core/forYou). */
+  notInterested?: boolean;
   tags?: string[];
   /** Fields this version does not know are kept as they were (a newer version may have written them). */
   [extra: string]: unknown;
 }
 
-const KNOWN_ORDER = ['read', 'starred', 'tags'];
+const KNOWN_ORDER = ['read', 'starred', 'notInterested', 'tags'];
 
 /** Stable text: known keys first in a fixed order, then the others sorted; empty or false fields dropped. */
 export function serializeUserData(data: PaperUserData): string {
@@ -42,7 +44,7 @@ export function parseUserData(text: string, file: string): PaperUserData {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new PapersInputError(file, 1, 'expected a JSON object');
   const data = value as PaperUserData;
-  for (const flag of ['read', 'starred'] as const) {
+  for (const flag of ['read', 'starred', 'notInterested'] as const) {
     if (data[flag] !== undefined && typeof data[flag] !== 'boolean')
       throw new PapersInputError(file, undefined, `"${flag}" must be true or false`);
   }

@@ -168,8 +168,15 @@ function fieldTexts(doc: SearchDoc): string[] {
   });
 }
 
+/**
+ * No word of any language is this long: a longer query word (a pasted blob) is looked up as typed only, since
+ * the fuzzy walk's work and memory grow with the word's length.
+ */
+const LONGEST_FUZZY_WORD = 64;
+
 /** Edits a misspelled word may be off by: none under 5 letters, then one per 5 letters, at most 2. */
 function fuzziness(term: string): number {
+  if (term.length > LONGEST_FUZZY_WORD) return 0;
   return term.length < 5 ? 0 : Math.min(2, Math.round(term.length * 0.2));
 }
 

@@ -193,6 +193,12 @@ export class PageMessages {
       case 'addTag':
         await vscode.commands.executeCommand('papers.addTag', id);
         break;
+      case 'toggleNotInterested':
+        await vscode.commands.executeCommand(
+          state.data(id).notInterested === true ? 'papers.undoNotInterested' : 'papers.notInterested',
+          id,
+        );
+        break;
       default:
         assertNever(action);
     }

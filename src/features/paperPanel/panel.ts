@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { Paper } from '../../core/papers';
+import { signalLabel } from '../../core/forYou';
 import {
   BacklinkItemView,
+  ForYouReasonView,
   HostToPageMessage,
   PaperViewModel,
   toPaperPageState,
@@ -15,7 +17,10 @@ import { paperPageHtml } from './pageHtml';
 import { PAPER_VIEW_TYPE } from './viewType';
 
 /** What the paper view needs of the services (it is one of them: built before the features start). */
-export type PaperPanelDeps = Pick<Services, 'context' | 'model' | 'state' | 'notes' | 'log' | 'links' | 'arrivals'>;
+export type PaperPanelDeps = Pick<
+  Services,
+  'context' | 'model' | 'state' | 'notes' | 'log' | 'links' | 'arrivals' | 'forYou'
+>;
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -45,7 +50,21 @@ export function paperViewModel(deps: PaperPanelDeps, paper: Paper): PaperViewMod
     annotations: annotationViews(paper, state.data(paper.id)),
     tags: [...(state.data(paper.id).tags ?? [])],
     links: linkItems(deps.links, paper.id),
+    notInterested: state.data(paper.id).notInterested === true,
+    ...forYouOf(deps, paper.id),
   };
+}
+
+/** Why For You ranks the paper, when it does. */
+function forYouOf(deps: PaperPanelDeps, id: string): { forYou?: ForYouReasonView[] } {
+  const because = deps.forYou.reasonsOf(id);
+  if (!because?.length) return {};
+  const forYou = because.map((r) => ({
+    id: r.id,
+    title: deps.model.paper(r.id)?.title ?? r.id,
+    signal: signalLabel(r),
+  }));
+  return { forYou };
 }
 
 /**
@@ -87,8 +106,10 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
           this.postMarks();
           this.postAnnotations();
           this.postTags();
+          this.postForYou();
         }
       }),
+      deps.forYou.onDidChange(() => this.postForYou()),
       deps.notes.onDidChange(() => this.postMarks()),
       deps.model.onDidChange(() => this.refresh()),
       deps.links.onDidChange(() => this.postLinks()),
@@ -275,6 +296,13 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
       starred: marks.starred,
       hasNotes: this.deps.notes.hasNotes(id),
     });
+  }
+
+  private postForYou(): void {
+    const id = this.currentPaper?.id;
+    if (!id) return;
+    const notInterested = this.deps.state.data(id).notInterested === true;
+    this.post({ type: 'didUpdateForYou', id, notInterested, ...forYouOf(this.deps, id) });
   }
 
   private postAnnotations(): void {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { toSearchDoc } from '../../core/analysis';
 import { PartialResult } from '../../core/search';
-import { FilterPredicate, SearchHit } from '../../core/search';
+import { FilterPredicate, parseQuery, SearchHit } from '../../core/search';
 import { bylineOf, Paper } from '../../core/papers';
 import { Services } from '../services';
 
@@ -32,7 +32,39 @@ export function userFilters(services: Services): Record<string, FilterPredicate>
       }
     },
     has: (doc, value) => (value.toLowerCase().startsWith('note') ? notes.hasNotes(doc.id) : false),
+    // an order, not a filter: `sort:foryou` is applied by searchPapers
+    sort: () => true,
   };
+}
+
+/** Does the query ask for the For You order (`sort:foryou`)? */
+function sortsByForYou(query: string): boolean {
+  return parseQuery(query).filters.some((f) => f.key === 'sort' && f.value.toLowerCase() === 'foryou' && !f.negated);
+}
+
+/**
+ * The hits of a query in the analysis's index. With `sort:foryou`: the papers For You ranks, best first (with words,
+ * those that match them, then the other matches in their own order).
+ */
+export function searchPapers(services: Services, query: string, limit: number): SearchHit[] {
+  const analysis = services.model.analysis;
+  if (!analysis) return [];
+  const filters = userFilters(services);
+  if (!sortsByForYou(query)) return analysis.search.search(query, { limit, filters });
+  const order = services.forYou.order;
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const words = parseQuery(query).text !== '';
+  const hits = analysis.search.rank(query, {
+    // without words the search lists papers by title: only the ranked ones, all of them, to be put in order
+    limit: words ? Math.max(limit, order.length) : order.length,
+    filters: words ? filters : { ...filters, sort: (doc) => rank.has(doc.id) },
+  });
+  const place = (id: string) => rank.get(id) ?? order.length;
+  return hits
+    .map((hit, i) => ({ hit, i }))
+    .sort((a, b) => place(a.hit.id) - place(b.hit.id) || a.i - b.i)
+    .slice(0, limit)
+    .map(({ hit }) => analysis.search.withSnippet(hit));
 }
 
 /**
@@ -185,7 +217,7 @@ export function openSearchPick(
   qp.title = base;
   qp.placeholder =
     options.placeholder ??
-    'Search titles, abstracts, notes… (filters: theme: collection: tag: is:new is:unread is:starred has:notes)';
+    'Search titles, abstracts, notes… (filters: theme: collection: tag: is:new is:unread is:starred has:notes sort:foryou)';
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   const filters = userFilters(services);
@@ -197,7 +229,7 @@ export function openSearchPick(
   const update = (value: string) => {
     const analysis = model.analysis;
     if (analysis) {
-      const hits = analysis.search.search(value, { limit: RESULT_LIMIT, filters });
+      const hits = searchPapers(services, value, RESULT_LIMIT);
       qp.items = toPicks(services, hits);
       qp.title = `${base} (${hits.length}${hits.length === RESULT_LIMIT ? '+' : ''} of ${analysis.papers.length})`;
       qp.busy = false;

@@ -1,29 +1,11 @@
-import { realpath } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { isPathInside } from '../../core/common';
+import { outsideRoot } from '../../node/files/insideRoot';
 
 /** Refused writes: the file would land outside the workspace (through a symlink, or a path from elsewhere). */
 export class OutsideWorkspaceError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'OutsideWorkspaceError';
-  }
-}
-
-/** The real path of `path`, or of its nearest ancestor that exists, with the rest appended. */
-async function realPathOf(path: string): Promise<string> {
-  const rest: string[] = [];
-  let at = path;
-  for (;;) {
-    try {
-      const real = await realpath(at);
-      return rest.length ? `${real.replace(/[/\\]$/, '')}/${rest.reverse().join('/')}` : real;
-    } catch (err) {
-      const parent = at.replace(/[/\\][^/\\]*$/, '');
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || parent === at || parent === '') throw err;
-      rest.push(at.slice(parent.length + 1));
-      at = parent;
-    }
   }
 }
 
@@ -37,16 +19,7 @@ export async function outsideWorkspace(uri: vscode.Uri): Promise<string | undefi
   const folder = vscode.workspace.getWorkspaceFolder(uri);
   if (!folder) return 'it is not in the workspace';
   if (uri.scheme !== 'file') return undefined;
-  let root: string;
-  let real: string;
-  try {
-    [root, real] = await Promise.all([realPathOf(folder.uri.fsPath), realPathOf(uri.fsPath)]);
-  } catch (err) {
-    return `its path cannot be resolved (${(err as Error).message})`;
-  }
-  return isPathInside(root, real)
-    ? undefined
-    : `it resolves to ${real}, outside the workspace (a symlink on its way leads out)`;
+  return outsideRoot(folder.uri.fsPath, uri.fsPath);
 }
 
 /**

@@ -28,7 +28,8 @@ export class ThemeDragAndDrop implements vscode.TreeDragAndDropController<TreeNo
       return;
     }
     if (!target) return;
-    const groupId = target.kind === 'group' || target.kind === 'new' ? target.id : target.groupId;
+    const groupId =
+      target.kind === 'group' || target.kind === 'new' || target.kind === 'forYou' ? target.id : target.groupId;
     if (!groupId.startsWith(THEME_PREFIX)) {
       void vscode.window.showInformationMessage(
         'Papers: drop papers on a theme (group the tree by theme) to move them there.',

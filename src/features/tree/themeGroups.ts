@@ -7,11 +7,13 @@ const groupIdOf = (themeId: string) => `theme:${themeId}`;
 /** The papers a group lists itself, after its subgroups (a group without subgroups: all of them). */
 export function ownPapers(group: ListNode): string[] {
   if (group.kind === 'new') return group.batches ? [] : group.paperIds;
+  if (group.kind === 'forYou') return group.paperIds;
   return group.own ?? group.paperIds;
 }
 
 /** The rows a group lists before its own papers: a broad theme's subthemes, the New group's batches. */
 export function subgroupsOf(group: ListNode): ListNode[] {
+  if (group.kind === 'forYou') return [];
   return (group.kind === 'new' ? group.batches : group.subgroups) ?? [];
 }
 

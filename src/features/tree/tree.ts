@@ -4,14 +4,15 @@ import { Analysis } from '../../core/analysis';
 import { regroupAdvice } from '../../core/themes';
 import { allTags, tagsOf } from '../papers/tags';
 import { Services } from '../services';
+import { forYouGroup, forYouItem, hintItem, hintRows, withReason } from './forYouGroup';
 import { newGroup, newItem } from './newGroup';
 import { groupIndex, outlineGroups, outlineOwnSize, ownPapers, subgroupsOf, themeGroups } from './themeGroups';
 import { groupItem, moreItem, paperItem } from './treeItems';
-import { GroupNode, ListNode, NEW_GROUP_ID, PapersTreeService, TreeNode } from './types';
+import { FOR_YOU_GROUP_ID, GroupNode, ListNode, NEW_GROUP_ID, PapersTreeService, TreeNode } from './types';
 import { FILTER_LABELS } from './viewPrefs';
 
 /** What the tree needs of the services (it is one of them: built before the features start). */
-export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs' | 'arrivals'>;
+export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs' | 'arrivals' | 'forYou'>;
 
 const DEFAULT_PAGE_SIZE = 500;
 
@@ -22,7 +23,7 @@ const DEFAULT_PAGE_SIZE = 500;
 export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
-  /** The groups at the top: New (when papers are new), then the themes, collections or tags. */
+  /** The groups at the top: New (when papers are new), For You, then the themes, collections or tags. */
   private groups: ListNode[] = [];
   /** Every group by id, the subthemes and New's batches included. */
   private index = new Map<string, ListNode>();
@@ -54,6 +55,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       services.prefs.onDidChange(refresh),
       services.links.onDidChange(refresh),
       services.arrivals.onDidChange(refresh),
+      services.forYou.onDidChange(refresh),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.tree.pageSize')) refresh();
       }),
@@ -117,7 +119,8 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       return !!p && this.passes(p);
     };
     const fresh = newGroup(this.services.arrivals.batches(), passes, Date.now());
-    return [...(fresh ? [fresh] : []), ...this.groupsBy(analysis, passes)];
+    const forYou = analysis.papers.length ? forYouGroup(this.services.forYou, passes) : undefined;
+    return [...(fresh ? [fresh] : []), ...(forYou ? [forYou] : []), ...this.groupsBy(analysis, passes)];
   }
 
   /** The groups of the grouping chosen, with the papers that pass the filter. */
@@ -185,7 +188,8 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   /** The children of a node as known now: a group's subgroups, then a page of its own papers. */
   children(node?: TreeNode): TreeNode[] {
     if (!node) return this.groups;
-    if (node.kind === 'group' || node.kind === 'new') {
+    if (node.kind === 'forYou' && node.hint) return hintRows(node);
+    if (node.kind === 'group' || node.kind === 'new' || node.kind === 'forYou') {
       const own = ownPapers(node);
       const limit = this.listedIn(node.id);
       const rows: TreeNode[] = [
@@ -222,7 +226,10 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
         return { kind: 'paper', id: node.paperId, groupId: node.groupId };
       case 'paper':
       case 'more':
+      case 'hint':
         return this.index.get(node.groupId);
+      case 'forYou':
+        return undefined;
       case 'group':
         return node.parentId !== undefined ? this.index.get(node.parentId) : undefined;
       case 'new':
@@ -251,7 +258,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
 
   /** A paper row says its method under its theme, its theme elsewhere (under New, a collection or a tag). */
   private describedBy(node: Extract<TreeNode, { kind: 'paper' }>): 'method' | 'theme' {
-    return this.prefs.groupBy === 'theme' && this.index.get(node.groupId)?.kind !== 'new' ? 'method' : 'theme';
+    return this.prefs.groupBy === 'theme' && this.index.get(node.groupId)?.kind === 'group' ? 'method' : 'theme';
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -270,8 +277,15 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
         return groupItem(node, this.services);
       case 'new':
         return newItem(node);
-      case 'paper':
-        return paperItem(node, this.services, this.describedBy(node));
+      case 'forYou':
+        return forYouItem(node);
+      case 'hint':
+        return hintItem(node);
+      case 'paper': {
+        const item = paperItem(node, this.services, this.describedBy(node));
+        const { forYou, model } = this.services;
+        return node.groupId === FOR_YOU_GROUP_ID ? withReason(item, node.id, forYou, model) : item;
+      }
     }
   }
 }

@@ -89,7 +89,9 @@ export function paperItem(
     marks.starred ? 'starred' : 'unstarred',
     hasNotes ? 'notes' : 'nonotes',
   ];
-  item.contextValue = `paper ${flags.join(' ')}`;
+  // "not interested" only when set: menus offer the mark or its undo
+  const notInterested = state.data(paper.id).notInterested === true ? ' notinterested' : '';
+  item.contextValue = `paper ${flags.join(' ')}${notInterested}`;
   item.accessibilityInformation = {
     label: `${paper.title}, ${flags.filter((f) => f !== 'unstarred' && f !== 'nonotes').join(', ')}`,
   };

@@ -38,15 +38,31 @@ export interface NewNode {
   batches?: NewNode[];
 }
 
-/** A node that lists papers (in pages): a group or the New group and its batches. */
-export type ListNode = GroupNode | NewNode;
+/**
+ * The `For You` group (features/forYou): the unread papers most like those the reader starred, tagged, highlighted,
+ * wrote notes on or linked to code; with no such signal yet, one row (`hint`) saying how to give some.
+ */
+export interface ForYouNode {
+  kind: 'forYou';
+  id: string;
+  label: string;
+  paperIds: string[];
+  hint?: string;
+}
+
+/** A node that lists papers (in pages): a group, the New group and its batches, the For You group. */
+export type ListNode = GroupNode | NewNode | ForYouNode;
 
 export const NEW_GROUP_ID = 'new';
+export const FOR_YOU_GROUP_ID = 'foryou';
 
-/** A row of the tree: a group (theme, subtheme, collection or tag), the New group or a batch, or a paper inside one. */
+/** A row of the tree: a group (theme, subtheme, collection or tag), the New group or a batch, For You, or a paper inside one. */
 export type TreeNode =
   | GroupNode
   | NewNode
+  | ForYouNode
+  /** The one row of the For You group while there is no signal: how to give some. */
+  | { kind: 'hint'; id: string; groupId: string; label: string }
   | { kind: 'paper'; id: string; groupId: string }
   /** A code link of a paper, listed under it (`id` is the link's too). */
   | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string }

@@ -13,6 +13,7 @@ import { bylineOf } from '../../core/papers/byline';
 import { toPaperPageState } from '../protocol';
 import { afterRender, initAnnotations, renderAnnotated, reportSelection, updateAnnotations } from './annotations';
 import { el } from './controls';
+import { renderWhy, updateWhy } from './forYou';
 import { initLinksAndTags, renderLinks, renderTags, updateLinks, updateTags } from './linksAndTags';
 
 interface VsCodeApi {
@@ -82,6 +83,9 @@ function labelActionButton(button: HTMLButtonElement, action: RowAction, paper: 
       ? ['Open notes', 'Open the notes of this paper']
       : ['Start notes', 'Create the notes of this paper from the template and open them'],
     copyKey: ['Copy key', `Copy the paper key ${paper.key}`],
+    toggleNotInterested: paper.notInterested
+      ? ['Interested again', 'Bring this paper back into For You']
+      : ['Not interested', 'Leave this paper out of For You: rank papers like it lower'],
   };
   const [text, aria] = labels[action];
   button.textContent = text;
@@ -129,7 +133,7 @@ function renderPaper(paper: PaperViewModel): void {
   const actions = el('div', 'actions');
   actions.setAttribute('role', 'group');
   actions.setAttribute('aria-label', 'Paper actions');
-  for (const action of ['toggleStar', 'toggleRead', 'openNotes', 'copyKey'] as const)
+  for (const action of ['toggleStar', 'toggleRead', 'openNotes', 'copyKey', 'toggleNotInterested'] as const)
     actions.append(actionButton(action, paper));
 
   article.append(header, actions, ...renderAnnotated(paper), renderLinks(paper));
@@ -152,6 +156,7 @@ function renderPaper(paper: PaperViewModel): void {
     related.append(h2, list);
     article.append(related);
   }
+  article.append(renderWhy(paper, post));
 
   root().replaceChildren(article);
 }
@@ -176,7 +181,10 @@ function showPaper(paper: PaperViewModel): void {
 function updateMarks(marks: DidUpdateMarks): void {
   if (!current || current.id !== marks.id) return;
   current = { ...current, read: marks.read, starred: marks.starred, hasNotes: marks.hasNotes };
-  const paper = current;
+  relabelActions(current);
+}
+
+function relabelActions(paper: PaperViewModel): void {
   root()
     .querySelectorAll<HTMLButtonElement>('button[data-action]')
     .forEach((button) => {
@@ -205,6 +213,12 @@ window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
       break;
     case 'didUpdateTags':
       patchCurrent(message.id, { tags: message.tags }, () => updateTags(message.tags));
+      break;
+    case 'didUpdateForYou':
+      patchCurrent(message.id, { notInterested: message.notInterested, forYou: message.forYou }, () => {
+        relabelActions(current!);
+        updateWhy(current!, post);
+      });
       break;
     default: {
       // Fails to compile when the protocol gains a message this page does not handle.

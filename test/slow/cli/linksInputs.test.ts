@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLink, lineRange, linksFilePath, serializeLinks } from '../../../src/core/links/links';
 import { scratchDir } from '../../helpers/scratchDir';
@@ -27,8 +27,8 @@ function workspace(): string {
   return ws;
 }
 
-function links(ws: string, seconds = 60) {
-  const r = spawnSync(process.execPath, [cli, 'links'], {
+function links(ws: string, seconds = 60, args = ['links']) {
+  const r = spawnSync(process.execPath, [cli, ...args], {
     cwd: ws,
     encoding: 'utf8',
     timeout: seconds * 1000,
@@ -97,5 +97,69 @@ describe('papers links with inputs that cannot be read', () => {
     const r = links(ws, 120);
     assert.equal(r.status, 0, r.stderr.slice(0, 500));
     assert.match(r.stdout, /^200,?001 links: 200,?001 ok, 0 moved, 0 stale$/m);
+  });
+
+  test('.vscode/settings.json nested 100,000 deep: one line, the bundled seeds used, no stack overflow', () => {
+    const ws = workspace();
+    mkdirSync(join(ws, '.vscode'));
+    writeFileSync(join(ws, '.vscode', 'settings.json'), '['.repeat(100_000));
+    const r = links(ws);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /^src\/app\.py:4-5 +ok /m);
+    assert.deepEqual(stderrLines(r.stderr), [
+      '.vscode/settings.json: cannot read the file: it is nested too deeply; using the bundled seeds',
+    ]);
+  });
+});
+
+describe('papers link never reads or writes outside the workspace through a symlink', () => {
+  /** A workspace beside a folder it must not touch, holding one file. */
+  function besideVictim(): { ws: string; victim: string } {
+    const base = scratchDir('papers-link-symlink');
+    const ws = join(base, 'ws');
+    const victim = join(base, 'victim');
+    mkdirSync(join(ws, 'src'), { recursive: true });
+    mkdirSync(victim);
+    writeFileSync(join(ws, 'src', 'app.py'), APP);
+    writeFileSync(join(victim, 'keep.txt'), 'untouched\n');
+    return { ws, victim };
+  }
+
+  function assertUntouched(victim: string): void {
+    assert.deepEqual(readdirSync(victim), ['keep.txt'], 'nothing written beside the victim file');
+    assert.equal(readFileSync(join(victim, 'keep.txt'), 'utf8'), 'untouched\n');
+  }
+
+  for (const [name, link] of [
+    ['.papers', ['.papers']],
+    ['.papers/links', ['.papers', 'links']],
+  ] as const) {
+    test(`${name} is a symlink to a folder outside: refused in one line, nothing written there`, () => {
+      const { ws, victim } = besideVictim();
+      if (link.length === 2) mkdirSync(join(ws, '.papers'));
+      symlinkSync(victim, join(ws, ...link));
+      const r = links(ws, 60, ['link', PAPER_ID, 'src/app.py:1-2']);
+      assert.equal(r.status, 1);
+      const lines = stderrLines(r.stderr);
+      assert.equal(lines.length, 1, r.stderr);
+      assert.match(
+        lines[0],
+        /^papers link: \.papers\/links\/444ba9f7dc1c\.json: refused: it resolves to .*outside the workspace/,
+      );
+      assertUntouched(victim);
+    });
+  }
+
+  test('a linked file that is a symlink to a file outside is refused and never read', () => {
+    const { ws, victim } = besideVictim();
+    symlinkSync(join(victim, 'keep.txt'), join(ws, 'src', 'secret.txt'));
+    const r = links(ws, 60, ['link', PAPER_ID, 'src/secret.txt:1']);
+    assert.equal(r.status, 2);
+    assert.match(
+      stderrLines(r.stderr)[0],
+      /^papers link: src\/secret\.txt: refused: it resolves to .*outside the workspace/,
+    );
+    assert.equal(existsSync(join(ws, '.papers')), false, 'no links file made');
+    assertUntouched(victim);
   });
 });

@@ -97,7 +97,9 @@ suite("A paper's code links in the tree", () => {
     );
     assert.equal(tree.getParent(rows[0])?.kind, 'paper');
     // A paper without links has no children and cannot be expanded.
-    const other = tree.children(tree.children()[0]).find((n) => n.kind === 'paper' && n.id !== paperId)!;
+    const other = tree
+      .children(tree.children().find((g) => g.kind === 'group'))
+      .find((n) => n.kind === 'paper' && n.id !== paperId)!;
     assert.equal(tree.getTreeItem(other).collapsibleState, vscode.TreeItemCollapsibleState.None);
   });
 

@@ -3,6 +3,9 @@
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The tree's top rows that group the library (themes, collections): the For You group above them left out. */
+export const GROUP_ROWS = '.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"])';
+
 /** Waits until the workbench is drawn. Extensions may still be registering: the palette helpers retry. */
 export async function waitForWorkbench(page, timeout = 60_000) {
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout });

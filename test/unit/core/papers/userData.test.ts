@@ -33,4 +33,22 @@ describe('applyChange', () => {
     const onDisk = { read: true, tags: ['mine'] };
     assert.deepEqual(applyChange(onDisk, { starred: true }), { read: true, tags: ['mine'], starred: true });
   });
+
+  test('"not interested" is written between the star and the tags, dropped when false, and must be a flag', () => {
+    const text = serializeUserData({ tags: ['x'], zeta: 1, notInterested: true, read: true });
+    assert.deepEqual(Object.keys(JSON.parse(text)), ['read', 'notInterested', 'tags', 'zeta']);
+    assert.deepEqual(parseUserData(text, 'f.json').notInterested, true);
+    assert.equal(serializeUserData({ read: true, notInterested: false }), '{\n  "read": true\n}\n');
+    assert.throws(() => parseUserData('{"notInterested": 1}', 'x.json'), /"notInterested" must be true or false/);
+  });
+
+  test('undoing "not interested" keeps what another window wrote meanwhile', () => {
+    const onDisk = { read: true, tags: ['later'], notInterested: true };
+    assert.deepEqual(applyChange(onDisk, { notInterested: false }), {
+      read: true,
+      tags: ['later'],
+      notInterested: false,
+    });
+    assert.equal(serializeUserData(applyChange(onDisk, { notInterested: false })).includes('notInterested'), false);
+  });
 });

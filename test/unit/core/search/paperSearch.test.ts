@@ -75,6 +75,22 @@ describe('PaperSearch', () => {
     assert.deepEqual(s.search('xq'), []);
   });
 
+  test('a word longer than any real word is looked up as typed, not fuzzily (its cost grows with its length)', () => {
+    const word = (n: number) => 'spectroheliograph'.repeat(8).slice(0, n);
+    const long = [60, 70].map((n) => ({ ...docs[0], id: `w${n}`, abstract: `A ${word(n)} of the sun.` }));
+    const s = new PaperSearch(long);
+    const misspelled = (n: number) => `${word(n).slice(0, 30)}x${word(n).slice(31)}`;
+    assert.deepEqual(
+      s.search(misspelled(60)).map((h) => h.id),
+      ['w60'],
+    );
+    assert.deepEqual(s.search(misspelled(70)), []);
+    assert.deepEqual(
+      s.search(word(70)).map((h) => h.id),
+      ['w70'],
+    );
+  });
+
   test('multi-word queries prefer papers with all the words', () => {
     const s = new PaperSearch(docs);
     const hits = s.search('reinforcement telescope');

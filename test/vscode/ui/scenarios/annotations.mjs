@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paperView } from '../editorSteps.mjs';
-import { sleep, waitFor, waitForWorkbench } from '../workbench.mjs';
+import { GROUP_ROWS, sleep, waitFor, waitForWorkbench } from '../workbench.mjs';
 
 /**
  * Opens the Papers sidebar, the first theme, and its first paper; returns the paper's title. Retries while
@@ -11,7 +11,7 @@ import { sleep, waitFor, waitForWorkbench } from '../workbench.mjs';
  */
 async function openFirstPaper(page) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-  const theme = page.locator('[role="treeitem"][aria-level="1"]').first();
+  const theme = page.locator(GROUP_ROWS).first();
   const row = page.locator('[role="treeitem"][aria-level="2"]').first();
   const deadline = Date.now() + 90_000;
   for (;;) {

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paperView } from '../editorSteps.mjs';
-import { waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, waitFor } from '../workbench.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = join(HERE, '..', '..', '..', '..');
@@ -62,15 +62,18 @@ async function runWithInput(page, runCommand, label) {
   }
 }
 
-/** The tree's rows by their accessible names, the New group and the rows under it left out (imported papers are new). */
+/**
+ * The tree's rows by their accessible names; the New group (imported papers are new), the For You group and the
+ * rows under them left out.
+ */
 const rowLabels = (page) =>
   page.locator('[role="treeitem"]').evaluateAll((rows) => {
     const out = [];
-    let inNew = false;
+    let skipped = false;
     for (const r of rows) {
       const label = r.getAttribute('aria-label') ?? '';
-      if (r.getAttribute('aria-level') === '1') inNew = /^New,/.test(label);
-      if (!inNew) out.push(label);
+      if (r.getAttribute('aria-level') === '1') skipped = /^(New|For You),/.test(label);
+      if (!skipped) out.push(label);
     }
     return out;
   });
@@ -90,7 +93,7 @@ export const scenarios = [
         copyFileSync(join(FIXTURES, f), join(refs, f));
 
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator(GROUP_ROWS).first().waitFor({ state: 'visible', timeout: 60_000 });
       await runWithInput(page, runCommand, 'Papers: Group By…');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Collection' }).first().click();
 
@@ -100,9 +103,7 @@ export const scenarios = [
       );
       await importFile(page, runCommand, join(refs, 'zotero-export.json'));
       // the collection rows (an imported file's papers are new: the New group sits above them)
-      const groups = page
-        .locator('[role="treeitem"][aria-level="1"]')
-        .filter({ hasNot: page.locator('.label-name', { hasText: /^New$/ }) });
+      const groups = page.locator(GROUP_ROWS).filter({ hasNot: page.locator('.label-name', { hasText: /^New$/ }) });
       await waitFor(
         'two collection rows',
         async () => (await groups.count()) === 2 && (await rowLabels(page)).some((l) => l.startsWith('zotero-export')),

@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sleep, waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
 import { promptFromContextMenu } from './themes.mjs';
 
 const SEEDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'seeds');
@@ -15,7 +15,7 @@ const seedFiles = () =>
     .filter((f) => f.endsWith('.txt'))
     .sort();
 
-const topRows = (page) => page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+const topRows = (page) => page.locator(GROUP_ROWS);
 const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 const themeRow = (page, name) =>
   topRows(page)

@@ -3,6 +3,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openFile, selectLines, sleep, waitFor } from '../editorSteps.mjs';
+import { GROUP_ROWS } from '../workbench.mjs';
 
 const TRAIN = `import torch
 
@@ -37,7 +38,7 @@ export const scenarios = [
       writeFileSync(file, TRAIN);
       // The collections load in the background; the status bar says when papers are there.
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
-      await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 90_000 });
+      await page.locator(GROUP_ROWS).first().waitFor({ state: 'visible', timeout: 90_000 });
       await openFile(page, runCommand, 'agent.py');
       await page.locator('.monaco-editor .view-lines').first().click();
       await selectLines(page, runCommand, 8, 13);

@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openFile, paperView, selectLines, sleep, waitFor } from '../editorSteps.mjs';
+import { GROUP_ROWS } from '../workbench.mjs';
 
 const CODE = `import numpy as np
 
@@ -52,7 +53,7 @@ export const scenarios = [
       mkdirSync(join(workspace, 'ideas'), { recursive: true });
       writeFileSync(join(workspace, 'ideas', 'reading.md'), '# Reading list\n\n');
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
-      await page.locator('[role="treeitem"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: 90_000 });
+      await page.locator(GROUP_ROWS).first().waitFor({ state: 'visible', timeout: 90_000 });
 
       // Open a paper: its notes go to the first column, the view beside them.
       const input = page.locator('.quick-input-widget input.input');

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paperView } from '../editorSteps.mjs';
-import { sleep, waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
 
 /** Opens the Papers container from the activity bar and returns the first theme row once the tree is filled. */
 async function openSidebar(page) {
@@ -11,7 +11,7 @@ async function openSidebar(page) {
     .locator('.pane-body [role="tree"]')
     .filter({ has: page.locator('[role="treeitem"]') })
     .first();
-  const firstTheme = page.locator('[role="treeitem"][aria-level="1"]').first();
+  const firstTheme = page.locator(GROUP_ROWS).first();
   await firstTheme.waitFor({ state: 'visible', timeout: 60_000 });
   return { tree, firstTheme };
 }
@@ -21,7 +21,7 @@ export const scenarios = [
     name: 'sidebar shows themes with counts; clicking a paper opens it beside its notes',
     async run({ page, shot, workspace }) {
       const { firstTheme } = await openSidebar(page);
-      const themes = page.locator('[role="treeitem"][aria-level="1"]');
+      const themes = page.locator(GROUP_ROWS);
       // rows render as the tree fills: wait for all the themes, not just the first
       const count = await waitFor('at least 10 theme rows', async () =>
         (await themes.count()) >= 10 ? themes.count() : false,

@@ -4,14 +4,14 @@
 // so that the in-between state can be looked at however fast the machine is.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { papersLog } from '../../codeServer.mjs';
-import { waitFor, waitForWorkbench } from '../workbench.mjs';
+import { GROUP_ROWS, waitFor, waitForWorkbench } from '../workbench.mjs';
 import { prepareLibrary } from './partialSearch.mjs';
 
 const PAPERS = 400;
 
 /** The theme rows as the user reads them: label and count. */
 async function themeRows(page) {
-  const rows = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+  const rows = page.locator(GROUP_ROWS);
   const out = [];
   for (let i = 0; i < (await rows.count()); i++) {
     const row = rows.nth(i);
@@ -32,7 +32,7 @@ export async function reloadHeld(page, holdAnalysisFile, why) {
   await page.reload();
   await waitForWorkbench(page);
   const shown = await page
-    .locator('.pane-body [role="treeitem"][aria-level="1"]')
+    .locator(GROUP_ROWS)
     .first()
     .waitFor({ state: 'visible', timeout: 20_000 })
     .then(
@@ -53,7 +53,7 @@ export const scenarios = [
       const logSince = (since) => readFileSync(papersLog(server.pid, since) ?? '/dev/null', 'utf8');
       const log = () => logSince(started);
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      const themes = page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+      const themes = page.locator(GROUP_ROWS);
       // analyzed, cached, then read back from the cache and shown (the rows before that can be a provisional state)
       await waitFor(
         'the analysis loaded and cached',

@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR, startCodeServer } from '../../codeServer.mjs';
 import { REPO_ROOT } from '../../setup.mjs';
-import { runCommand, waitForWorkbench } from '../workbench.mjs';
+import { GROUP_ROWS, runCommand, waitForWorkbench } from '../workbench.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -34,7 +34,7 @@ export const scenarios = [
           .waitFor({ state: 'visible', timeout: 15_000 });
 
         await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-        const theme = page.locator('[role="treeitem"][aria-level="1"]').first();
+        const theme = page.locator(GROUP_ROWS).first();
         await theme.waitFor({ state: 'visible', timeout: 60_000 });
         await theme.click();
         const paperRow = page.locator('[role="treeitem"][aria-level="2"]').first();

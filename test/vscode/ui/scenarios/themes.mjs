@@ -3,8 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep, waitFor } from '../editorSteps.mjs';
+import { GROUP_ROWS } from '../workbench.mjs';
 
-const themeRows = (page) => page.locator('.pane-body [role="treeitem"][aria-level="1"]');
+const themeRows = (page) => page.locator(GROUP_ROWS);
 /** The theme row whose name is exactly `name`. */
 const themeRow = (page, name) =>
   themeRows(page)

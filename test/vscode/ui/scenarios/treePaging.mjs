@@ -1,7 +1,7 @@
 // What the user sees in a large group: one page of papers, then a "Show N more…" row that lists the next page.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, waitFor } from '../workbench.mjs';
 
 export const scenarios = [
   {
@@ -13,7 +13,7 @@ export const scenarios = [
         `${JSON.stringify({ 'papers.tree.pageSize': 5 }, null, 2)}\n`,
       );
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
-      const firstTheme = page.locator('[role="treeitem"][aria-level="1"]').first();
+      const firstTheme = page.locator(GROUP_ROWS).first();
       await firstTheme.waitFor({ state: 'visible', timeout: 60_000 });
       const papers = page.locator('[role="treeitem"][aria-level="2"]');
       const more = page.locator('[role="treeitem"][aria-level="2"]', { hasText: 'Show 5 more' });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { papersLog } from '../../codeServer.mjs';
-import { sleep, waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
 import { prepareLibrary } from './partialSearch.mjs';
 import { reloadHeld } from './restoreOutline.mjs';
 import { promptFromContextMenu } from './themes.mjs';
@@ -65,7 +65,7 @@ function corrections(workspace) {
 
 /** Checks the broad themes at the top: each with the layers icon and a count, the counts adding up to the library. */
 async function checkBroadThemes(page) {
-  const top = rowsAt(page, 1);
+  const top = page.locator(GROUP_ROWS);
   const rows = [];
   for (let i = 0; i < (await top.count()); i++) {
     const row = top.nth(i);

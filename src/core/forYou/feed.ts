@@ -1,0 +1,78 @@
+/**
+ * The For You list as the reader sees it: the ranking (ranking.ts) of each day's new papers first, newest batch
+ * first, then the best of the rest; and the reason of a ranked paper in words. Pure.
+ */
+import { rankForYou } from './ranking';
+import { ForYouOptions, ForYouReason, ForYouRanking, PaperSignal, PaperVectors, RankedPaper } from './types';
+
+/** The papers that arrived in one load, as core/papers/arrivals.ts lists them (newest first). */
+export interface FeedBatch {
+  readonly ids: readonly string[];
+}
+
+export interface ForYouFeed {
+  /** Best first within each batch, the newest batch first, then the other papers. */
+  papers: RankedPaper[];
+  /** As in the ranking: 0 positives means no signal to rank by yet. */
+  positives: number;
+  negatives: number;
+}
+
+/**
+ * Up to `count` papers: the best of the newest batch first, then of the batch before, and so on, then the best of
+ * the papers in no batch (each batch is ranked on its own, so a paper of today is not pushed out by a closer one
+ * from last month).
+ */
+export function forYouFeed(
+  vectors: PaperVectors,
+  signals: readonly PaperSignal[],
+  batches: readonly FeedBatch[],
+  options: Omit<ForYouOptions, 'candidates' | 'limit'> & { count: number },
+): ForYouFeed {
+  const { count, ...rest } = options;
+  const papers: RankedPaper[] = [];
+  let last: ForYouRanking | undefined;
+  const rank = (candidates: ReadonlySet<string> | undefined, limit: number) => {
+    last = rankForYou(vectors, signals, { ...rest, limit, ...(candidates ? { candidates } : {}) });
+    papers.push(...last.papers);
+  };
+  const inBatch = new Set<string>();
+  for (const batch of batches) {
+    for (const id of batch.ids) inBatch.add(id);
+    if (papers.length < count) rank(new Set(batch.ids), count - papers.length);
+    if (last && last.positives === 0) break;
+  }
+  if (papers.length < count && (!last || last.positives > 0)) {
+    const others = inBatch.size ? new Set(vectors.ids.filter((id) => !inBatch.has(id))) : undefined;
+    rank(others, count - papers.length);
+  }
+  return { papers, positives: last?.positives ?? 0, negatives: last?.negatives ?? 0 };
+}
+
+/** How a reason names its signal: "starred", "linked from src/train.py". */
+export function signalLabel(reason: ForYouReason): string {
+  switch (reason.signal) {
+    case 'starred':
+      return 'starred';
+    case 'tagged':
+      return 'tagged';
+    case 'highlighted':
+      return 'highlighted';
+    case 'noted':
+      return 'in your notes';
+    case 'linked':
+      return reason.file ? `linked from ${reason.file}` : 'linked from your code';
+    case 'read':
+      return 'read';
+    case 'notInterested':
+      return 'not interested';
+  }
+}
+
+/** A reason in words, each signal paper named by `titleOf`: 'like "X" (starred) and "Y" (linked from src/train.py)'. */
+export function reasonText(because: readonly ForYouReason[], titleOf: (id: string) => string): string {
+  const parts = because.map((r) => `"${titleOf(r.id)}" (${signalLabel(r)})`);
+  if (parts.length === 0) return '';
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return `like ${list}`;
+}

@@ -1,0 +1,80 @@
+import * as vscode from 'vscode';
+import { collectSignals, ForYouReason, forYouFeed, PaperSignal, rankForYou, reasonText } from '../../core/forYou';
+import { ForYouService, Services } from '../services';
+
+/** What the ranking reads: the analysis's vectors, the reader's marks, notes and links, what is new. */
+export type ForYouDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'arrivals' | 'log'>;
+
+/** Papers in the For You group unless `papers.forYou.count` says otherwise. */
+export const DEFAULT_COUNT = 20;
+/** How many papers `sort:foryou` orders (the rest of a search's results follow in their own order). */
+const SEARCH_ORDER_LENGTH = 500;
+
+/** The `papers.forYou.count` setting, kept to a sane whole number. */
+export function forYouCount(): number {
+  const n = vscode.workspace.getConfiguration('papers').get<number>('forYou.count', DEFAULT_COUNT);
+  return Number.isFinite(n) && n >= 1 ? Math.min(200, Math.floor(n)) : DEFAULT_COUNT;
+}
+
+/**
+ * The For You ranking of the loaded library, made again by `recompute` (the feature calls it, debounced, when a
+ * signal or the analysis changes). Between two rankings it answers from the last one.
+ */
+export class ForYouRanker implements ForYouService, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  feed: readonly string[] = [];
+  order: readonly string[] = [];
+  hasSignals = false;
+  ranked = false;
+  private reasons = new Map<string, readonly ForYouReason[]>();
+
+  constructor(private readonly deps: ForYouDeps) {}
+
+  dispose(): void {
+    this.emitter.dispose();
+  }
+
+  reasonsOf(id: string): readonly ForYouReason[] | undefined {
+    return this.reasons.get(id);
+  }
+
+  reasonTextOf(id: string): string | undefined {
+    const because = this.reasons.get(id);
+    if (!because) return undefined;
+    return reasonText(because, (other) => this.deps.model.paper(other)?.title ?? other);
+  }
+
+  /** The reader's signals as stored now: marks and highlights, notes with own text, code links. */
+  signals(): PaperSignal[] {
+    const { state, notes, links, model } = this.deps;
+    const papers = model.analysis?.papers ?? [];
+    return collectSignals({
+      userData: state.idsWithData().map((id) => [id, state.data(id)] as const),
+      notes: papers.flatMap((p) => {
+        const text = notes.hasNotes(p.id) ? notes.notesText(p.id) : undefined;
+        return text === undefined ? [] : [[p.id, text] as const];
+      }),
+      links: links.allLinks(),
+    });
+  }
+
+  /** Ranks again from the signals and the analysis as they are now; fires onDidChange. */
+  recompute(): void {
+    const analysis = this.deps.model.analysis;
+    if (!analysis) return;
+    const { ids, rows, dims } = analysis.related;
+    const vectors = { ids, rows, dims };
+    const signals = this.signals();
+    const feed = forYouFeed(vectors, signals, this.deps.arrivals.batches(), { count: forYouCount() });
+    const ranking = rankForYou(vectors, signals, { limit: SEARCH_ORDER_LENGTH });
+    const reasons = new Map<string, readonly ForYouReason[]>();
+    for (const p of [...ranking.papers, ...feed.papers]) reasons.set(p.id, p.because);
+    this.feed = feed.papers.map((p) => p.id);
+    this.order = ranking.papers.map((p) => p.id);
+    this.hasSignals = ranking.positives > 0;
+    this.reasons = reasons;
+    this.ranked = true;
+    this.emitter.fire();
+  }
+}
