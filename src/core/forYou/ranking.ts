@@ -48,42 +48,66 @@ export function rankForYouWith(
   options: ForYouOptions,
   params: ForYouModelParams,
 ): ForYouRanking {
+  const scorer = forYouScorer(vectors, signals, options, params);
+  return { papers: scorer.rank(options.limit ?? 20, options.candidates), ...scorer.counts };
+}
+
+/** A model trained once on the reader's signals, to rank several sets of candidates (each day's batch, search). */
+export interface ForYouScorer {
+  /** Signal papers that counted as positive / negative examples (0 positives: every ranking is empty). */
+  counts: { positives: number; negatives: number };
+  /** The best `limit` papers without a signal (of `candidates` when given), best first, with their reasons. */
+  rank(limit: number, candidates?: ReadonlySet<string>): RankedPaper[];
+}
+
+/** Trains the model of rankForYou once; its `rank` shortlists and reranks per call. */
+export function forYouScorer(
+  vectors: PaperVectors,
+  signals: readonly PaperSignal[],
+  options: Pick<ForYouOptions, 'tag' | 'reasons'> = {},
+  params: ForYouModelParams = FOR_YOU_MODEL,
+): ForYouScorer {
   const row = rowsById(vectors.ids);
   const examples = examplesOf(signals, options.tag);
   const positives = examples.positives.filter((e) => row.has(e.id));
   const negatives = examples.negatives.filter((e) => row.has(e.id));
   const counts = { positives: positives.length, negatives: negatives.length };
-  if (positives.length === 0) return { papers: [], ...counts };
-  const eligible: number[] = [];
-  for (let i = 0; i < vectors.ids.length; i++) {
-    const id = vectors.ids[i];
-    if (!examples.signalled.has(id) && (!options.candidates || options.candidates.has(id))) eligible.push(i);
-  }
+  if (positives.length === 0) return { counts, rank: () => [] };
   const model = trainLinearSvm(
     denseRows(vectors.rows, vectors.dims),
     trainingRows(vectors, examples.signalled, positives, negatives, row, params),
   );
-  const linear = eligible.map((i) => dotRow(vectors, i, model));
-  const limit = options.limit ?? 20;
-  const shortlist = topIndices(linear, Math.max(params.shortlist, limit));
-  const rows = shortlist.map((k) => eligible[k]);
-  const scores = rerank(
-    vectors,
-    rows,
-    standardized(shortlist.map((k) => linear[k])),
-    positives,
-    negatives,
-    row,
-    params,
-  );
-  const scored = rows.map((i, j) => ({ i, score: scores[j] }));
-  scored.sort((a, b) => b.score - a.score || a.i - b.i);
-  const papers: RankedPaper[] = scored.slice(0, limit).map(({ i, score }) => ({
-    id: vectors.ids[i],
-    score,
-    because: reasonsFor(vectors, i, positives, row, options.reasons ?? 3),
-  }));
-  return { papers, ...counts };
+  let linearAll: Float64Array | undefined;
+  const rank = (limit: number, candidates?: ReadonlySet<string>): RankedPaper[] => {
+    const linearOf = (linearAll ??= linearScores(vectors, model));
+    const eligible: number[] = [];
+    const consider = (i: number) => {
+      if (!examples.signalled.has(vectors.ids[i])) eligible.push(i);
+    };
+    if (candidates) for (const id of candidates) row.has(id) && consider(row.get(id)!);
+    else for (let i = 0; i < vectors.ids.length; i++) consider(i);
+    eligible.sort((a, b) => a - b);
+    const linear = eligible.map((i) => linearOf[i]);
+    const shortlist = topIndices(linear, Math.max(params.shortlist, limit));
+    const rows = shortlist.map((k) => eligible[k]);
+    const standardLinear = standardized(shortlist.map((k) => linear[k]));
+    const scores = rerank(vectors, rows, standardLinear, positives, negatives, row, params);
+    const scored = rows.map((i, j) => ({ i, score: scores[j] }));
+    scored.sort((a, b) => b.score - a.score || a.i - b.i);
+    return scored.slice(0, limit).map(({ i, score }) => ({
+      id: vectors.ids[i],
+      score,
+      because: reasonsFor(vectors, i, positives, row, options.reasons ?? 3),
+    }));
+  };
+  return { counts, rank };
+}
+
+/** The linear model's score of every paper (n · dims: a few ms at 100k papers). */
+function linearScores(vectors: PaperVectors, model: LinearModel): Float64Array {
+  const out = new Float64Array(vectors.ids.length);
+  for (let i = 0; i < out.length; i++) out[i] = dotRow(vectors, i, model);
+  return out;
 }
 
 /** The shortlisted rows' final scores: their linear score plus the neighbour and term scores, each standardized. */
