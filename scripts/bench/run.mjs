@@ -6,7 +6,8 @@
 // `npm run bench -- --themes-at-scale <n> [swap]` the theme quality of n synthetic abstracts (themesAtScale.ts);
 // `npm run bench -- --real [sizes] [--cs-only]` themes on real arXiv abstracts against a baseline (realThemes.ts),
 // run with the CLI's node flags since it times the analysis as `papers analyze` runs it;
-// `npm run bench -- --daily [sizes] [--days N]` the daily stream: dumps joining a library (dailyStream.ts).
+// `npm run bench -- --daily [sizes] [--days N]` the daily stream: dumps joining a library (dailyStream.ts);
+// `npm run bench -- --foryou [--size N] [--readers N]` the For You ranking against two baselines (forYou.ts).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { CLI_NODE_FLAGS } from '../cliNodeFlags.mjs';
@@ -19,6 +20,7 @@ const mode =
     '--themes-at-scale': 'themes',
     '--real': 'real',
     '--daily': 'daily',
+    '--foryou': 'foryou',
   }[process.argv[2]] ?? 'bench';
 const entry = {
   probe: 'scripts/bench/searchProbe.ts',
@@ -27,6 +29,7 @@ const entry = {
   themes: 'scripts/bench/themesAtScale.ts',
   real: 'scripts/bench/realThemes.ts',
   daily: 'scripts/bench/dailyStream.ts',
+  foryou: 'scripts/bench/forYou.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];
 const outfile = `bench/results/.build/${mode}.js`;
@@ -44,6 +47,10 @@ const args =
     ? [outfile, ...process.argv.slice(2)]
     : mode === 'real' || mode === 'daily'
       ? [...CLI_NODE_FLAGS, outfile, ...process.argv.slice(3)]
-      : [...(mode === 'partial' ? ['--max-old-space-size=6144'] : ['--expose-gc']), outfile, ...process.argv.slice(3)];
+      : [
+          ...(mode === 'partial' || mode === 'foryou' ? ['--max-old-space-size=6144'] : ['--expose-gc']),
+          outfile,
+          ...process.argv.slice(3),
+        ];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
 process.exitCode = run.status ?? 1;

@@ -5,7 +5,7 @@
 import { join, resolve } from 'node:path';
 import { Analysis } from '../core/analysis';
 import { loadCorpus } from '../core/collections';
-import { rankForYou, signalLabel } from '../core/forYou';
+import { forYouVectors, rankForYou, signalLabel } from '../core/forYou';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { analyzeInParallel } from '../node/analysis/parallel';
 import { CliCommand, CliError, reportProblems } from './common';
@@ -43,8 +43,7 @@ export const forYouCommand: CliCommand = {
     );
     const { signals, broken } = readSignals(root, inputs.notesFolder, a.related.ids, io);
     const tag = typeof values.tag === 'string' ? values.tag.trim() : undefined;
-    const { ids, rows, dims } = a.related;
-    const ranking = rankForYou({ ids, rows, dims }, signals, { limit, ...(tag ? { tag } : {}) });
+    const ranking = rankForYou(forYouVectors(a), signals, { limit, ...(tag ? { tag } : {}) });
     if (values.json) io.out(`${JSON.stringify(rankingJson(a, ranking.papers))}\n`);
     else if (ranking.positives === 0) io.out(noSignalsLine(tag));
     else printRanking(a, ranking.papers, io);

@@ -2,8 +2,8 @@
  * The For You list as the reader sees it: the ranking (ranking.ts) of each day's new papers first, newest batch
  * first, then the best of the rest; and the reason of a ranked paper in words. Pure.
  */
-import { rankForYou } from './ranking';
-import { ForYouOptions, ForYouReason, ForYouRanking, PaperSignal, PaperVectors, RankedPaper } from './types';
+import { ForYouScorer } from './ranking';
+import { ForYouReason, RankedPaper } from './types';
 
 /** The papers that arrived in one load, as core/papers/arrivals.ts lists them (newest first). */
 export interface FeedBatch {
@@ -21,32 +21,27 @@ export interface ForYouFeed {
 /**
  * Up to `count` papers: the best of the newest batch first, then of the batch before, and so on, then the best of
  * the papers in no batch (each batch is ranked on its own, so a paper of today is not pushed out by a closer one
- * from last month).
+ * from last month). One model serves every batch.
  */
 export function forYouFeed(
-  vectors: PaperVectors,
-  signals: readonly PaperSignal[],
+  scorer: ForYouScorer,
+  ids: readonly string[],
   batches: readonly FeedBatch[],
-  options: Omit<ForYouOptions, 'candidates' | 'limit'> & { count: number },
+  count: number,
 ): ForYouFeed {
-  const { count, ...rest } = options;
   const papers: RankedPaper[] = [];
-  let last: ForYouRanking | undefined;
-  const rank = (candidates: ReadonlySet<string> | undefined, limit: number) => {
-    last = rankForYou(vectors, signals, { ...rest, limit, ...(candidates ? { candidates } : {}) });
-    papers.push(...last.papers);
-  };
+  const { positives, negatives } = scorer.counts;
+  if (positives === 0) return { papers, positives, negatives };
   const inBatch = new Set<string>();
   for (const batch of batches) {
     for (const id of batch.ids) inBatch.add(id);
-    if (papers.length < count) rank(new Set(batch.ids), count - papers.length);
-    if (last && last.positives === 0) break;
+    if (papers.length < count) papers.push(...scorer.rank(count - papers.length, new Set(batch.ids)));
   }
-  if (papers.length < count && (!last || last.positives > 0)) {
-    const others = inBatch.size ? new Set(vectors.ids.filter((id) => !inBatch.has(id))) : undefined;
-    rank(others, count - papers.length);
+  if (papers.length < count) {
+    const others = inBatch.size ? new Set(ids.filter((id) => !inBatch.has(id))) : undefined;
+    papers.push(...scorer.rank(count - papers.length, others));
   }
-  return { papers, positives: last?.positives ?? 0, negatives: last?.negatives ?? 0 };
+  return { papers, positives, negatives };
 }
 
 /** How a reason names its signal: "starred", "linked from src/train.py". */

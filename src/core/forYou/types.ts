@@ -22,6 +22,18 @@ export interface PaperVectors {
   ids: readonly string[];
   rows: Float32Array;
   dims: number;
+  /**
+   * Optional: paper i's TF-IDF row in the analysis's terms (unit length). The ranking reads it for the few papers
+   * it looks at closely (the positives and its shortlist), to tell apart what the LSA rows blur; without it the
+   * ranking reads the LSA rows alone. forYouVectors makes it from an analysis's text and LSA space.
+   */
+  termRow?: (row: number) => TermRow;
+}
+
+/** A sparse row: term indices (ascending) and their weights. */
+export interface TermRow {
+  indices: Uint32Array;
+  values: Float32Array;
 }
 
 export interface ForYouOptions {

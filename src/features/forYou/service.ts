@@ -1,5 +1,15 @@
 import * as vscode from 'vscode';
-import { collectSignals, ForYouReason, forYouFeed, PaperSignal, rankForYou, reasonText } from '../../core/forYou';
+import {
+  collectSignals,
+  ForYouReason,
+  forYouFeed,
+  forYouScorer,
+  forYouVectors,
+  PaperSignal,
+  PaperVectors,
+  reasonText,
+} from '../../core/forYou';
+import { Analysis } from '../../core/analysis';
 import { ForYouService, Services } from '../services';
 
 /** What the ranking reads: the analysis's vectors, the reader's marks, notes and links, what is new. */
@@ -59,20 +69,27 @@ export class ForYouRanker implements ForYouService, vscode.Disposable {
     });
   }
 
+  /** The ranking's vectors of the analysis shown, made once per analysis (its term rows are remembered). */
+  private vectorsOf(analysis: Analysis): PaperVectors {
+    if (this.vectors?.analysis !== analysis) this.vectors = { analysis, vectors: forYouVectors(analysis) };
+    return this.vectors.vectors;
+  }
+
+  private vectors: { analysis: Analysis; vectors: PaperVectors } | undefined;
+
   /** Ranks again from the signals and the analysis as they are now; fires onDidChange. */
   recompute(): void {
     const analysis = this.deps.model.analysis;
     if (!analysis) return;
-    const { ids, rows, dims } = analysis.related;
-    const vectors = { ids, rows, dims };
-    const signals = this.signals();
-    const feed = forYouFeed(vectors, signals, this.deps.arrivals.batches(), { count: forYouCount() });
-    const ranking = rankForYou(vectors, signals, { limit: SEARCH_ORDER_LENGTH });
+    const vectors = this.vectorsOf(analysis);
+    const scorer = forYouScorer(vectors, this.signals());
+    const feed = forYouFeed(scorer, vectors.ids, this.deps.arrivals.batches(), forYouCount());
+    const order = scorer.rank(SEARCH_ORDER_LENGTH);
     const reasons = new Map<string, readonly ForYouReason[]>();
-    for (const p of [...ranking.papers, ...feed.papers]) reasons.set(p.id, p.because);
+    for (const p of [...order, ...feed.papers]) reasons.set(p.id, p.because);
     this.feed = feed.papers.map((p) => p.id);
-    this.order = ranking.papers.map((p) => p.id);
-    this.hasSignals = ranking.positives > 0;
+    this.order = order.map((p) => p.id);
+    this.hasSignals = scorer.counts.positives > 0;
     this.reasons = reasons;
     this.ranked = true;
     this.emitter.fire();

@@ -4,6 +4,8 @@ import { anchorAll, createAnnotation, withAnnotationAdded } from '../../../../sr
 import { withAnnotationsBlockBeforeNotes } from '../../../../src/core/annotations/notesBlock';
 import { collectSignals, notesHaveOwnText, userDataSignals } from '../../../../src/core/forYou/signals';
 import { forYouFeed, reasonText } from '../../../../src/core/forYou/feed';
+import { forYouScorer } from '../../../../src/core/forYou/ranking';
+import { PaperSignal } from '../../../../src/core/forYou/types';
 import { PaperVectors } from '../../../../src/core/forYou/types';
 import { renderNotesTemplate } from '../../../../src/core/notes/template';
 import { Paper } from '../../../../src/core/papers/types';
@@ -112,16 +114,17 @@ function twoKinds(ids: string[]): PaperVectors {
 
 describe('forYouFeed', () => {
   const vectors = twoKinds(['x1', 'x2', 'x3', 'x4', 'y1', 'y2', 'y3', 'y4']);
+  const feedOf = (signals: PaperSignal[], batches: { ids: string[] }[], count: number) =>
+    forYouFeed(forYouScorer(vectors, signals), vectors.ids, batches, count);
 
   test('without a batch: the papers like the starred ones first, signalled ones left out', () => {
-    const feed = forYouFeed(
-      vectors,
+    const feed = feedOf(
       [
         { id: 'x1', kind: 'starred' },
         { id: 'x2', kind: 'read' },
       ],
       [],
-      { count: 2 },
+      2,
     );
     assert.deepEqual(
       feed.papers.map((p) => p.id),
@@ -132,7 +135,7 @@ describe('forYouFeed', () => {
 
   test('the newest batch comes first even when an older paper is closer, then the older batch, then the rest', () => {
     const signals = [{ id: 'x1', kind: 'starred' as const }];
-    const feed = forYouFeed(vectors, signals, [{ ids: ['y4', 'y3'] }, { ids: ['x4'] }], { count: 5 });
+    const feed = feedOf(signals, [{ ids: ['y4', 'y3'] }, { ids: ['x4'] }], 5);
     const ids = feed.papers.map((p) => p.id);
     assert.deepEqual(ids.slice(0, 2).sort(), ['y3', 'y4'], 'the newest batch first');
     assert.equal(ids[2], 'x4', 'then the batch before');
@@ -145,7 +148,7 @@ describe('forYouFeed', () => {
   });
 
   test('no positive signal: an empty feed that says so', () => {
-    const feed = forYouFeed(vectors, [{ id: 'x1', kind: 'read' }], [{ ids: ['y1'] }], { count: 5 });
+    const feed = feedOf([{ id: 'x1', kind: 'read' }], [{ ids: ['y1'] }], 5);
     assert.deepEqual(feed.papers, []);
     assert.equal(feed.positives, 0);
     assert.equal(feed.negatives, 1);

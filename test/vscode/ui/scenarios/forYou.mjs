@@ -1,5 +1,7 @@
 // For You: the hint while the reader has given no signal; three papers of one theme starred from the tree fill the
-// group with papers of that theme, each with its reason in the hover; "Not Interested" moves a paper out.
+// group with papers of that theme, each with its reason in the hover; a paper opened from it says "Why this paper"
+// in the paper view; "Not Interested" moves a paper out.
+import { paperView } from '../editorSteps.mjs';
 import { sleep, waitFor } from '../workbench.mjs';
 
 const row = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
@@ -17,6 +19,27 @@ async function fromMenu(page, target, label) {
   await item.hover();
   await page.keyboard.press('Enter');
   await item.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
+}
+
+/**
+ * Stars the paper titled `title` from its row's menu, and waits until its row says so. The tree redraws when For You
+ * fills: a right-click that lands as the rows move opens another row's menu, and is tried again.
+ */
+async function star(page, title) {
+  const isStarred = async () => {
+    const label = await row(page, 2).filter({ hasText: title }).first().getAttribute('aria-label');
+    return / starred/.test(label ?? '');
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fromMenu(page, row(page, 2).filter({ hasText: title }).first(), 'Star');
+      await waitFor(`"${title}" starred`, isStarred, 10_000);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** The titles of the rows under For You (they come right after its row, at level 2). */
@@ -60,7 +83,7 @@ export const scenarios = [
       for (let i = 0; i < 3; i++)
         starred.push((await row(page, 2).nth(i).getAttribute('aria-label')).split(',')[0].trim());
       // For You fills (and opens) above the theme after the first star: find each paper by its title, in either group
-      for (const title of starred) await fromMenu(page, row(page, 2).filter({ hasText: title }).first(), 'Star');
+      for (const title of starred) await star(page, title);
       await theme.click(); // closed again: For You's rows are the level-2 rows after its own
       await waitFor(
         'For You to list papers',
@@ -88,6 +111,19 @@ export const scenarios = [
       console.log(
         `      starred 3 of "${themeName}"; For You lists ${titles.length}: ${titles.slice(0, 5).join(' | ')}`,
       );
+
+      // the second paper opened from For You: the paper view says why, naming starred papers
+      await row(page, 2)
+        .filter({ hasText: titles[1].slice(0, 30) })
+        .first()
+        .click();
+      const why = paperView(page).locator('#why-this-paper');
+      await why.waitFor({ state: 'visible', timeout: 30_000 });
+      const whyText = (await why.innerText()).replace(/\s+/g, ' ');
+      if (!/Why this paper/.test(whyText) || !/\(starred\)/.test(whyText))
+        throw new Error(`"Why this paper" names no starred paper: ${whyText}`);
+      await why.scrollIntoViewIfNeeded();
+      await shot('why-this-paper');
 
       // Not Interested from the first paper's menu: it leaves For You
       await page.mouse.move(0, 0);
