@@ -77,6 +77,12 @@ export class ForYouRanker implements ForYouService, vscode.Disposable {
 
   private vectors: { analysis: Analysis; vectors: PaperVectors } | undefined;
 
+  /** True for a paper the reader read and marked nothing else on. */
+  private onlyRead(id: string): boolean {
+    const { read, starred, notInterested, tags } = this.deps.state.data(id);
+    return read === true && !starred && !notInterested && !tags?.length;
+  }
+
   /** Ranks again from the signals and the analysis as they are now; fires onDidChange. */
   recompute(): void {
     const analysis = this.deps.model.analysis;
@@ -87,6 +93,8 @@ export class ForYouRanker implements ForYouService, vscode.Disposable {
     const order = scorer.rank(SEARCH_ORDER_LENGTH);
     const reasons = new Map<string, readonly ForYouReason[]>();
     for (const p of [...order, ...feed.papers]) reasons.set(p.id, p.because);
+    // opening a listed paper marks it read, which takes it out of the ranking: its view still says why it was listed
+    for (const [id, because] of this.reasons) if (!reasons.has(id) && this.onlyRead(id)) reasons.set(id, because);
     this.feed = feed.papers.map((p) => p.id);
     this.order = order.map((p) => p.id);
     this.hasSignals = scorer.counts.positives > 0;
