@@ -41,7 +41,10 @@ function corrections(r, papers) {
   return json.replace('"moves":{', '"moves":{"__proto__":"theme-5",');
 }
 
-/** The stores class: `.papers/papers/*.json`, `.papers/themes.json` and links files, read by the stores harness. */
+/**
+ * The stores class: `.papers/papers/*.json`, `.papers/themes.json`, links files and a notes file, read by the stores
+ * harness and by `papers foryou`.
+ */
 export function storeFiles(r, place) {
   place.file('good.bib', GOOD_BIB());
   const papers = r.pick([1000, 20_000, 100_000]);
@@ -57,5 +60,10 @@ export function storeFiles(r, place) {
     created: '2026-01-01T00:00:00.000Z',
   };
   place.file(`.papers/links/${GOOD_PAPER}.json`, JSON.stringify(r.chance(0.8) ? [link] : link));
-  return [['@stores', String(papers)]];
+  if (r.chance(0.5)) place.file(`notes/${r.word().replace(/[/\u0000]/g, '_')}.md`, userData(r));
+  // the stores harness reads them as the editor does; `papers foryou` reads the same files as signals
+  return [
+    ['@stores', String(papers)],
+    ['foryou', 'good.bib', '--json'],
+  ];
 }

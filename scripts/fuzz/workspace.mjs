@@ -130,13 +130,23 @@ function settingsFile(r, place) {
     if (r.chance(0.5)) specialFile(r, place, `sub/${r.pick(['a.txt', 'deep/b.bib', 'x'])}`);
   } else if (shape === 2) {
     const value = r.pick([{}, 'good.bib', 1, null, [1, null, {}], { __proto__: ['x'] }, ['good.bib', '']]);
-    place.file(settings, `{ // comment\n "papers.collections": ${JSON.stringify(value)}, }`);
+    // the notes folder `papers foryou` reads notes from: paths that lead out, special files, odd values
+    const notes = r.pick(['../victim', place.victim, 'notes/../..', '/dev', 'x'.repeat(r.size(1, 5000)), 1, null]);
+    place.file(
+      settings,
+      `{ // comment\n "papers.collections": ${JSON.stringify(value)}, "papers.notesFolder": ${JSON.stringify(notes)}, }`,
+    );
   } else
     place.file(
       settings,
       r.pick(['{', '{"papers.collections": [', '\u0000', '[]', `${'['.repeat(r.size(1, 100_000))}`]),
     );
-  return r.pick([[['links']], [['links', '--json', '--check']], [['link', GOOD_PAPER, 'good.bib:1-2']]]);
+  return r.pick([
+    [['links']],
+    [['links', '--json', '--check']],
+    [['link', GOOD_PAPER, 'good.bib:1-2']],
+    [['foryou', '--json']],
+  ]);
 }
 
 /** A link as the product writes it, with some fields made hostile. */

@@ -49,7 +49,11 @@ export function examplesOf(signals: readonly PaperSignal[], tag?: string): Examp
   const byPaper = new Map<string, PaperSignal[]>();
   // by id: the model trains on its examples in order, and the order of the signals must not change the ranking
   const sorted = [...signals].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const s of sorted) byPaper.set(s.id, [...(byPaper.get(s.id) ?? []), s]);
+  for (const s of sorted) {
+    const list = byPaper.get(s.id);
+    if (list) list.push(s);
+    else byPaper.set(s.id, [s]);
+  }
   const positives: Example[] = [];
   const negatives: Example[] = [];
   for (const [id, list] of byPaper) {

@@ -34,7 +34,8 @@ const STRENGTH: readonly SignalKind[] = [
 /** Every signal of the sources, strongest kind first; a link file listed once per paper and file. */
 export function collectSignals(sources: SignalSources): PaperSignal[] {
   const signals: PaperSignal[] = [];
-  for (const [id, data] of sources.userData ?? []) signals.push(...userDataSignals(id, data));
+  // one paper's file may hold any number of tags: no spreading of its list into one call
+  for (const [id, data] of sources.userData ?? []) for (const signal of userDataSignals(id, data)) signals.push(signal);
   for (const [id, text] of sources.notes ?? []) if (notesHaveOwnText(text)) signals.push({ id, kind: 'noted' });
   const linked = new Set<string>();
   for (const { paper, file } of sources.links ?? []) {

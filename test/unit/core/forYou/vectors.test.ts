@@ -92,4 +92,22 @@ describe('examplesOf', () => {
     assert.ok(weight.get('n')! > weight.get('r')!);
     assert.deepEqual([...e.signalled].sort(), ['n', 'r', 's', 't', 'u']);
   });
+
+  // a crafted .papers file held 100,000 tags on one paper: signals are grouped by paper in linear time
+  test(
+    'one paper with 200,000 tags is one positive, in linear time (a hang would time out)',
+    { timeout: 10_000 },
+    () => {
+      const tags = Array.from({ length: 200_000 }, (_, i) => ({ id: 'p', kind: 'tagged' as const, tag: `t${i}` }));
+      const e = examplesOf([...tags, { id: 'q', kind: 'read' }]);
+      assert.deepEqual(
+        e.positives.map((x) => x.id),
+        ['p'],
+      );
+      assert.deepEqual(
+        e.negatives.map((x) => x.id),
+        ['q'],
+      );
+    },
+  );
 });
