@@ -40,16 +40,6 @@ export const activate: FeatureActivator = (context, services) => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(recompute, QUIET_MS);
   };
-  // a new analysis is ranked at once, before the tree asks for its rows: the For You row is then there from the
-  // first drawing, and never pushes the themes down under a click a moment later
-  let rankedAnalysis: unknown;
-  const onModel = () => {
-    const analysis = services.model.analysis;
-    if (analysis === rankedAnalysis) return schedule();
-    rankedAnalysis = analysis;
-    if (timer) clearTimeout(timer);
-    recompute();
-  };
   const onPaper = (id: string, title: string, on: boolean) =>
     vscode.commands.registerCommand(id, async (arg?: unknown) => {
       const paper = await targetPaper(services, arg, title);
@@ -60,7 +50,7 @@ export const activate: FeatureActivator = (context, services) => {
     });
   context.subscriptions.push(
     { dispose: () => timer && clearTimeout(timer) },
-    services.model.onDidChange(onModel),
+    services.model.onDidChange(schedule),
     services.state.onDidChange(schedule),
     services.notes.onDidChange(schedule),
     services.links.onDidChange(schedule),
@@ -69,5 +59,5 @@ export const activate: FeatureActivator = (context, services) => {
     onPaper(NOT_INTERESTED_COMMAND, 'Not Interested', true),
     onPaper(UNDO_NOT_INTERESTED_COMMAND, 'Undo Not Interested', false),
   );
-  if (services.model.analysis) onModel();
+  if (services.model.analysis) schedule();
 };
