@@ -4,8 +4,8 @@
 // .vscode/tasks.json): it prints "[watch] build started/finished" around each round and every problem as
 // "✘ [ERROR] message" + "    file:line:column:", the lines that task's problem matcher reads.
 import { build, context } from 'esbuild';
-import { chmodSync, readdirSync, statSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { CLI_NODE_FLAGS } from './cliNodeFlags.mjs';
@@ -32,6 +32,24 @@ function tsFiles(dir) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) out.push(...tsFiles(p));
     else if (p.endsWith('.ts') && !p.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+/** The JSON data that src/ imports (the field model), beside the transpiled files that require it. */
+function copyJsonData() {
+  for (const file of jsonFiles('src')) {
+    mkdirSync(join('out', dirname(file)), { recursive: true });
+    copyFileSync(file, join('out', file));
+  }
+}
+
+function jsonFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...jsonFiles(p));
+    else if (p.endsWith('.json')) out.push(p);
   }
   return out;
 }
@@ -81,6 +99,7 @@ if (!watch) {
   if (args.has('--tests')) {
     rmSync('out', { recursive: true, force: true });
     await build(tests());
+    copyJsonData();
   }
 } else {
   // One round of rebuilds can touch several bundles (a core file is in most of them): "started" when the first
@@ -124,7 +143,10 @@ if (!watch) {
     // the snapshot holds the analysis' output: a change to the analysis code makes it again
     'dist/seedsSnapshot.js': () => promisify(execFile)(process.execPath, SEEDS_SNAPSHOT),
   };
-  if (args.has('--tests')) rmSync('out', { recursive: true, force: true });
+  if (args.has('--tests')) {
+    rmSync('out', { recursive: true, force: true });
+    copyJsonData();
+  }
   const all = [...bundles, ...(args.has('--tests') ? [tests()] : [])];
   const contexts = await Promise.all(
     all.map((options) => context({ ...options, logLevel: 'silent', plugins: [report(afterBuild[options.outfile])] })),

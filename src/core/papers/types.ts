@@ -49,4 +49,9 @@ export interface Theme {
   user?: boolean;
   /** The id of the broad theme this one is a subtheme of; absent for a theme at the top. */
   parent?: string;
+  /**
+   * For a broad theme that is an arXiv field: its code (`cs.CL`, or an archive such as `math` for the fields of
+   * it too small to stand alone), from the field model (core/fields).
+   */
+  field?: string;
 }

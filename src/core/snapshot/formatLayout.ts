@@ -5,7 +5,7 @@
 
 export const MAGIC = 'PAPERS-SNAPSHOT\n';
 /** Bump when the layout or what is stored changes: an entry of another format is stale. */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 export const HEADER_BYTES = MAGIC.length + 4 + 4 + 8;
 
 export class SnapshotError extends Error {

@@ -16,7 +16,7 @@ export interface ModelBody {
   options: EmbeddingSpace['options'];
   clusterDims: number;
   centroids: number;
-  themes: { id: string; label: string; parent?: string; floor: number; late?: boolean }[];
+  themes: { id: string; label: string; parent?: string; floor: number; late?: boolean; field?: string }[];
   coverageFloor: number;
   groupedPapers: number;
   placedSince: number;
@@ -35,12 +35,13 @@ export function encodeThemeModel(w: SnapshotWriter, m: ThemeModel): ModelBody {
     options: space.options,
     clusterDims: m.clusterDims,
     centroids: w.array(centroids),
-    themes: m.themes.map(({ id, label, parent, floor, late }) => ({
+    themes: m.themes.map(({ id, label, parent, floor, late, field }) => ({
       id,
       label,
       floor,
       ...(parent !== undefined ? { parent } : {}),
       ...(late ? { late } : {}),
+      ...(field !== undefined ? { field } : {}),
     })),
     coverageFloor: m.coverageFloor,
     groupedPapers: m.groupedPapers,

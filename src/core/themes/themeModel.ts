@@ -19,6 +19,8 @@ export interface ModelTheme {
   floor: number;
   /** Formed from newcomers after the grouping: papers the space barely knows may join it (see placement.ts). */
   late?: boolean;
+  /** For a broad theme that is an arXiv field, its code (Theme.field): newcomers of that field join it. */
+  field?: string;
 }
 
 export interface ThemeModel {
@@ -69,6 +71,7 @@ export function buildThemeModel(
     const fits = members.map((i) => dotRow(clusterRow(vectors.lsa[i], clusterDims), centroid));
     const theme: ModelTheme = { id: t.id, label: t.label, centroid, floor: quantile(fits, FIT_QUANTILE) };
     if (t.parent !== undefined) theme.parent = t.parent;
+    if (t.field !== undefined) theme.field = t.field;
     return theme;
   });
   const space = embeddingSpace(vectors);

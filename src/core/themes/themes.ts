@@ -20,6 +20,8 @@
  */
 
 import { labelThemes } from './labels';
+import { arxivFieldModel, FieldModel, guessField } from '../fields';
+import { FieldGroup, fieldGroups, fieldThemeMin, likeliestGroup } from './fieldGroups';
 import { paperText, Theme } from '../papers';
 import { clusterRows, MIN_THEME_SIZE, SAMPLE_SIZE } from './consensus';
 import { WordStreams } from './phraseDocs';
@@ -120,7 +122,7 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
     return sortedBySize(clusterAndLabel(space, everyone, k, seed, TOP_LEVEL)).map((t) => toTheme(space, t, used));
   }
   const out: Theme[] = [];
-  for (const broad of sortedBySize(clusterAndLabel(space, everyone, broadThemeCount(space.n), seed, TOP_LEVEL))) {
+  for (const broad of broadThemes(space, seed)) {
     const k = subthemeCount(broad.members.length);
     const subs = k > 1 ? sortedBySize(clusterAndLabel(space, broad.members, k, seed, subthemeLevel(broad.label))) : [];
     if (subs.length < 2) {
@@ -131,6 +133,81 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
     out.push(parent, ...subs.map((t) => toTheme(space, t, used, parent.id)));
   }
   return out;
+}
+
+/**
+ * The broad themes of a two-level grouping: the arXiv fields of the papers (fieldGroups.ts), plus themes of papers
+ * of fields the model does not know (foreignThemes). A library of no known field at all is clustered as before.
+ */
+function broadThemes(space: ThemeSpace, seed: number): LabelledGroup[] {
+  const model = arxivFieldModel();
+  const guesses = space.texts.map((t) => guessField(model, t));
+  const { groups, unknown } = fieldGroups(model, guesses);
+  if (groups.length === 0) {
+    const everyone = Array.from({ length: space.n }, (_, i) => i);
+    return sortedBySize(clusterAndLabel(space, everyone, broadThemeCount(space.n), seed, TOP_LEVEL));
+  }
+  const foreign = foreignThemes(space, groups, unknown, seed);
+  const joined = new Map<FieldGroup, number[]>();
+  const groupOfField = groupsByField(model, groups);
+  for (const i of foreign.joining) {
+    const g = likeliestGroup(model, guesses[i], groupOfField, groups);
+    joined.set(g, [...(joined.get(g) ?? []), i]);
+  }
+  const fields: LabelledGroup[] = groups.map((g) => ({
+    label: g.label,
+    field: g.field,
+    members: orderByCentrality(space.X, space.dims, [...g.members, ...(joined.get(g) ?? [])]),
+  }));
+  return sortedBySize([...fields, ...foreign.themes]);
+}
+
+/** Each model field's group: its own, or its archive's. */
+function groupsByField(model: FieldModel, groups: readonly FieldGroup[]): Map<number, FieldGroup> {
+  const byCode = new Map(groups.map((g) => [g.field, g]));
+  const out = new Map<number, FieldGroup>();
+  model.fields.forEach((f, k) => {
+    const g = byCode.get(f.code) ?? byCode.get(f.archive);
+    if (g) out.set(k, g);
+  });
+  return out;
+}
+
+/** Typical papers of each field clustered beside the papers of no known field (as placement.ts does for strays). */
+const FOREIGN_BACKGROUND = 15;
+const FOREIGN_BACKGROUND_MAX = 300;
+/** Papers of no known field per cluster asked for beside the fields' own. */
+const FOREIGN_PER_CLUSTER = 25;
+/** A cluster is a theme of its own when papers of no known field are at least this share of it. */
+const FOREIGN_SHARE = 0.8;
+
+/**
+ * Papers the field model does not place in any field it knows: clustered together with typical papers of each
+ * field, so that those of a known field after all (a paper between two archives) cluster with it and join it,
+ * while a cluster made mostly of them, big enough, is a broad theme of its own, labelled by its phrases.
+ */
+function foreignThemes(
+  space: ThemeSpace,
+  groups: readonly FieldGroup[],
+  unknown: readonly number[],
+  seed: number,
+): { themes: LabelledGroup[]; joining: number[] } {
+  const minSize = Math.max(10, Math.round(fieldThemeMin(space.n) / 2));
+  if (unknown.length < minSize) return { themes: [], joining: [...unknown] };
+  const each = Math.max(4, Math.min(FOREIGN_BACKGROUND, Math.floor(FOREIGN_BACKGROUND_MAX / groups.length)));
+  const background = groups.flatMap((g) => orderByCentrality(space.X, space.dims, g.members).slice(0, each));
+  const isUnknown = new Set(unknown);
+  const k = groups.length + Math.ceil(unknown.length / FOREIGN_PER_CLUSTER);
+  const clusters = clusterAndLabel(space, [...background, ...unknown], k, seed, TOP_LEVEL);
+  const themes: LabelledGroup[] = [];
+  const placed = new Set<number>();
+  for (const c of clusters) {
+    const theirs = c.members.filter((i) => isUnknown.has(i));
+    if (theirs.length < minSize || theirs.length < FOREIGN_SHARE * c.members.length) continue;
+    themes.push({ label: c.label, members: theirs });
+    for (const i of theirs) placed.add(i);
+  }
+  return { themes, joining: unknown.filter((i) => !placed.has(i)) };
 }
 
 /**
@@ -193,10 +270,11 @@ function themeSpace(papers: readonly ThemePaper[], vectors: DocVectors | undefin
   return { n, ids, texts, X, dims, streams };
 }
 
-/** A labelled group of papers (indices into the space), most typical first. */
+/** A labelled group of papers (indices into the space), most typical first; `field` for a broad theme that is one. */
 interface LabelledGroup {
   label: string;
   members: number[];
+  field?: string;
 }
 
 /**
@@ -273,6 +351,7 @@ function sortedBySize(groups: LabelledGroup[]): LabelledGroup[] {
 function toTheme(space: ThemeSpace, g: LabelledGroup, used: Set<string>, parent?: string): Theme {
   const theme: Theme = { id: uniqueSlug(g.label, used), label: g.label, paperIds: g.members.map((i) => space.ids[i]) };
   if (parent !== undefined) theme.parent = parent;
+  if (g.field !== undefined) theme.field = g.field;
   return theme;
 }
 
