@@ -1,63 +1,24 @@
 /**
- * `npm run bench -- --real [sizes] [--cs-only] [--real-dir <dir>]`: themes on real arXiv abstracts. Slices of the
- * first N abstracts of the dev corpus (../shared/real, or --real-dir, or $PAPERS_REAL_DIR; see its README), or
- * with --cs-only the first N whose primary category is cs.*, are written to bench/results/real/ (git-ignored;
+ * `npm run bench -- --real [sizes] [--cs-only] [--held-out] [--real-dir <dir>]`: themes on real arXiv abstracts.
+ * Slices of the first N abstracts of the dev corpus (../shared/real, or --real-dir, or $PAPERS_REAL_DIR; see its
+ * README), with --cs-only the first N whose primary category is cs.*, with --held-out only among the quarter of
+ * the corpus the field model was not trained on (scripts/fields/devCorpus.ts); are written to bench/results/real/ (git-ignored;
  * the data is never committed) and each is measured in a child process (realRow.ts). Prints a Markdown table,
  * merges the rows into bench/results/real-themes.json. Sizes: comma-separated, default 1000,5000,20000.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { RealRow, runRow } from './realRow';
+import { devCorpusDir, readDevCorpus } from '../fields/devCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');
 const resultsDir = join(root, 'bench', 'results');
 
-interface Meta {
-  line: number;
-  sha256: string;
-  primary: string;
-}
-
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** The dev corpus's folder: the one given, else ../shared/real beside the checkout (or beside its worktree folder). */
-function realDir(): string | undefined {
-  const given = option('real-dir') ?? process.env.PAPERS_REAL_DIR;
-  const candidates = given
-    ? [given]
-    : [resolve(root, '..', 'shared', 'real'), resolve(root, '..', '..', 'shared', 'real')];
-  return candidates.find(
-    (dir) => existsSync(join(dir, 'arxiv-dev-80k.txt.gz')) && existsSync(join(dir, 'arxiv-dev-80k.jsonl.gz')),
-  );
-}
-
-/** The dump's abstracts with their metadata, in file order; each line checked against its sha256. */
-function readDev(dir: string): { text: string; primary: string }[] {
-  const lines = gunzipSync(readFileSync(join(dir, 'arxiv-dev-80k.txt.gz')))
-    .toString('utf8')
-    .split('\n');
-  const metas = gunzipSync(readFileSync(join(dir, 'arxiv-dev-80k.jsonl.gz')))
-    .toString('utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Meta);
-  const rows = metas.map((m) => ({ text: lines[m.line - 1], primary: m.primary }));
-  checked(rows, metas);
-  return rows;
-}
-
-function checked(rows: { text: string; primary: string }[], metas: Meta[]): void {
-  rows.forEach((r, i) => {
-    if (createHash('sha256').update(r.text).digest('hex') !== metas[i].sha256)
-      throw new Error(`line ${metas[i].line} of the dump does not match its sha256`);
-  });
 }
 
 /** Writes the slice as a Daily Papers dump and its primary categories beside it; returns both paths. */
@@ -96,7 +57,7 @@ export const TABLE_HEAD =
   '| slice | papers | themes (top) | NMI | baseline NMI mean (min–max) | gap | subthemes | NMI | baseline NMI mean (min–max) | gap | wall s | CPU s | peak RSS MB | commonplace labels | median ratio |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n';
 
 function main(): void {
-  const dir = realDir();
+  const dir = devCorpusDir(root, option('real-dir'));
   if (!dir) {
     process.stdout.write('skipped: no real dev corpus (../shared/real, --real-dir or PAPERS_REAL_DIR)\n');
     return;
@@ -104,7 +65,8 @@ function main(): void {
   const sizesArg = process.argv.slice(2).find((a) => /^\d+(,\d+)*$/.test(a));
   const sizes = (sizesArg ?? '1000,5000,20000').split(',').map(Number);
   const csOnly = process.argv.includes('--cs-only');
-  const all = readDev(dir);
+  const heldOut = process.argv.includes('--held-out');
+  const all = readDevCorpus(dir).filter((p) => !heldOut || p.part === 'heldOut');
   const pool = csOnly ? all.filter((r) => r.primary.startsWith('cs.')) : all;
   const worker = workerPath();
   const out = join(resultsDir, 'real-themes.json');
@@ -112,7 +74,7 @@ function main(): void {
   const rows: Row[] = [];
   process.stdout.write(TABLE_HEAD);
   for (const n of sizes) {
-    const name = `${csOnly ? 'cs' : 'mixed'}-${n}`;
+    const name = `${heldOut ? 'held-out-' : ''}${csOnly ? 'cs' : 'mixed'}-${n}`;
     const [txt, primaries] = writeSlice(name, pool.slice(0, n));
     const child = spawnSync(process.execPath, [...process.execArgv, __filename, '--row', txt, primaries, worker], {
       encoding: 'utf8',

@@ -32,6 +32,8 @@ const FINAL_KEEP = 2000;
 const EPOCHS = 3;
 /** Share of calibration papers (of fields the model knows) allowed to come out as of no known field. */
 const UNKNOWN_SHARE = 0.05;
+/** Share of calibration papers allowed to come out as of no known field for the model's knowing too few words. */
+const COVERAGE_SHARE = 0.01;
 
 const root = resolve(__dirname, '..', '..', '..');
 
@@ -76,6 +78,7 @@ function readerOf(terms: readonly string[], idf: Float32Array): FieldModel {
     postingField: new Uint16Array(0),
     postingWeight: new Float32Array(0),
     minConfidence: 0,
+    minCoverage: 0,
     source: '',
   };
 }
@@ -146,11 +149,9 @@ function main(): void {
   );
   const file = modelFile(finalModel, codes, terms, idf, taught.length, unseen);
   const model = decodeFieldModel(file);
-  file.minConfidence = calibratedConfidence(
-    model,
-    papers.filter((p) => p.part === 'calibration' && fieldOf(p.primary) !== undefined),
-  );
-  model.minConfidence = file.minConfidence;
+  const calibration = papers.filter((p) => p.part === 'calibration' && fieldOf(p.primary) !== undefined);
+  Object.assign(file, calibratedLevels(model, calibration));
+  Object.assign(model, calibratedLevels(model, calibration));
   const json = `${JSON.stringify(file, null, 1)}\n`;
   writeFileSync(out, json);
   process.stderr.write(`wrote ${out} (${(json.length / 1024).toFixed(0)} KB)\n`);
@@ -197,21 +198,29 @@ function modelFile(
     weights: bytesToBase64(new Uint8Array(Int16Array.from(weights).buffer)),
     weightScale: Number(weightScale.toPrecision(8)),
     minConfidence: 0,
+    minCoverage: 0,
   };
 }
 
 /**
- * The archive probability below which a text is said to be of no known field: the level that only UNKNOWN_SHARE
- * of the calibration papers (of fields the model knows, never trained on) fall under, rounded to a hundredth.
+ * The levels below which a text is said to be of no known field, each rounded down to a hundredth: the archive
+ * probability that only UNKNOWN_SHARE of the calibration papers (of fields the model knows, never trained on) fall
+ * under, and the share of known words that only COVERAGE_SHARE of them do.
  */
-function calibratedConfidence(model: FieldModel, calibration: readonly DevPaper[]): number {
-  const scores = calibration
-    .map(
-      (p) =>
-        guessFromProbabilities(model, softmax(fieldLogits(model, fieldFeatures(model, p.text)))).archiveProbability,
-    )
-    .sort((a, b) => a - b);
-  return Math.floor(scores[Math.floor(UNKNOWN_SHARE * scores.length)] * 100) / 100;
+function calibratedLevels(
+  model: FieldModel,
+  calibration: readonly DevPaper[],
+): { minConfidence: number; minCoverage: number } {
+  const confidence: number[] = [];
+  const coverage: number[] = [];
+  for (const p of calibration) {
+    const x = fieldFeatures(model, p.text);
+    confidence.push(guessFromProbabilities(model, softmax(fieldLogits(model, x)), x.coverage).archiveProbability);
+    coverage.push(x.coverage);
+  }
+  const level = (values: number[], share: number) =>
+    Math.floor(values.sort((a, b) => a - b)[Math.floor(share * values.length)] * 100) / 100;
+  return { minConfidence: level(confidence, UNKNOWN_SHARE), minCoverage: level(coverage, COVERAGE_SHARE) };
 }
 
 main();

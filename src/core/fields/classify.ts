@@ -9,6 +9,8 @@ import { FieldModel } from './model';
 export interface FieldFeatures {
   terms: Int32Array;
   values: Float32Array;
+  /** The share of the text's words (not phrases) that the model knows, counting repeats. */
+  coverage: number;
 }
 
 /** What the model says of one text. */
@@ -19,17 +21,28 @@ export interface FieldGuess {
   probability: number;
   /** The probability of its archive (its field and the archive's other fields together). */
   archiveProbability: number;
-  /** False when the text belongs to no field the model knows well enough (its archive's probability is low). */
+  /**
+   * False when the text belongs to no field the model knows well enough: its archive's probability is low, or the
+   * model knows too few of its words (a field it never read, another language, made-up words).
+   */
   known: boolean;
+  /** FieldFeatures.coverage of the text. */
+  coverage: number;
   /** Every field's probability, in the model's order. */
   probabilities: Float32Array;
 }
 
 export function fieldFeatures(model: FieldModel, text: string): FieldFeatures {
   const counts = new Map<number, number>();
+  let words = 0;
+  let knownWords = 0;
   for (const term of termsOf(text)) {
     const t = model.termIndex.get(term);
-    if (t !== undefined) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const word = !term.includes(' ');
+    if (word) words++;
+    if (t === undefined) continue;
+    counts.set(t, (counts.get(t) ?? 0) + 1);
+    if (word) knownWords++;
   }
   const terms = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
   const values = new Float32Array(terms.length);
@@ -41,7 +54,7 @@ export function fieldFeatures(model: FieldModel, text: string): FieldFeatures {
   });
   const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
   for (let i = 0; i < values.length; i++) values[i] *= inv;
-  return { terms, values };
+  return { terms, values, coverage: words > 0 ? knownWords / words : 0 };
 }
 
 /** Each field's logit for features x. */
@@ -67,10 +80,11 @@ export function softmax(logits: Float64Array): Float32Array {
 }
 
 export function guessField(model: FieldModel, text: string): FieldGuess {
-  return guessFromProbabilities(model, softmax(fieldLogits(model, fieldFeatures(model, text))));
+  const x = fieldFeatures(model, text);
+  return guessFromProbabilities(model, softmax(fieldLogits(model, x)), x.coverage);
 }
 
-export function guessFromProbabilities(model: FieldModel, probabilities: Float32Array): FieldGuess {
+export function guessFromProbabilities(model: FieldModel, probabilities: Float32Array, coverage: number): FieldGuess {
   let best = 0;
   for (let k = 1; k < probabilities.length; k++) if (probabilities[k] > probabilities[best]) best = k;
   const archive = model.fields[best].archive;
@@ -82,7 +96,8 @@ export function guessFromProbabilities(model: FieldModel, probabilities: Float32
     field: best,
     probability: probabilities[best],
     archiveProbability,
-    known: archiveProbability >= model.minConfidence,
+    known: archiveProbability >= model.minConfidence && coverage >= model.minCoverage,
+    coverage,
     probabilities,
   };
 }

@@ -29,6 +29,8 @@ export interface FieldModelFile {
   weightScale: number;
   /** Below this probability of its field's archive a text is not said to belong to any field the model knows. */
   minConfidence: number;
+  /** Nor when the model knows less than this share of its words (classify.ts FieldFeatures.coverage). */
+  minCoverage: number;
 }
 
 /** The model decoded for classifying: postings by term, so a text costs its own terms, not the model's size. */
@@ -43,6 +45,7 @@ export interface FieldModel {
   postingField: Uint16Array;
   postingWeight: Float32Array;
   minConfidence: number;
+  minCoverage: number;
   source: string;
 }
 
@@ -88,6 +91,7 @@ export function decodeFieldModel(file: FieldModelFile): FieldModel {
     postingField,
     postingWeight,
     minConfidence: file.minConfidence,
+    minCoverage: file.minCoverage,
     source: file.source,
   };
 }

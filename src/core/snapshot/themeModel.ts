@@ -16,7 +16,15 @@ export interface ModelBody {
   options: EmbeddingSpace['options'];
   clusterDims: number;
   centroids: number;
-  themes: { id: string; label: string; parent?: string; floor: number; late?: boolean; field?: string }[];
+  themes: {
+    id: string;
+    label: string;
+    parent?: string;
+    floor: number;
+    late?: boolean;
+    field?: string;
+    archives?: string[];
+  }[];
   coverageFloor: number;
   groupedPapers: number;
   placedSince: number;
@@ -35,13 +43,14 @@ export function encodeThemeModel(w: SnapshotWriter, m: ThemeModel): ModelBody {
     options: space.options,
     clusterDims: m.clusterDims,
     centroids: w.array(centroids),
-    themes: m.themes.map(({ id, label, parent, floor, late, field }) => ({
+    themes: m.themes.map(({ id, label, parent, floor, late, field, archives }) => ({
       id,
       label,
       floor,
       ...(parent !== undefined ? { parent } : {}),
       ...(late ? { late } : {}),
       ...(field !== undefined ? { field } : {}),
+      ...(archives !== undefined ? { archives } : {}),
     })),
     coverageFloor: m.coverageFloor,
     groupedPapers: m.groupedPapers,

@@ -13,6 +13,7 @@
 import { Theme } from '../papers';
 import { centroidOf, clusterRow, dotRow, FIT_QUANTILE, ModelTheme, quantile, ThemeModel } from './themeModel';
 import { labelledGroups, uniqueSlug } from './themes';
+import { arxivFieldModel, guessField } from '../fields';
 
 /** A paper to place: its text and its row in the model's space (embedding.ts). */
 export interface Newcomer {
@@ -54,7 +55,8 @@ const NEWCOMERS_PER_CLUSTER = 25;
 export function placePapers(model: ThemeModel, newcomers: readonly Newcomer[], texts: ThemeTexts): Placement {
   const state = new PlacementState(model, texts);
   const top = model.themes.filter((t) => t.parent === undefined);
-  const strays = state.placeAmong(top, newcomers);
+  const rest = top.some((t) => t.field !== undefined) ? state.placeInFields(top, newcomers) : newcomers;
+  const strays = state.placeAmong(top, rest);
   state.formNewThemes(top, strays, undefined);
   for (const [broadId, inside] of state.subStrays) {
     const broad = model.themes.find((t) => t.id === broadId)!;
@@ -101,6 +103,50 @@ class PlacementState {
     return this.children.get(id) ?? [];
   }
 
+  /**
+   * In a grouping by field: each newcomer of a known field joins its field's broad theme (or its archive's), and
+   * one of a field the library has no theme for makes that field's broad theme at once. Returns the newcomers of
+   * no known field, to be placed by nearness.
+   */
+  placeInFields(top: ModelTheme[], newcomers: readonly Newcomer[]): Newcomer[] {
+    const fields = arxivFieldModel();
+    const byField = new Map(top.filter((t) => t.field !== undefined).map((t) => [t.field!, t]));
+    const unknown: Newcomer[] = [];
+    const formed = new Map<ModelTheme, Placed[]>();
+    for (const paper of newcomers) {
+      const guess = guessField(fields, paper.text);
+      if (!guess.known) {
+        unknown.push(paper);
+        continue;
+      }
+      const { code, name, archive } = fields.fields[guess.field];
+      const placed = { ...paper, unit: clusterRow(paper.row, this.model.clusterDims) };
+      const home = byField.get(code) ?? byField.get(archive);
+      if (home && formed.has(home)) {
+        this.join(home, placed);
+        formed.get(home)!.push(placed);
+      } else if (home) this.placeUnder(home, placed);
+      else {
+        const theme = this.addTheme(name, [placed], undefined, code);
+        byField.set(code, theme);
+        formed.set(theme, [placed]);
+      }
+    }
+    for (const [theme, members] of formed) {
+      // the field's theme as its first paper made it: its centroid and floor are those of all its papers
+      theme.centroid = centroidOf(
+        members.map((p) => p.unit),
+        this.model.clusterDims,
+      );
+      theme.floor = quantile(
+        members.map((p) => dotRow(p.unit, theme.centroid)),
+        FIT_QUANTILE,
+      );
+      top.push(theme);
+    }
+    return unknown;
+  }
+
   /** Places the newcomers that fit one of `themes` (and then one of its subthemes); returns those that fit none. */
   placeAmong(themes: readonly ModelTheme[], newcomers: readonly Newcomer[]): Placed[] {
     const strays: Placed[] = [];
@@ -126,8 +172,27 @@ class PlacementState {
   private fittest(themes: readonly ModelTheme[], paper: Placed): ModelTheme | undefined {
     const known = paper.coverage >= this.model.coverageFloor;
     return byNearness(themes, paper.unit).find(
-      ({ theme, cosine }) => cosine >= theme.floor && (known || theme.late === true),
+      ({ theme, cosine }) => cosine >= theme.floor && (known || theme.late === true) && this.admits(theme, paper),
     )?.theme;
+  }
+
+  /** A theme at the top that knows its papers' archives takes no newcomer of another archive the model is sure of. */
+  private admits(theme: ModelTheme, paper: Placed): boolean {
+    if (!Array.isArray(theme.archives)) return true;
+    const archive = this.archiveOf(paper);
+    return archive === undefined || theme.archives.includes(archive);
+  }
+
+  private readonly archives = new Map<string, string | undefined>();
+
+  /** The archive of the paper's field, when the field model knows it (undefined otherwise). */
+  private archiveOf(paper: Placed): string | undefined {
+    if (!this.archives.has(paper.id)) {
+      const fields = arxivFieldModel();
+      const guess = guessField(fields, paper.text);
+      this.archives.set(paper.id, guess.known ? fields.fields[guess.field].archive : undefined);
+    }
+    return this.archives.get(paper.id);
   }
 
   /**
@@ -181,7 +246,7 @@ class PlacementState {
     return labelledGroups(papers, k, parent?.label);
   }
 
-  private addTheme(label: string, members: Placed[], parent: ModelTheme | undefined): void {
+  private addTheme(label: string, members: Placed[], parent: ModelTheme | undefined, field?: string): ModelTheme {
     const id = uniqueSlug(label, this.usedIds);
     this.usedLabels.add(label.toLowerCase());
     const centroid = centroidOf(
@@ -195,9 +260,11 @@ class PlacementState {
     const theme: Theme = { id, label, paperIds: members.map((p) => p.id) };
     const modelTheme: ModelTheme = { id, label, centroid, floor, late: true };
     if (parent) theme.parent = modelTheme.parent = parent.id;
+    if (field !== undefined) theme.field = modelTheme.field = field;
     this.newThemes.push(theme);
     this.newModelThemes.push(modelTheme);
     for (const p of members) this.themeOf.set(p.id, id);
+    return modelTheme;
   }
 }
 

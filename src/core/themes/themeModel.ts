@@ -6,6 +6,7 @@
 import { Theme } from '../papers';
 import { DocVectors, EmbeddingSpace, embeddingSpace, heldOutCoverage, strideSample } from '../vectors';
 import { clusterDimsFor } from './themes';
+import { arxivFieldModel, guessField } from '../fields';
 
 /** A theme as placement sees it. */
 export interface ModelTheme {
@@ -21,6 +22,11 @@ export interface ModelTheme {
   late?: boolean;
   /** For a broad theme that is an arXiv field, its code (Theme.field): newcomers of that field join it. */
   field?: string;
+  /**
+   * For a theme at the top that is not a field: the arXiv archives of its papers (those a fifth of its papers the
+   * field model places are in), so that a newcomer of another archive does not join it (placement.ts).
+   */
+  archives?: string[];
 }
 
 export interface ThemeModel {
@@ -72,6 +78,7 @@ export function buildThemeModel(
     const theme: ModelTheme = { id: t.id, label: t.label, centroid, floor: quantile(fits, FIT_QUANTILE) };
     if (t.parent !== undefined) theme.parent = t.parent;
     if (t.field !== undefined) theme.field = t.field;
+    else if (t.parent === undefined) theme.archives = archivesOf(members.map((i) => texts[i]));
     return theme;
   });
   const space = embeddingSpace(vectors);
@@ -87,6 +94,27 @@ export function buildThemeModel(
     placedSince: 0,
     poorSince: 0,
   };
+}
+
+/** Papers of a theme the field model reads to know its archives. */
+const ARCHIVE_SAMPLE = 200;
+/** An archive is a theme's when at least this share of the papers read are of it. */
+const ARCHIVE_SHARE = 0.2;
+
+/** The archives that at least ARCHIVE_SHARE of the texts (a sample of them) are of, sorted. */
+export function archivesOf(texts: readonly string[]): string[] {
+  const fields = arxivFieldModel();
+  const read = strideSample(texts.length, ARCHIVE_SAMPLE).map((i) => guessField(fields, texts[i]));
+  const count = new Map<string, number>();
+  for (const g of read) {
+    if (!g.known) continue;
+    const archive = fields.fields[g.field].archive;
+    count.set(archive, (count.get(archive) ?? 0) + 1);
+  }
+  return [...count]
+    .filter(([, n]) => n >= ARCHIVE_SHARE * read.length)
+    .map(([a]) => a)
+    .sort();
 }
 
 /** The leading `dims` coordinates of an LSA row, unit length (what the themes were clustered on). */
