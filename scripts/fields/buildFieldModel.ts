@@ -19,6 +19,7 @@ import {
 import { termsOf } from '../../src/core/vectors';
 import { ARCHIVE_NAMES, categoryName, currentCode } from './arxivTaxonomy';
 import { DevPaper, devCorpusDir, readDevCorpus } from './devCorpus';
+import { genreTerms } from './genreTerms';
 import { heldOutReport } from './heldOutReport';
 import { Softmax, strongestTerms, toSparseRows, trainSoftmax } from './softmaxTraining';
 
@@ -79,6 +80,7 @@ function readerOf(terms: readonly string[], idf: Float32Array): FieldModel {
     postingWeight: new Float32Array(0),
     minConfidence: 0,
     minCoverage: 0,
+    genreTerms: new Set(),
     source: '',
   };
 }
@@ -148,6 +150,7 @@ function main(): void {
     terms.length,
   );
   const file = modelFile(finalModel, codes, terms, idf, taught.length, unseen);
+  file.genreTerms = genreTerms(train).join('\n');
   const model = decodeFieldModel(file);
   const calibration = papers.filter((p) => p.part === 'calibration' && fieldOf(p.primary) !== undefined);
   Object.assign(file, calibratedLevels(model, calibration));
@@ -199,6 +202,7 @@ function modelFile(
     weightScale: Number(weightScale.toPrecision(8)),
     minConfidence: 0,
     minCoverage: 0,
+    genreTerms: '',
   };
 }
 

@@ -31,6 +31,11 @@ export interface FieldModelFile {
   minConfidence: number;
   /** Nor when the model knows less than this share of its words (classify.ts FieldFeatures.coverage). */
   minCoverage: number;
+  /**
+   * Words and two-word phrases of the abstract genre, one per line, sorted: every field uses them in proportion to
+   * its size ("future research", "idea"), so they name no topic (scripts/fields/genreTerms.ts).
+   */
+  genreTerms: string;
 }
 
 /** The model decoded for classifying: postings by term, so a text costs its own terms, not the model's size. */
@@ -46,6 +51,8 @@ export interface FieldModel {
   postingWeight: Float32Array;
   minConfidence: number;
   minCoverage: number;
+  /** FieldModelFile.genreTerms, as normalized terms (wordStream.ts termsOf). */
+  genreTerms: ReadonlySet<string>;
   source: string;
 }
 
@@ -92,6 +99,7 @@ export function decodeFieldModel(file: FieldModelFile): FieldModel {
     postingWeight,
     minConfidence: file.minConfidence,
     minCoverage: file.minCoverage,
+    genreTerms: new Set(file.genreTerms.split('\n').filter((t) => t !== '')),
     source: file.source,
   };
 }
@@ -175,4 +183,13 @@ export function varintBytes(values: readonly number[]): Uint8Array {
     out.push(v);
   }
   return Uint8Array.from(out);
+}
+
+/**
+ * True for a phrase (its normalized words, as the vectors read them) of the abstract genre: the phrase itself is one
+ * of the model's genre terms, or every word of it is.
+ */
+export function isGenrePhrase(model: FieldModel, words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  return model.genreTerms.has(words.join(' ')) || words.every((w) => model.genreTerms.has(w));
 }

@@ -16,6 +16,7 @@ import {
 } from './phraseDocs';
 import { countUses, emptyUse, isNounPhrase, nounPhraseStart, WordUse } from './wordRoles';
 import { ACRONYM, Candidate, mostFrequent } from './labelParts';
+import { arxivFieldModel, isGenrePhrase } from '../fields';
 
 /** Share of a theme's papers that must use one of the label's phrases (when any phrase reaches it). */
 export const MIN_LEAD_SHARE = 0.2;
@@ -271,6 +272,7 @@ export class LabelCorpus {
       !GENERIC_MODIFIERS.has(p.words[0]) &&
       (p.ids.length >= 2 ? this.headOk(p.ids[p.ids.length - 1]) : this.headOk(p.ids[0], 0.4)) &&
       !this.genre(p) &&
+      !isGenrePhrase(arxivFieldModel(), p.words) &&
       this.nounPhrase(p)
     );
   }

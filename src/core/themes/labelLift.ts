@@ -6,7 +6,7 @@
  * the library, a subtheme against the rest of its broad theme (what tells it apart from its siblings). The
  * labels avoid such phrases (labels.ts); the benchmark counts the labels that still have one.
  */
-import { isContentWord, tokenize } from '../common';
+import { foldPlural, isContentWord, tokenize } from '../common';
 
 /** Below this ratio of the share inside the theme to the share outside, a phrase is a commonplace. */
 export const COMMONPLACE_LIFT = 2;
@@ -104,4 +104,13 @@ export function judgeLabels(
     const parts = readings.reduce((best, r) => (bad(r) < bad(best) ? r : best));
     return { label, themeSize: members.length, parts, commonplace: parts.length === 0 || bad(parts) > 0 };
   });
+}
+
+/** What two labels that are the same words up to case or plural share ("Vision-language models" and "model"). */
+export function labelKey(label: string): string {
+  return label
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => foldPlural(w))
+    .join(' ');
 }

@@ -3,6 +3,7 @@
  * belongs to, how two phrases are joined, the fallback when no phrase leads, sentence case.
  */
 import { DocPhrases, occurrences } from './phraseDocs';
+import { labelKey } from './labelLift';
 
 /** Fragments of counted phrases (MAX_COUNTED_WORDS) may extend to MAX_PHRASE_WORDS. */
 export const MAX_PHRASE_WORDS = 4;
@@ -140,18 +141,18 @@ export function sentenceCase(label: string): string {
   return words.join(' ');
 }
 
-/** When no phrase makes a label: two of the best words or phrases, or one, or a numbered placeholder. */
+/** When no phrase makes a label: two of the best words or phrases, or one, or a numbered placeholder (`used`: labelKey's). */
 export function fallbackLabel(top: Candidate[], surface: (p: Candidate) => string, used: Set<string>): string {
   const phrases = top.slice(0, 12).map(surface);
   for (let i = 0; i < phrases.length; i++)
     for (let j = i + 1; j < phrases.length; j++) {
       const label = sentenceCase(`${phrases[i]} and ${phrases[j]}`);
-      if (label.split(' ').length <= MAX_LABEL_WORDS && !used.has(label.toLowerCase())) return label;
+      if (label.split(' ').length <= MAX_LABEL_WORDS && !used.has(labelKey(label))) return label;
     }
   for (const p of phrases) {
     const label = sentenceCase(p);
-    if (!used.has(label.toLowerCase())) return label;
+    if (!used.has(labelKey(label))) return label;
   }
-  if (!used.has('other papers')) return 'Other papers';
-  for (let i = 2; ; i++) if (!used.has(`other papers ${i}`)) return `Other papers ${i}`;
+  if (!used.has(labelKey('Other papers'))) return 'Other papers';
+  for (let i = 2; ; i++) if (!used.has(labelKey(`Other papers ${i}`))) return `Other papers ${i}`;
 }

@@ -48,7 +48,7 @@ import {
   sentenceCase,
 } from './labelParts';
 import { LabelCorpus, MIN_LEAD_SHARE } from './labelCorpus';
-import { isCommonplace, labelParts } from './labelLift';
+import { isCommonplace, labelKey, labelParts } from './labelLift';
 
 /** Nouns naming a process or property ("generation", "editing", "alignment"). */
 const NOMINAL = /(?:ion|ing|ment|ance|ence|sis|ure|ity)$/;
@@ -70,7 +70,7 @@ export function labelThemes(
   const corpus = new LabelCorpus(texts, clusters, streams);
   const labels = new Array<string>(clusters.length).fill('');
   const used: UsedLabels = {
-    labels: new Set<string>(parentLabel ? [parentLabel.toLowerCase()] : []),
+    labels: new Set<string>(parentLabel ? [labelKey(parentLabel)] : []),
     phrases: new Set<string>(),
     inTheme: new Int32Array(corpus.table.codes.length),
     parent: parentLabel ? labelParts(parentLabel) : undefined,
@@ -83,6 +83,7 @@ export function labelThemes(
 
 /** What the themes labelled so far took, and a scratch count per phrase (all zeros between themes). */
 interface UsedLabels {
+  /** The labels taken, as labelKey makes them. */
   labels: Set<string>;
   phrases: Set<string>;
   inTheme: Int32Array;
@@ -303,7 +304,7 @@ class ThemeLabeler {
     if (baseWords >= 2) options.push(base);
     return options
       .map((o) => ({ ...o, text: sentenceCase(o.text) }))
-      .filter((o) => o.text.split(' ').length <= MAX_LABEL_WORDS && !this.used.labels.has(o.text.toLowerCase()));
+      .filter((o) => o.text.split(' ').length <= MAX_LABEL_WORDS && !this.used.labels.has(labelKey(o.text)));
   }
 
   /** The theme's label, recorded as used with the phrases it names. */
@@ -324,7 +325,7 @@ class ThemeLabeler {
     const top = parts.length > 0 ? parts : phrases.length > 0 ? phrases : candidates;
     const chosen = pick ? pick.text : fallbackLabel(top, (p) => corpus.surface(p), this.used.labels);
     if (pick) for (const p of pick.parts) this.used.phrases.add(p.key);
-    this.used.labels.add(chosen.toLowerCase());
+    this.used.labels.add(labelKey(chosen));
     return chosen;
   }
 }

@@ -13,6 +13,7 @@
 import { Theme } from '../papers';
 import { centroidOf, clusterRow, dotRow, FIT_QUANTILE, ModelTheme, quantile, ThemeModel } from './themeModel';
 import { labelledGroups, uniqueSlug } from './themes';
+import { labelKey } from './labelLift';
 import { arxivFieldModel, guessField } from '../fields';
 
 /** A paper to place: its text and its row in the model's space (embedding.ts). */
@@ -96,7 +97,7 @@ class PlacementState {
     for (const t of model.themes)
       if (t.parent !== undefined) this.children.set(t.parent, [...(this.children.get(t.parent) ?? []), t]);
     this.usedIds = new Set(model.themes.map((t) => t.id));
-    this.usedLabels = new Set(model.themes.map((t) => t.label.toLowerCase()));
+    this.usedLabels = new Set(model.themes.map((t) => labelKey(t.label)));
   }
 
   childrenOf(id: string): ModelTheme[] {
@@ -206,7 +207,7 @@ class PlacementState {
       for (const group of this.clusterBeside(themes, strays, parent)) {
         const members = group.paperIds.filter((id) => left.has(id));
         const mostlyNew = members.length >= NEW_THEME_SHARE * group.paperIds.length;
-        if (members.length < NEW_THEME_MIN || !mostlyNew || this.usedLabels.has(group.label.toLowerCase())) continue;
+        if (members.length < NEW_THEME_MIN || !mostlyNew || this.usedLabels.has(labelKey(group.label))) continue;
         this.addTheme(
           group.label,
           members.map((id) => left.get(id)!),
@@ -248,7 +249,7 @@ class PlacementState {
 
   private addTheme(label: string, members: Placed[], parent: ModelTheme | undefined, field?: string): ModelTheme {
     const id = uniqueSlug(label, this.usedIds);
-    this.usedLabels.add(label.toLowerCase());
+    this.usedLabels.add(labelKey(label));
     const centroid = centroidOf(
       members.map((p) => p.unit),
       this.model.clusterDims,
