@@ -41,6 +41,7 @@ type Macro =
   | { kind: 'script'; table: ReadonlyMap<string, string>; sign: string }
   | { kind: 'accent' | 'mathAccent'; mark: string };
 
+const HREF: Macro = { kind: 'second' };
 const keep = (mode?: 'text' | 'math'): Macro => ({ kind: 'keep', mode });
 const macros = (names: string, macro: Macro): [string, Macro][] => names.split(' ').map((n) => [n, macro]);
 
@@ -58,14 +59,15 @@ const MACROS: ReadonlyMap<string, Macro> = new Map([
   ...macros('ensuremath', keep('math')),
   ...macros(
     'cite citep citet citealp citeauthor citeyear ref eqref autoref cref Cref label footnote footnotetext thanks ' +
-      'vspace hspace color begin end includegraphics',
+      'vspace hspace color begin end includegraphics tag unicode ding',
     { kind: 'drop' },
   ),
-  ...macros('href textcolor colorbox texorpdfstring', { kind: 'second' }),
+  ['href', HREF],
+  ...macros('textcolor colorbox texorpdfstring hyperlink overset stackrel', { kind: 'second' }),
   ...macros('frac dfrac tfrac cfrac', { kind: 'frac' }),
   ...macros('binom dbinom tbinom', { kind: 'binom' }),
   ...macros('sqrt', { kind: 'sqrt' }),
-  ...macros('mathbb', { kind: 'blackboard' }),
+  ...macros('mathbb Bbb', { kind: 'blackboard' }),
   ...macros('left right middle big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr', { kind: 'delimiter' }),
   ...macros('textsuperscript', { kind: 'script', table: SUPERSCRIPTS, sign: '^' }),
   ...macros('textsubscript', { kind: 'script', table: SUBSCRIPTS, sign: '_' }),
@@ -83,6 +85,7 @@ STOPS_TEXT['-'.charCodeAt(0)] = 1;
 STOPS_MATH['^'.charCodeAt(0)] = STOPS_MATH['_'.charCodeAt(0)] = 1;
 
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isWordCharacter = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c >= 128;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 /** Needs parentheses to stay one unit after `/`, `√` or a script sign: anything but letters and digits. */
 const COMPOUND = /[^\p{L}\p{N}.]/u;
@@ -139,7 +142,7 @@ class LatexReader {
         if (until === Until.Brace) return out;
       } else if (c === 123 /* { */) {
         this.pos++;
-        if (depth < MAX_DEPTH) out += this.sequence(math, depth + 1, Until.Brace);
+        if (depth < MAX_DEPTH) out += this.group(math, depth, i);
       } else if (c === 36 /* $ */) {
         if (i === this.strayDollar) this.pos++;
         else if (math) {
@@ -177,6 +180,20 @@ class LatexReader {
       }
     }
     return out;
+  }
+
+  /**
+   * A group that is no command's argument, its `{` at `open`. Glued to a word, it is the argument of a command
+   * whose backslash a pipeline stripped (Daily Papers dumps have `mathcal{O}left(`): its braces part words, as
+   * they did before decoding, unless it holds an accent (`Schr{\"o}dinger`, `Schr{ö}dinger`).
+   */
+  private group(math: boolean, depth: number, open: number): string {
+    const { src } = this;
+    const before = open > 0 ? src.charCodeAt(open - 1) : 32;
+    const glued = (before === 125 || (before < 128 && isWordCharacter(before))) && src.charCodeAt(open + 1) !== 92;
+    const text = this.sequence(math, depth + 1, Until.Brace);
+    if (!glued || text === '' || (text.length === 1 && text.charCodeAt(0) >= 128)) return text;
+    return isWordCharacter(src.charCodeAt(this.pos)) ? ` ${text} ` : ` ${text}`;
   }
 
   /** Math opened by `$` or `$$` at pos. */
@@ -260,9 +277,13 @@ class LatexReader {
         this.skipOptional();
         this.argument(math, depth);
         return '';
-      case 'second':
-        this.argument(math, depth);
-        return this.argument(false, depth);
+      case 'second': {
+        const first = this.argument(math, depth);
+        // a link whose text is missing (`\href{url}` with its braces misplaced) shows its address
+        this.skipSpaces();
+        if (this.src.charCodeAt(this.pos) === 123) return this.argument(false, depth);
+        return macro === HREF ? first : '';
+      }
       case 'frac': {
         const over = this.argument(true, depth);
         const under = this.argument(true, depth);

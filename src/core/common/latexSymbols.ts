@@ -209,6 +209,13 @@ export const SYMBOLS = table({
   coloneqq: '≔',
   doteq: '≐',
   asymp: '≍',
+  lesssim: '≲',
+  gtrsim: '≳',
+  colon: ':',
+  ltimes: '⋉',
+  rtimes: '⋊',
+  imath: 'ı',
+  jmath: 'ȷ',
   // arrows
   to: '→',
   rightarrow: '→',

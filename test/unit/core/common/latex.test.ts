@@ -71,6 +71,13 @@ describe('decodeLatex', () => {
     assert.equal(decodeLatex('$\\mathscr{F}$ and $\\weird{x}$ and $\\R^n$'), 'F and x and ⁿ');
   });
 
+  test('a group glued to a word parts it, as a command that lost its backslash would; an accent in it joins', () => {
+    assert.equal(decodeLatex('of mathcal{O}left( SH'), 'of mathcal O left( SH');
+    assert.equal(decodeLatex('RRLS{https://x.org/RRLS}.'), 'RRLS https://x.org/RRLS.');
+    assert.equal(decodeLatex('Schr{\\"o}dinger and Schr{ö}dinger, BAEE{}'), 'Schrödinger and Schrödinger, BAEE');
+    assert.equal(decodeLatex('\\href{https://x.org{X}}.'), 'https://x.org X.');
+  });
+
   test('broken input: unbalanced braces, a lone dollar, a trailing backslash', () => {
     assert.equal(decodeLatex('a { b'), 'a b');
     assert.equal(decodeLatex('a } b }}'), 'a b ');
