@@ -103,7 +103,6 @@ export function decodeLatex(text: string): string {
 
 class LatexReader {
   private pos = 0;
-  private composed = false;
   /** The one `$` that has no partner (an odd count), read as nothing rather than opening math to the end. */
   private readonly strayDollar: number;
 
@@ -112,9 +111,7 @@ class LatexReader {
   }
 
   read(): string {
-    let out = this.sequence(false, 0, Until.End);
-    if (this.composed) out = out.normalize('NFC');
-    return out.replace(/ {2,}/g, ' ');
+    return this.sequence(false, 0, Until.End).replace(/ {2,}/g, ' ');
   }
 
   /** Text up to `until`'s delimiter (consumed) or to a closer of an enclosing math (left for it). */
@@ -339,14 +336,17 @@ class LatexReader {
     return ch === '~' ? ' ' : ch;
   }
 
-  /** Base with the combining mark after its first character (a dotless ı or ȷ takes the dot back). */
+  /**
+   * Base with the mark on its first character (a dotless ı or ȷ takes the dot back), composed. A mark that
+   * composes with nothing (`\b g`, `\vec{v}`) is left out: alone it would split the word for the tokenizer.
+   */
   private accent(base: string, mark: string): string {
     if (base === '' || isSpace(base.charCodeAt(0))) return base;
     const first = base.codePointAt(0)!;
     const len = first > 0xffff ? 2 : 1;
     const letter = first === 0x131 ? 'i' : first === 0x237 ? 'j' : base.slice(0, len);
-    this.composed = true;
-    return letter + mark + base.slice(len);
+    const composed = (letter + mark).normalize('NFC');
+    return (composed.length === 1 ? composed : letter) + base.slice(len);
   }
 
   /** A superscript or subscript: in script characters when each has one, else the sign and the text. */

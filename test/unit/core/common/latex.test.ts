@@ -24,6 +24,8 @@ describe('decodeLatex', () => {
     // composed, not a letter and a combining mark (which would split a word for the tokenizer)
     assert.equal(decodeLatex('Schr\\"odinger').normalize('NFC'), decodeLatex('Schr\\"odinger'));
     assert.equal(decodeLatex('Schr\\"odinger').length, 'Schrödinger'.length);
+    // a mark that composes with nothing is left out rather than left to split the word
+    assert.equal(decodeLatex('\\b geometric, $\\vec{v}$, \\t{oo}'), 'geometric, v, oo');
   });
 
   test('text commands give their content; escapes their character; dashes and ties', () => {
