@@ -45,7 +45,7 @@ const HREF: Macro = { kind: 'second' };
 const keep = (mode?: 'text' | 'math'): Macro => ({ kind: 'keep', mode });
 const macros = (names: string, macro: Macro): [string, Macro][] => names.split(' ').map((n) => [n, macro]);
 
-const MACROS: ReadonlyMap<string, Macro> = new Map([
+const MACROS: ReadonlyMap<string, Macro> = /* @__PURE__ */ new Map([
   ...macros(
     'text textrm textbf textit textsl textsc texttt textsf textup textmd textnormal emph mbox hbox fbox makebox ' +
       'underline uline url',
@@ -78,11 +78,14 @@ const MACROS: ReadonlyMap<string, Macro> = new Map([
 ]);
 
 /** Character codes that end a run of plain text, in text mode and in math mode. */
-const STOPS_TEXT = new Uint8Array(128);
-const STOPS_MATH = new Uint8Array(128);
-for (const c of '\\{}$~') STOPS_TEXT[c.charCodeAt(0)] = STOPS_MATH[c.charCodeAt(0)] = 1;
-STOPS_TEXT['-'.charCodeAt(0)] = 1;
-STOPS_MATH['^'.charCodeAt(0)] = STOPS_MATH['_'.charCodeAt(0)] = 1;
+const STOPS_TEXT = /* @__PURE__ */ stops('\\{}$~-');
+const STOPS_MATH = /* @__PURE__ */ stops('\\{}$~^_');
+
+function stops(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const c of chars) table[c.charCodeAt(0)] = 1;
+  return table;
+}
 
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isWordCharacter = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c >= 128;

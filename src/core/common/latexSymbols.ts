@@ -3,10 +3,11 @@
  * Only characters of the Basic Multilingual Plane: the tokenizer reads astral characters as non-letters.
  */
 
+/** The tables are marked pure: a bundle that imports core/common without the decoder leaves them out. */
 const table = (entries: Record<string, string>): ReadonlyMap<string, string> => new Map(Object.entries(entries));
 
 /** Text symbols that are letters: in text, the spaces after them are eaten, as LaTeX does (`Stra\ss e`). */
-export const LETTER_SYMBOLS = table({
+export const LETTER_SYMBOLS = /* @__PURE__ */ table({
   ss: 'ß',
   o: 'ø',
   O: 'Ø',
@@ -35,7 +36,7 @@ export const LETTER_SYMBOLS = table({
  * `\phi` give the common ε and φ, not TeX's lunate ϵ and ϕ: a plain-text reader types those, so `$\epsilon$-greedy`
  * and `ε-greedy` are the same word. Braces and the dollar come out as characters: they are the text's, not markup.
  */
-export const SYMBOLS = table({
+export const SYMBOLS = /* @__PURE__ */ table({
   // text
   LaTeX: 'LaTeX',
   LaTeXe: 'LaTeX2e',
@@ -315,7 +316,7 @@ export const SYMBOLS = table({
 });
 
 /** Text accents, by the character or letter after the backslash, as combining marks (composed by NFC). */
-export const ACCENTS = table({
+export const ACCENTS = /* @__PURE__ */ table({
   '`': '\u0300',
   "'": '\u0301',
   '^': '\u0302',
@@ -335,7 +336,7 @@ export const ACCENTS = table({
 });
 
 /** Math accents, on a single character (`\hat{x}`); on more, the text alone. */
-export const MATH_ACCENTS = table({
+export const MATH_ACCENTS = /* @__PURE__ */ table({
   grave: '\u0300',
   acute: '\u0301',
   hat: '\u0302',
@@ -354,10 +355,10 @@ export const MATH_ACCENTS = table({
 });
 
 /** `\mathbb` letters with a double-struck form in the BMP. */
-export const BLACKBOARD = table({ C: 'ℂ', H: 'ℍ', N: 'ℕ', P: 'ℙ', Q: 'ℚ', R: 'ℝ', Z: 'ℤ' });
+export const BLACKBOARD = /* @__PURE__ */ table({ C: 'ℂ', H: 'ℍ', N: 'ℕ', P: 'ℙ', Q: 'ℚ', R: 'ℝ', Z: 'ℤ' });
 
 /** Superscript forms; `^\circ` is a degree sign, `^\top` a transpose. */
-export const SUPERSCRIPTS = table({
+export const SUPERSCRIPTS = /* @__PURE__ */ table({
   0: '⁰',
   1: '¹',
   2: '²',
@@ -434,7 +435,7 @@ export const SUPERSCRIPTS = table({
 });
 
 /** Subscript forms. */
-export const SUBSCRIPTS = table({
+export const SUBSCRIPTS = /* @__PURE__ */ table({
   0: '₀',
   1: '₁',
   2: '₂',
