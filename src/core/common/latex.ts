@@ -42,6 +42,9 @@ type Macro =
   | { kind: 'accent' | 'mathAccent'; mark: string };
 
 const HREF: Macro = { kind: 'second' };
+const BEGIN: Macro = { kind: 'drop' };
+/** Environments whose `\begin` takes a column layout after their name. */
+const TABLES = new Set(['array', 'tabular', 'tabularx', 'tabular*']);
 const keep = (mode?: 'text' | 'math'): Macro => ({ kind: 'keep', mode });
 const macros = (names: string, macro: Macro): [string, Macro][] => names.split(' ').map((n) => [n, macro]);
 
@@ -59,10 +62,11 @@ const MACROS: ReadonlyMap<string, Macro> = /* @__PURE__ */ new Map([
   ...macros('ensuremath', keep('math')),
   ...macros(
     'cite citep citet citealp citeauthor citeyear ref eqref autoref cref Cref label footnote footnotetext thanks ' +
-      'vspace hspace color begin end includegraphics tag unicode ding',
+      'vspace hspace color end includegraphics tag unicode ding',
     { kind: 'drop' },
   ),
   ['href', HREF],
+  ['begin', BEGIN],
   ...macros('textcolor colorbox texorpdfstring hyperlink overset stackrel', { kind: 'second' }),
   ...macros('frac dfrac tfrac cfrac', { kind: 'frac' }),
   ...macros('binom dbinom tbinom', { kind: 'binom' }),
@@ -272,11 +276,16 @@ class LatexReader {
     switch (macro.kind) {
       case 'keep':
         return this.argument(macro.mode === undefined ? math : macro.mode === 'math', depth);
-      case 'drop':
+      case 'drop': {
         this.skipOptional();
         this.skipOptional();
-        this.argument(math, depth);
+        // `\begin{array}{rcl}`: the column layout is no text either
+        if (TABLES.has(this.argument(math, depth)) && macro === BEGIN) {
+          this.skipOptional();
+          this.argument(math, depth);
+        }
         return '';
+      }
       case 'second': {
         const first = this.argument(math, depth);
         // a link whose text is missing (`\href{url}` with its braces misplaced) shows its address

@@ -69,6 +69,7 @@ describe('decodeLatex', () => {
     assert.equal(decodeLatex('a \\foo b \\bar{baz} c'), 'a b baz c');
     assert.equal(decodeLatex('We propose \\ours{}, a model'), 'We propose , a model');
     assert.equal(decodeLatex('as in \\cite[p.~2]{key} and \\ref{fig} here'), 'as in and here');
+    assert.equal(decodeLatex('$\\begin{array}{rcl} a & = & b \\end{array}$'), ' a & = & b ');
     assert.equal(decodeLatex('\\href{https://x.org}{our code} and \\url{x.org}'), 'our code and x.org');
     assert.equal(decodeLatex('$\\mathscr{F}$ and $\\weird{x}$ and $\\R^n$'), 'F and x and ⁿ');
   });
