@@ -7,7 +7,8 @@
 // `npm run bench -- --real [sizes] [--cs-only]` themes on real arXiv abstracts against a baseline (realThemes.ts),
 // run with the CLI's node flags since it times the analysis as `papers analyze` runs it;
 // `npm run bench -- --daily [sizes] [--days N]` the daily stream: dumps joining a library (dailyStream.ts);
-// `npm run bench -- --foryou [--size N] [--readers N]` the For You ranking against two baselines (forYou.ts).
+// `npm run bench -- --foryou [--size N] [--readers N]` the For You ranking against two baselines (forYou.ts);
+// `npm run bench -- --latex [count]` LaTeX leaking into titles and keywords of real abstracts (latexLeaks.ts).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { CLI_NODE_FLAGS } from '../cliNodeFlags.mjs';
@@ -21,6 +22,7 @@ const mode =
     '--real': 'real',
     '--daily': 'daily',
     '--foryou': 'foryou',
+    '--latex': 'latex',
   }[process.argv[2]] ?? 'bench';
 const entry = {
   probe: 'scripts/bench/searchProbe.ts',
@@ -30,6 +32,7 @@ const entry = {
   real: 'scripts/bench/realThemes.ts',
   daily: 'scripts/bench/dailyStream.ts',
   foryou: 'scripts/bench/forYou.ts',
+  latex: 'scripts/bench/latexLeaks.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];
 const outfile = `bench/results/.build/${mode}.js`;

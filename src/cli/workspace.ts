@@ -10,7 +10,7 @@ import picomatch from 'picomatch';
 import { loadCorpus } from '../core/collections';
 import { formatProblem, lineOfOffset } from '../core/common';
 import { notesFolderSetting } from '../core/notes';
-import { idPartOfKey, paperKey, ParsedPaper } from '../core/papers';
+import { idPartOfKey, paperKey, ParsedPaper, paperText } from '../core/papers';
 import { deriveTitle } from '../core/titles';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { readFailure, readRegularTextSync } from '../node/files/regularFile';
@@ -150,7 +150,7 @@ export async function loadPapers(root: string, io: CliIo): Promise<Papers> {
       let key = keys.get(paper.id);
       if (!key) {
         // As analyzeCorpus titles a paper: a title the format brings, else one derived from the abstract.
-        const derived = paper.abstract ? deriveTitle(paper.abstract) : { title: '', method: null };
+        const derived = paper.abstract ? deriveTitle(paperText(paper)) : { title: '', method: null };
         key = paperKey({ id: paper.id, title: paper.sourceTitle ?? derived.title, method: derived.method });
         keys.set(paper.id, key);
       }

@@ -7,3 +7,4 @@ export * from './lines';
 export * from './steps';
 export * from './text';
 export * from './pathSegments';
+export * from './latex';

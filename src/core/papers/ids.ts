@@ -3,6 +3,7 @@
  * whatever file it comes from, in whatever order, run after run; a paper without an abstract is
  * identified by its title (titleId).
  */
+import { decodeLatex } from '../common';
 
 /** White space that collapsing would change: a run of two or more, or any white space but a plain space. */
 const FOLDABLE_SPACE = /\s{2,}|[^\S ]/u;
@@ -45,9 +46,13 @@ export function titleId(title: string, year?: string): string {
   return hash64(`title\u0000${normalizeForId(title)}\u0000${year?.trim() ?? ''}`);
 }
 
-/** The text a paper is analysed by: its abstract, or its title when it has none. */
+/**
+ * The text a paper is analysed by: its abstract, or its title when it has none, with its LaTeX decoded, so that
+ * titles, keywords, vectors and theme labels read `Schr\"odinger` as Schrödinger and never show markup. The paper
+ * keeps its text as the file gives it: its id hashes that, and the paper view renders its math.
+ */
 export function paperText(paper: { abstract: string; sourceTitle?: string }): string {
-  return paper.abstract || paper.sourceTitle || '';
+  return decodeLatex(paper.abstract || paper.sourceTitle || '');
 }
 
 /** The same hash over bytes (file contents), as 16 hex digits. */

@@ -7,6 +7,7 @@
  * thread one by one; as bytes they are one moved buffer. There are no titles, keywords or themes yet: a
  * result shows the paper's source title or the first words of its abstract, and `theme:` is refused.
  */
+import { decodeLatex } from '../common';
 import { ParsedPaper } from '../papers';
 import { PaperSearch, parseQuery, RankedHit, SearchDoc, SearchHit, SearchOptions } from './paperSearch';
 import { SerializedIndex } from './termIndex';
@@ -45,7 +46,7 @@ const TITLE_CHARS = 64;
 /** A title to show before the analysis made one: the file's title, else the abstract's first words (cut at a word). */
 export function provisionalTitle(abstract: string, sourceTitle?: string | null): string {
   if (sourceTitle && sourceTitle.trim() !== '') return sourceTitle.trim();
-  const text = abstract.replace(/\s+/g, ' ').trim();
+  const text = decodeLatex(abstract).replace(/\s+/g, ' ').trim();
   if (text.length <= TITLE_CHARS) return text;
   const space = text.lastIndexOf(' ', TITLE_CHARS);
   const cut = space > TITLE_CHARS / 2 ? space : TITLE_CHARS;

@@ -4,8 +4,11 @@
  */
 
 export const MAGIC = 'PAPERS-SNAPSHOT\n';
-/** Bump when the layout or what is stored changes: an entry of another format is stale. */
-export const SNAPSHOT_FORMAT = 6;
+/**
+ * Bump when the layout or what is stored changes, or how it is derived (titles, keywords and themes read from
+ * decoded LaTeX since format 6, broad themes by arXiv field since format 7): an entry of another format is stale, and is neither restored nor grown from.
+ */
+export const SNAPSHOT_FORMAT = 7;
 export const HEADER_BYTES = MAGIC.length + 4 + 4 + 8;
 
 export class SnapshotError extends Error {

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deriveTitle, TitleResult } from '../../../../src/core/titles';
 import { parseDailyPapers } from '../../../../src/core/collections/formats/dailyPapers';
+import { paperText } from '../../../../src/core/papers';
 import { repoRoot } from '../../../helpers/repoRoot';
 
 const root = repoRoot();
@@ -23,7 +24,8 @@ function seedPapers(): { id: string; abstract: string }[] {
     for (const p of parseDailyPapers(readFileSync(join(dir, f), 'utf8'), f).papers) {
       if (seen.has(p.id)) continue;
       seen.add(p.id);
-      out.push({ id: p.id, abstract: p.abstract });
+      // the text the analysis reads: LaTeX decoded
+      out.push({ id: p.id, abstract: paperText(p) });
     }
   }
   return out;

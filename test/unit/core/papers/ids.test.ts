@@ -47,4 +47,10 @@ describe('paperText', () => {
     assert.equal(paperText({ abstract: '', sourceTitle: 'A Book of Things' }), 'A Book of Things');
     assert.equal(paperText({ abstract: '' }), '');
   });
+
+  test('its LaTeX is decoded', () => {
+    const abstract = 'We solve the Schr\\"odinger equation with \\textbf{Scalpel} in $\\mathcal{O}(n)$.';
+    assert.equal(paperText({ abstract }), 'We solve the Schrödinger equation with Scalpel in O(n).');
+    assert.equal(paperText({ abstract: '', sourceTitle: 'H\\"older continuity' }), 'Hölder continuity');
+  });
 });

@@ -171,6 +171,7 @@ describe('provisionalTitle', () => {
     assert.match(chunkA[0].abstract.slice(long.length - 1), /^[\s,.]/, 'cut between words');
     assert.equal(provisionalTitle('Short and whole.'), 'Short and whole.');
     assert.equal(provisionalTitle('  Spaces\n and   breaks  '), 'Spaces and breaks');
+    assert.equal(provisionalTitle('\\textbf{Scalpel} for Schr\\"odinger'), 'Scalpel for Schrödinger', 'LaTeX decoded');
     assert.equal(provisionalTitle('A body', '  '), 'A body', 'a blank source title is no title');
     const oneWord = provisionalTitle('x'.repeat(200));
     assert.equal(oneWord, `${'x'.repeat(64)}…`, 'a word longer than the title is cut');
