@@ -22,12 +22,12 @@ function option(name: string): string | undefined {
 }
 
 /** Writes the slice as a Daily Papers dump and its primary categories beside it; returns both paths. */
-function writeSlice(name: string, rows: { text: string; primary: string }[]): [string, string] {
+function writeSlice(name: string, rows: { line: string; primary: string }[]): [string, string] {
   const dir = join(resultsDir, 'real');
   mkdirSync(dir, { recursive: true });
   const txt = join(dir, `${name}.txt`);
   const primaries = join(dir, `${name}.primary.json`);
-  writeFileSync(txt, `Daily Papers\n\n${rows.map((r) => r.text).join('\n')}\n`);
+  writeFileSync(txt, `Daily Papers\n\n${rows.map((r) => r.line).join('\n')}\n`);
   writeFileSync(primaries, JSON.stringify(rows.map((r) => r.primary)));
   return [txt, primaries];
 }

@@ -125,6 +125,7 @@ function main(): void {
   process.stderr.write(`${papers.length} papers, ${taught.length} to train on, ${codes.length} fields\n`);
 
   const termLists = taught.map((p) => termsOf(p.text));
+
   const first = trainingVocabulary(termLists);
   process.stderr.write(`first fit: ${first.terms.length} terms\n`);
   const firstReader = readerOf(first.terms, first.idf);

@@ -6,9 +6,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { paperText } from '../../src/core/papers';
 
 export interface DevPaper {
+  /** The abstract as the analysis reads it (papers/ids.ts paperText: LaTeX decoded). */
   text: string;
+  /** The abstract's line as the dump writes it. */
+  line: string;
   primary: string;
   title: string;
   /** Which part of the split the paper is in (devSplit). */
@@ -48,9 +52,9 @@ export function readDevCorpus(dir: string): DevPaper[] {
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { line: number; sha256: string; primary: string; title: string });
   return metas.map((m) => {
-    const text = lines[m.line - 1];
-    if (createHash('sha256').update(text).digest('hex') !== m.sha256)
+    const line = lines[m.line - 1];
+    if (createHash('sha256').update(line).digest('hex') !== m.sha256)
       throw new Error(`line ${m.line} of the dump does not match its sha256`);
-    return { text, primary: m.primary, title: m.title, part: devSplit(m.sha256) };
+    return { text: paperText({ abstract: line }), line, primary: m.primary, title: m.title, part: devSplit(m.sha256) };
   });
 }

@@ -186,10 +186,12 @@ export function varintBytes(values: readonly number[]): Uint8Array {
 }
 
 /**
- * True for a phrase (its normalized words, as the vectors read them) of the abstract genre: the phrase itself is one
- * of the model's genre terms, or every word of it is.
+ * True for a phrase (its normalized words, as the vectors read them) of the abstract genre: a word or two-word phrase
+ * among the model's genre terms, or a longer phrase all of whose two-word phrases are.
  */
 export function isGenrePhrase(model: FieldModel, words: readonly string[]): boolean {
   if (words.length === 0) return false;
-  return model.genreTerms.has(words.join(' ')) || words.every((w) => model.genreTerms.has(w));
+  if (words.length <= 2) return model.genreTerms.has(words.join(' '));
+  for (let i = 0; i + 1 < words.length; i++) if (!model.genreTerms.has(`${words[i]} ${words[i + 1]}`)) return false;
+  return true;
 }
