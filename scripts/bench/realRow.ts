@@ -10,7 +10,8 @@ import { nodeFileSource } from '../../src/node/files/nodeFileSource';
 import { normalizedMutualInformation as nmi } from '../../src/core/themes/nmi';
 import { lsaRows, tfidfRows } from '../../src/core/themes/baselineLsa';
 import { kMeans } from '../../src/core/themes/baselineKMeans';
-import { contentWords, judgeLabels, LabelJudgement } from '../../src/core/themes/labelLift';
+import { contentWords, judgeLabels, LabelJudgement, labelKey, labelParts } from '../../src/core/themes/labelLift';
+import { arxivFieldModel, isGenrePhrase } from '../../src/core/fields';
 import { Theme } from '../../src/core/papers';
 
 export const BASELINE_SEEDS = [1, 2, 3, 4, 5];
@@ -62,7 +63,11 @@ async function row(slice: string, primariesFile: string, workerPath: string) {
   const abstracts = papers.map((p) => p.abstract);
   const top = level(levels.top, truth, abstracts);
   const leaf = levels.twoLevels ? level(levels.leaf, truth, abstracts) : top;
-  const judged = judgeLabels(levels.judged, abstracts.map(contentWords));
+  const judged = judgeLabels(
+    levels.judged.filter((t) => t.field === undefined),
+    abstracts.map(contentWords),
+  );
+  const rules = labelRules(a.themes);
   const commonplace = judged.filter((j) => j.commonplace);
   const ratio = (j: LabelJudgement) => Math.min(...j.parts.map((p) => p.ratio));
   return {
@@ -77,6 +82,8 @@ async function row(slice: string, primariesFile: string, workerPath: string) {
     peak_rss_mb: peakRssMb,
     labels_judged: judged.length,
     commonplace_labels: commonplace.length,
+    field_themes: a.themes.filter((t) => t.field !== undefined).length,
+    ...rules,
     median_ratio: round(median(judged.map(ratio).filter(Number.isFinite)), 2),
     commonplace_examples: commonplace.slice(0, 8).map((j) => ({
       label: j.label,
@@ -118,9 +125,37 @@ function themeLevels(themes: readonly Theme[], papers: readonly { id: string }[]
     leaf,
     judged: themes.map((t) => ({
       label: t.label,
+      field: t.field,
       members: under.get(t.id)!,
       among: t.parent !== undefined ? (under.get(t.parent) ?? library) : library,
     })),
+  };
+}
+
+/**
+ * The label rules beside the commonplace one: labels (of the themes that are not arXiv fields, whose names are
+ * arXiv's) with a part of the abstract genre (the field model's genre terms), sibling labels that are the same words
+ * up to case and plural, and labels with LaTeX left in them.
+ */
+function labelRules(themes: readonly Theme[]) {
+  const fields = arxivFieldModel();
+  const topics = themes.filter((t) => t.field === undefined);
+  const genre = topics.filter((t) =>
+    labelParts(t.label).some((part) => isGenrePhrase(fields, part.trim().split(' '))),
+  );
+  const siblings = new Map<string, string[]>();
+  for (const t of themes) {
+    const key = `${t.parent ?? ''}\u0000${labelKey(t.label)}`;
+    siblings.set(key, [...(siblings.get(key) ?? []), t.label]);
+  }
+  const duplicates = [...siblings.values()].filter((labels) => labels.length > 1);
+  const latex = themes.filter((t) => /[\\{}$]/.test(t.label));
+  return {
+    genre_labels: genre.length,
+    genre_examples: genre.slice(0, 8).map((t) => t.label),
+    duplicate_sibling_labels: duplicates.length,
+    duplicate_examples: duplicates.slice(0, 4),
+    latex_labels: latex.length,
   };
 }
 

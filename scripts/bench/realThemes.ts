@@ -50,11 +50,11 @@ function levelCells(l: RealRow['top']): string {
 function tableLine(r: Row): string {
   const s = (ms: number) => (ms / 1000).toFixed(1);
   const leaf = r.two_levels ? levelCells(r.leaf) : '– | – | – | –';
-  return `| ${r.slice} | ${r.papers} | ${levelCells(r.top)} | ${leaf} | ${s(r.analysis_wall_ms)} | ${s(r.analysis_cpu_ms)} | ${r.peak_rss_mb} | ${r.commonplace_labels} / ${r.labels_judged} | ${r.median_ratio.toFixed(2)} |`;
+  return `| ${r.slice} | ${r.papers} | ${levelCells(r.top)} | ${leaf} | ${s(r.analysis_wall_ms)} | ${s(r.analysis_cpu_ms)} | ${r.peak_rss_mb} | ${r.commonplace_labels} / ${r.labels_judged} | ${r.genre_labels} | ${r.duplicate_sibling_labels} | ${r.latex_labels} | ${r.median_ratio.toFixed(2)} |`;
 }
 
 export const TABLE_HEAD =
-  '| slice | papers | themes (top) | NMI | baseline NMI mean (min–max) | gap | subthemes | NMI | baseline NMI mean (min–max) | gap | wall s | CPU s | peak RSS MB | commonplace labels | median ratio |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n';
+  '| slice | papers | themes (top) | NMI | baseline NMI mean (min–max) | gap | subthemes | NMI | baseline NMI mean (min–max) | gap | wall s | CPU s | peak RSS MB | commonplace labels | genre labels | duplicate siblings | LaTeX labels | median ratio |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n';
 
 function main(): void {
   const dir = devCorpusDir(root, option('real-dir'));
