@@ -12,6 +12,8 @@ export { type TextFeatures, textFeatures } from './textFeatures';
 
 export interface AnalyzeOptions {
   corrections?: ThemeCorrections;
+  /** The papers' texts (paperText of corpus.papers, row for row), when the caller has read them already. */
+  texts?: readonly string[];
   /** Reports progress of the long steps (0..1) with the step's name. */
   onProgress?: (step: string, fraction: number) => void;
 }
@@ -115,12 +117,14 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
   const progress = options.onProgress ?? (() => {});
   const time = timer(timings, progress);
   const parsed = corpus.papers;
-  const vectors = time('vectors', () => buildVectors(parsed.map(paperText)));
+  // read once: paperText decodes the LaTeX of each abstract
+  const texts = options.texts ?? parsed.map(paperText);
+  const vectors = time('vectors', () => buildVectors(texts));
   // the theme model (what places later papers in these themes) is part of the grouping's step
   const { computed, model } = time('themes', () => {
-    const themes = groupByTheme(parsed, { vectors });
+    const themes = groupByTheme(parsed, { vectors, texts });
     const ids = parsed.map((p) => p.id);
-    return { computed: themes, model: buildThemeModel(vectors, ids, parsed.map(paperText), themes) };
+    return { computed: themes, model: buildThemeModel(vectors, ids, texts, themes) };
   });
   return {
     finish(features) {
@@ -167,8 +171,9 @@ export function analyzedPapers(parsed: readonly ParsedPaper[], { titles, keyword
 
 /** Titles, keywords, themes (with the user's corrections), related papers and the search index of a corpus. */
 export function analyzeCorpus(corpus: Corpus, options: AnalyzeOptions = {}): Analysis {
-  const features = textFeatures(corpus.papers.map(paperText), options.onProgress);
-  return beginAnalysis(corpus, options).finish(features);
+  const texts = options.texts ?? corpus.papers.map(paperText);
+  const features = textFeatures(texts, options.onProgress);
+  return beginAnalysis(corpus, { ...options, texts }).finish(features);
 }
 
 /** Applies corrections to computed themes and records each paper's theme. */

@@ -22,7 +22,7 @@ export function timer(timings: Record<string, number>, progress: (step: string, 
 
 /** Titles and keywords of abstracts: work that may run on another thread while the themes are grouped. */
 export function textFeatures(
-  abstracts: string[],
+  abstracts: readonly string[],
   onProgress: (step: string, fraction: number) => void = () => {},
 ): TextFeatures {
   const timings: Record<string, number> = {};

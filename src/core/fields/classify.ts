@@ -2,7 +2,8 @@
  * Classifying texts with the field model (model.ts): the probability of each arXiv field, and whether the text
  * belongs to a field the model knows at all.
  */
-import { termsOf } from '../vectors';
+import { isContentWord, normalizeWord, scan } from '../common';
+import { isPhraseGap } from '../vectors';
 import { FieldModel } from './model';
 
 /** A text as the model reads it: the known terms' sublinear tf × idf, unit length. */
@@ -32,29 +33,103 @@ export interface FieldGuess {
   probabilities: Float32Array;
 }
 
-export function fieldFeatures(model: FieldModel, text: string): FieldFeatures {
-  const counts = new Map<number, number>();
+/**
+ * The model's terms of a text, counted: the terms termsOf (wordStream.ts) would give, read in one pass over the
+ * words without building their strings (a two-word phrase is looked up by its words' numbers), one map lookup a
+ * word: this runs over every paper of a library. Also counts the text's words and those the model knows (coverage).
+ */
+function countModelTerms(text: string, tables: WordTables): { words: number; known: number } {
+  const { wordInfo, pairTerms, counts, touched } = tables;
   let words = 0;
-  let knownWords = 0;
-  for (const term of termsOf(text)) {
-    const t = model.termIndex.get(term);
-    const word = !term.includes(' ');
-    if (word) words++;
-    if (t === undefined) continue;
-    counts.set(t, (counts.get(t) ?? 0) + 1);
-    if (word) knownWords++;
+  let known = 0;
+  let distinct = 0;
+  let prevPairWord = -1;
+  let prevEnd = 0;
+  let prevSentence = -1;
+  const count = (t: number) => {
+    if (counts[t]++ === 0) touched[distinct++] = t;
+  };
+  scan(text, (surface, start, sentence) => {
+    const norm = normalizeWord(surface);
+    let pairWord = -1;
+    if (isContentWord(norm)) {
+      words++;
+      const info = wordInfo.get(norm) ?? 0;
+      const term = (info % PAIR_WORD) - 1;
+      pairWord = Math.floor(info / PAIR_WORD) - 1;
+      if (term >= 0) {
+        known++;
+        count(term);
+      }
+      if (prevPairWord >= 0 && pairWord >= 0 && sentence === prevSentence && isPhraseGap(text, prevEnd, start)) {
+        const pair = pairTerms.get(prevPairWord * PAIR_WORD + pairWord);
+        if (pair !== undefined) count(pair);
+      }
+    }
+    prevPairWord = pairWord;
+    prevEnd = start + surface.length;
+    prevSentence = sentence;
+  });
+  tables.distinct = distinct;
+  return { words, known };
+}
+
+/** Word numbers stay below this (a model's terms are far fewer), so a word's two numbers share one value. */
+const PAIR_WORD = 2 ** 21;
+
+/**
+ * Per model: each word's unigram term and its number among the words of two-word terms, as one value
+ * ((number + 1) × PAIR_WORD + term + 1; 0: neither), each pair's term, and a scratch count per term.
+ */
+interface WordTables {
+  wordInfo: Map<string, number>;
+  pairTerms: Map<number, number>;
+  counts: Int32Array;
+  touched: Int32Array;
+  distinct: number;
+}
+
+const tablesOf = new WeakMap<FieldModel, WordTables>();
+
+function wordTables(model: FieldModel): WordTables {
+  let tables = tablesOf.get(model);
+  if (tables) return tables;
+  const pairWordOf = new Map<string, number>();
+  const pairs: [string, string, number][] = [];
+  for (const [term, t] of model.termIndex) {
+    const space = term.indexOf(' ');
+    if (space < 0) continue;
+    const [a, b] = [term.slice(0, space), term.slice(space + 1)];
+    for (const w of [a, b]) if (!pairWordOf.has(w)) pairWordOf.set(w, pairWordOf.size);
+    pairs.push([a, b, t]);
   }
-  const terms = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
+  const wordInfo = new Map<string, number>();
+  for (const [w, n] of pairWordOf) wordInfo.set(w, (n + 1) * PAIR_WORD);
+  for (const [term, t] of model.termIndex)
+    if (!term.includes(' ')) wordInfo.set(term, (wordInfo.get(term) ?? 0) + t + 1);
+  const pairTerms = new Map(pairs.map(([a, b, t]) => [pairWordOf.get(a)! * PAIR_WORD + pairWordOf.get(b)!, t]));
+  const size = model.termIndex.size;
+  tables = { wordInfo, pairTerms, counts: new Int32Array(size), touched: new Int32Array(size), distinct: 0 };
+  tablesOf.set(model, tables);
+  return tables;
+}
+
+export function fieldFeatures(model: FieldModel, text: string): FieldFeatures {
+  const tables = wordTables(model);
+  const { words, known } = countModelTerms(text, tables);
+  const terms = tables.touched.slice(0, tables.distinct).sort();
   const values = new Float32Array(terms.length);
   let norm = 0;
-  terms.forEach((t, i) => {
-    const w = (1 + Math.log(counts.get(t)!)) * model.idf[t];
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    const w = (1 + Math.log(tables.counts[t])) * model.idf[t];
+    tables.counts[t] = 0;
     values[i] = w;
     norm += w * w;
-  });
+  }
   const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
   for (let i = 0; i < values.length; i++) values[i] *= inv;
-  return { terms, values, coverage: words > 0 ? knownWords / words : 0 };
+  return { terms, values, coverage: words > 0 ? known / words : 0 };
 }
 
 /** Each field's logit for features x. */

@@ -140,7 +140,7 @@ function written(reader: Reader, chosen: Scored[][]): string[][] {
 }
 
 /** Keywords for every abstract of a corpus, in input order. */
-export function keywordsForCorpus(abstracts: string[], limit = 8): string[][] {
+export function keywordsForCorpus(abstracts: readonly string[], limit = 8): string[][] {
   const reader = new Reader();
   for (const a of abstracts) reader.read(a);
   reader.countFollowers();

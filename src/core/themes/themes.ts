@@ -36,6 +36,8 @@ export interface ThemeOptions {
   seed?: number;
   /** Precomputed vectors of the papers, row i = papers[i] (as passed in), e.g. from buildVectors. */
   vectors?: DocVectors;
+  /** The papers' texts as paperText gives them, row i = papers[i]: read once by the caller, not again here. */
+  texts?: readonly string[];
 }
 
 export interface ThemePaper {
@@ -112,7 +114,7 @@ export function subthemeCount(m: number): number {
  * subthemes (`parent` = the broad theme's id) hold the papers; each broad theme is followed by its subthemes.
  */
 export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions = {}): Theme[] {
-  const space = themeSpace(papers, opts.vectors);
+  const space = themeSpace(papers, opts.vectors, opts.texts);
   if (space.n === 0) return [];
   const seed = opts.seed ?? 1;
   const everyone = Array.from({ length: space.n }, (_, i) => i);
@@ -219,7 +221,7 @@ export function labelledGroups(
   k: number,
   parentLabel?: string,
 ): { label: string; paperIds: string[] }[] {
-  const space = themeSpace(papers, undefined);
+  const space = themeSpace(papers, undefined, undefined);
   if (space.n === 0) return [];
   const everyone = Array.from({ length: space.n }, (_, i) => i);
   const level = parentLabel === undefined ? TOP_LEVEL : subthemeLevel(parentLabel);
@@ -239,7 +241,11 @@ interface ThemeSpace {
   streams?: WordStreams;
 }
 
-function themeSpace(papers: readonly ThemePaper[], vectors: DocVectors | undefined): ThemeSpace {
+function themeSpace(
+  papers: readonly ThemePaper[],
+  vectors: DocVectors | undefined,
+  givenTexts?: readonly string[],
+): ThemeSpace {
   const indexOf = new Map<string, number>();
   papers.forEach((p, i) => {
     if (!indexOf.has(p.id)) indexOf.set(p.id, i);
@@ -247,7 +253,7 @@ function themeSpace(papers: readonly ThemePaper[], vectors: DocVectors | undefin
   const ids = [...indexOf.keys()].sort();
   const n = ids.length;
   const source = ids.map((id) => indexOf.get(id)!);
-  const texts = source.map((i) => paperText(papers[i]));
+  const texts = source.map((i) => (givenTexts?.length === papers.length ? givenTexts[i] : paperText(papers[i])));
   let rows: Float32Array[];
   let streams: WordStreams | undefined;
   const given = vectors && vectors.lsa.length === papers.length ? vectors : undefined;

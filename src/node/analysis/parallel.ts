@@ -63,7 +63,7 @@ export async function analyzeInParallel(
   // a failed worker is handled below, after the themes: not an unhandled rejection meanwhile
   features.catch(() => {});
   options.first?.();
-  const pending = beginAnalysis(corpus, options);
+  const pending = beginAnalysis(corpus, { ...options, texts: abstracts });
   options.onProgress?.('titles', 0);
   const waitStart = performance.now();
   let computed: TextFeatures;
