@@ -10,7 +10,7 @@ import { nodeFileSource } from '../../src/node/files/nodeFileSource';
 import { normalizedMutualInformation as nmi } from '../../src/core/themes/nmi';
 import { lsaRows, tfidfRows } from '../../src/core/themes/baselineLsa';
 import { kMeans } from '../../src/core/themes/baselineKMeans';
-import { contentWords, judgeLabels, LabelJudgement, labelKey, labelParts } from '../../src/core/themes/labelLift';
+import { contentWords, judgeLabels, LabelJudgement, labelKey, labelReadings } from '../../src/core/themes/labelLift';
 import { arxivFieldModel, isGenrePhrase } from '../../src/core/fields';
 import { Theme } from '../../src/core/papers';
 
@@ -140,8 +140,9 @@ function themeLevels(themes: readonly Theme[], papers: readonly { id: string }[]
 function labelRules(themes: readonly Theme[]) {
   const fields = arxivFieldModel();
   const topics = themes.filter((t) => t.field === undefined);
+  // as judgeLabels reads a label: as favourably as it can be read ("Prompt and contrastive learning" as two kinds of learning)
   const genre = topics.filter((t) =>
-    labelParts(t.label).some((part) => isGenrePhrase(fields, part.trim().split(' '))),
+    labelReadings(t.label).every((parts) => parts.some((part) => isGenrePhrase(fields, part.trim().split(' ')))),
   );
   const siblings = new Map<string, string[]>();
   for (const t of themes) {

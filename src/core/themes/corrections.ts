@@ -83,7 +83,13 @@ export function applyThemeCorrections(
     const id = userIds.has(t.id) ? uniqueSlug(t.id, used) : t.id;
     used.add(id);
     idOf.set(t.id, id);
-    return { id, label: ownValue(renames, t.id) ?? t.label, paperIds: [], ...(t.user ? { user: true } : {}) };
+    return {
+      id,
+      label: ownValue(renames, t.id) ?? t.label,
+      paperIds: [],
+      ...(t.user ? { user: true } : {}),
+      ...(t.field !== undefined ? { field: t.field } : {}),
+    };
   });
   themes.forEach((t, i) => {
     const parent = t.parent !== undefined ? idOf.get(t.parent) : undefined;

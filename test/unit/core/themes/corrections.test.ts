@@ -476,3 +476,21 @@ describe('remapThemeCorrections at scale', () => {
     }
   });
 });
+
+describe('applyThemeCorrections and fields', () => {
+  test('a broad theme that is an arXiv field keeps its code through a rename and a move', () => {
+    const themes: Theme[] = [
+      { id: 'computation-and-language', label: 'Computation and Language', paperIds: [], field: 'cs.CL' },
+      { id: 'dialogue', label: 'Dialogue', paperIds: ids('d', 4), parent: 'computation-and-language' },
+      { id: 'parsing', label: 'Parsing', paperIds: ids('p', 4), parent: 'computation-and-language' },
+    ];
+    const corrected = applyThemeCorrections(themes, papersOf(themes), {
+      renames: { 'computation-and-language': 'NLP' },
+      moves: { d0: 'parsing' },
+    });
+    const broad = corrected.find((t) => t.id === 'computation-and-language')!;
+    assert.equal(broad.label, 'NLP');
+    assert.equal(broad.field, 'cs.CL');
+    assert.equal(corrected.find((t) => t.id === 'dialogue')!.field, undefined);
+  });
+});
