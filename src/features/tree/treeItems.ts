@@ -31,7 +31,10 @@ export function groupItem(node: GroupNode, services: TreeItemDeps): vscode.TreeI
   const size = node.size ?? node.paperIds.length;
   item.description = String(size);
   const kind = node.id.slice(0, node.id.indexOf(':'));
-  const user = kind === 'theme' && !!services.model.theme(node.id.slice('theme:'.length))?.user;
+  const theme = kind === 'theme' ? services.model.theme(node.id.slice('theme:'.length)) : undefined;
+  const user = !!theme?.user;
+  // a broad theme that is an arXiv field says so, with arXiv's code
+  const name = theme?.field !== undefined ? `${node.label} (arXiv ${theme.field})` : node.label;
   if (node.subgroups) {
     // a broad theme: its subthemes, then any papers it holds itself
     item.contextValue = user ? 'theme broad user' : 'theme broad';
@@ -41,13 +44,13 @@ export function groupItem(node: GroupNode, services: TreeItemDeps): vscode.TreeI
     const inSubthemes = `in ${subthemes} subtheme${subthemes === 1 ? '' : 's'}`;
     item.tooltip =
       own > 0
-        ? `${node.label}: ${papersText(size)}, ${size - own} ${inSubthemes} and ${own} in no subtheme`
-        : `${node.label}: ${papersText(size)} ${inSubthemes}`;
+        ? `${name}: ${papersText(size)}, ${size - own} ${inSubthemes} and ${own} in no subtheme`
+        : `${name}: ${papersText(size)} ${inSubthemes}`;
     return item;
   }
   item.contextValue = user ? 'theme user' : kind;
   item.iconPath = new vscode.ThemeIcon(kind === 'theme' ? 'symbol-namespace' : kind === 'tag' ? 'tag' : 'library');
-  item.tooltip = `${node.label}: ${papersText(size)}`;
+  item.tooltip = `${name}: ${papersText(size)}`;
   return item;
 }
 
