@@ -487,6 +487,7 @@ describe('applyThemeCorrections and fields', () => {
     const corrected = applyThemeCorrections(themes, papersOf(themes), {
       renames: { 'computation-and-language': 'NLP' },
       moves: { d0: 'parsing' },
+      userThemes: [],
     });
     const broad = corrected.find((t) => t.id === 'computation-and-language')!;
     assert.equal(broad.label, 'NLP');
