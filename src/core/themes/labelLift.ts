@@ -39,7 +39,8 @@ export function labelParts(label: string): string[] {
 
 /**
  * The ways a reader can read a label: its parts as written, and, for "A and B head" ("Image and semantic
- * segmentation"), the two phrases sharing the head ("image segmentation", "semantic segmentation").
+ * segmentation"), the two phrases sharing the head ("image segmentation", "semantic segmentation"), for "A B and C"
+ * ("Image editing and generation"), the two sharing the modifier ("image editing", "image generation").
  */
 export function labelReadings(label: string): string[][] {
   const parts = labelParts(label);
@@ -48,6 +49,8 @@ export function labelReadings(label: string): string[][] {
     const [first, second] = parts.map((p) => p.trim().split(' '));
     if (second.length >= 2 && first.length < second.length)
       readings.push([` ${first.join(' ')} ${second[second.length - 1]} `, parts[1]]);
+    // "A B and C" with a shared modifier ("Image editing and generation"): "A B", "A C"
+    if (first.length === 2 && second.length === 1) readings.push([parts[0], ` ${first[0]} ${second[0]} `]);
   }
   return readings;
 }

@@ -93,6 +93,13 @@ describe('labelReadings', () => {
     assert.deepEqual(labelReadings('Graph and nodes'), [[' graph ', ' node ']], 'no shared head');
   });
 
+  test('"A B and C" is also read as two phrases sharing the modifier', () => {
+    assert.deepEqual(labelReadings('Image editing and generation'), [
+      [' image editing ', ' generation '],
+      [' image editing ', ' image generation '],
+    ]);
+  });
+
   test('a label is judged by its most favourable reading', () => {
     const words = [
       'image segmentation of cells',
