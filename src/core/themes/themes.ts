@@ -178,8 +178,8 @@ function groupsByField(model: FieldModel, groups: readonly FieldGroup[]): Map<nu
 /** Typical papers of each field clustered beside the papers of no known field (as placement.ts does for strays). */
 const FOREIGN_BACKGROUND = 15;
 const FOREIGN_BACKGROUND_MAX = 300;
-/** Papers of no known field per cluster asked for beside the fields' own. */
-const FOREIGN_PER_CLUSTER = 25;
+/** Clusters asked for beside the fields' own: one per smallest foreign theme's worth of papers, at most this many. */
+const FOREIGN_MAX_CLUSTERS = 30;
 /** A cluster is a theme of its own when papers of no known field are at least this share of it. */
 const FOREIGN_SHARE = 0.8;
 
@@ -199,7 +199,7 @@ function foreignThemes(
   const each = Math.max(4, Math.min(FOREIGN_BACKGROUND, Math.floor(FOREIGN_BACKGROUND_MAX / groups.length)));
   const background = groups.flatMap((g) => orderByCentrality(space.X, space.dims, g.members).slice(0, each));
   const isUnknown = new Set(unknown);
-  const k = groups.length + Math.ceil(unknown.length / FOREIGN_PER_CLUSTER);
+  const k = groups.length + Math.min(FOREIGN_MAX_CLUSTERS, Math.ceil(unknown.length / minSize));
   const clusters = clusterAndLabel(space, [...background, ...unknown], k, seed, TOP_LEVEL);
   const themes: LabelledGroup[] = [];
   const placed = new Set<number>();
