@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RealRow, runRow } from './realRow';
-import { devCorpusDir, readDevCorpus } from '../fields/devCorpus';
+import { devCorpusDir, readDevCorpus } from '../../src/node/bench/devCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');
 const resultsDir = join(root, 'bench', 'results');

@@ -124,7 +124,7 @@ class PlacementState {
       const placed = { ...paper, unit: clusterRow(paper.row, this.model.clusterDims) };
       const home = byField.get(code) ?? byField.get(archive);
       if (home && formed.has(home)) {
-        this.join(home, placed);
+        this.assign(home, placed);
         formed.get(home)!.push(placed);
       } else if (home) this.placeUnder(home, placed);
       else {
@@ -163,10 +163,12 @@ class PlacementState {
   /** Puts a paper in `theme`, or in the subtheme of it that it fits (kept aside when it fits none of them). */
   private placeUnder(theme: ModelTheme, paper: Placed): void {
     const kids = this.childrenOf(theme.id);
-    if (kids.length === 0) return void this.themeOf.set(paper.id, theme.id);
+    if (kids.length === 0) return this.assign(theme, paper);
     const sub = this.fittest(kids, paper);
-    if (sub) return void this.themeOf.set(paper.id, sub.id);
-    this.subStrays.set(theme.id, [...(this.subStrays.get(theme.id) ?? []), paper]);
+    if (sub) return this.assign(sub, paper);
+    const strays = this.subStrays.get(theme.id);
+    if (strays) strays.push(paper);
+    else this.subStrays.set(theme.id, [paper]);
   }
 
   /** The nearest theme that the paper fits, or undefined. */
@@ -228,8 +230,14 @@ class PlacementState {
       }
       this.poor++;
       const kids = this.childrenOf(nearest.id);
-      this.themeOf.set(paper.id, kids.length > 0 ? byNearness(kids, paper.unit)[0].theme.id : nearest.id);
+      this.assign(kids.length > 0 ? byNearness(kids, paper.unit)[0].theme : nearest, paper);
     }
+  }
+
+  /** Puts a paper in a theme: one of the model's, or one formed in this placement (which lists its papers itself). */
+  private assign(theme: ModelTheme, paper: Placed): void {
+    if (this.newModelThemes.includes(theme)) this.join(theme, paper);
+    else this.themeOf.set(paper.id, theme.id);
   }
 
   /** Adds a paper to a theme formed in this placement. */
