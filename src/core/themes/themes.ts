@@ -20,7 +20,7 @@
  */
 
 import { labelThemes } from './labels';
-import { arxivFieldModel, FieldModel, guessField } from '../fields';
+import { arxivFieldModel, FieldGuess, FieldModel, guessField } from '../fields';
 import { FieldGroup, fieldGroups, fieldThemeMin, likeliestGroup } from './fieldGroups';
 import { paperText, Theme } from '../papers';
 import { clusterRows, MIN_THEME_SIZE, SAMPLE_SIZE } from './consensus';
@@ -149,12 +149,22 @@ function broadThemes(space: ThemeSpace, seed: number): LabelledGroup[] {
     const everyone = Array.from({ length: space.n }, (_, i) => i);
     return sortedBySize(clusterAndLabel(space, everyone, broadThemeCount(space.n), seed, TOP_LEVEL));
   }
-  const foreign = foreignThemes(space, groups, unknown, seed);
-  const joined = new Map<FieldGroup, number[]>();
   const groupOfField = groupsByField(model, groups);
-  for (const i of foreign.joining) {
+  // a paper the model cannot place in one archive but finds likely in the library's fields (between two of them,
+  // as a mathematical physics paper between math and math-ph) is not foreign here: it joins the likelier
+  const inLibrary = (i: number) => massIn(guesses[i], groupOfField) >= model.minConfidence;
+  const foreign = foreignThemes(
+    space,
+    groups,
+    unknown.filter((i) => !inLibrary(i)),
+    seed,
+  );
+  const joined = new Map<FieldGroup, number[]>();
+  for (const i of [...unknown.filter(inLibrary), ...foreign.joining]) {
     const g = likeliestGroup(model, guesses[i], groupOfField, groups);
-    joined.set(g, [...(joined.get(g) ?? []), i]);
+    const list = joined.get(g);
+    if (list) list.push(i);
+    else joined.set(g, [i]);
   }
   const fields: LabelledGroup[] = groups.map((g) => ({
     label: g.label,
@@ -162,6 +172,13 @@ function broadThemes(space: ThemeSpace, seed: number): LabelledGroup[] {
     members: orderByCentrality(space.X, space.dims, [...g.members, ...(joined.get(g) ?? [])]),
   }));
   return sortedBySize([...fields, ...foreign.themes]);
+}
+
+/** The probability of the fields that have a group in the library. */
+function massIn(guess: FieldGuess, groupOfField: ReadonlyMap<number, FieldGroup>): number {
+  let mass = 0;
+  for (const k of groupOfField.keys()) mass += guess.probabilities[k];
+  return mass;
 }
 
 /** Each model field's group: its own, or its archive's. */
