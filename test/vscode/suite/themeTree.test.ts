@@ -44,6 +44,12 @@ async function broadGroups() {
   return broad;
 }
 
+/** A broad theme's name in its tooltip: its label, and its arXiv code when it is a field. */
+function nameOf(services: Awaited<ReturnType<typeof papersApi>>['services'], g: GroupNode): string {
+  const field = services.model.theme(g.id.slice('theme:'.length))?.field;
+  return field !== undefined ? `${g.label} (arXiv ${field})` : g.label;
+}
+
 suite('Two-level theme tree of a large library', function () {
   suiteSetup(async function () {
     this.timeout(300_000); // the first analysis of 4,000 papers on a busy machine
@@ -72,6 +78,11 @@ suite('Two-level theme tree of a large library', function () {
     const analysis = services.model.analysis!;
     const top = groupsOf(tree.children());
     const broad = await broadGroups();
+    // recombined sentences of real machine-learning abstracts: the field model knows their fields
+    assert.ok(
+      broad.some((g) => services.model.theme(g.id.slice('theme:'.length))?.field?.startsWith('cs.')),
+      'a broad theme is a field of computer science',
+    );
     for (const g of broad) {
       const item = tree.getTreeItem(g);
       const subs = g.subgroups!;
@@ -79,7 +90,7 @@ suite('Two-level theme tree of a large library', function () {
       assert.equal(item.description, String(under), `${g.label}: the papers under it`);
       assert.equal(
         item.tooltip,
-        `${g.label}: ${under} papers in ${subs.length} subtheme${subs.length === 1 ? '' : 's'}`,
+        `${nameOf(services, g)}: ${under} papers in ${subs.length} subtheme${subs.length === 1 ? '' : 's'}`,
       );
       assert.equal((item.iconPath as vscode.ThemeIcon).id, 'layers');
       assert.equal(item.contextValue, 'theme broad');
@@ -205,7 +216,7 @@ suite('Two-level theme tree of a large library', function () {
     assert.equal(rows.at(-1)?.id, toBroad, 'listed after its subthemes');
     assert.equal(
       tree.getTreeItem(group).tooltip,
-      `${group.label}: ${group.paperIds.length} papers, ${group.paperIds.length - 1} in ${group.subgroups!.length} subthemes and 1 in no subtheme`,
+      `${nameOf(services, group)}: ${group.paperIds.length} papers, ${group.paperIds.length - 1} in ${group.subgroups!.length} subthemes and 1 in no subtheme`,
     );
     assert.equal(tree.getParent(tree.nodeOf(toBroad)!)?.id, second.id);
     assert.ok(group.subgroups!.find((s) => s.id === target.id)!.paperIds.includes(toSub));
