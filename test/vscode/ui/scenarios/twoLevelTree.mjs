@@ -13,10 +13,10 @@ import { promptFromContextMenu } from './themes.mjs';
 /** Enough papers for two levels of themes (the grouping nests from 3,000 on). */
 const PAPERS = 4000;
 
-const rowsAt = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
-const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+export const rowsAt = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
+export const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 /** The row at `level` whose name is exactly `name`. */
-const rowNamed = (page, level, name) =>
+export const rowNamed = (page, level, name) =>
   rowsAt(page, level)
     .filter({ has: page.locator('.label-name', { hasText: exactly(name) }) })
     .first();
@@ -24,7 +24,7 @@ const nameOf = async (row) => (await row.locator('.label-name').innerText()).tri
 const countOf = async (row) => Number((await row.locator('.label-description').innerText()).trim());
 
 /** The rows one level below `row`, as name and count (the tree is flat in the DOM, with aria-level). */
-function childrenOf(row) {
+export function childrenOf(row) {
   return row.evaluate((el) => {
     const level = Number(el.getAttribute('aria-level'));
     const out = [];
@@ -45,7 +45,7 @@ function childrenOf(row) {
 }
 
 /** Clicks a row until it is expanded (a click on a row the tree redraws meanwhile can be lost). */
-async function expand(row) {
+export async function expand(row) {
   await waitFor(
     'the row expanded',
     async () => {
@@ -83,7 +83,7 @@ async function checkBroadThemes(page) {
 }
 
 /** Drags the sidebar's edge to `width` pixels: long theme labels and their counts fit in the screenshots. */
-async function widenSidebar(page, width) {
+export async function widenSidebar(page, width) {
   const box = await page.locator('.part.sidebar').boundingBox();
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.width, y);
