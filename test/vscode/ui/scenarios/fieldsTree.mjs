@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { papersLog } from '../../codeServer.mjs';
 import { REPO_ROOT } from '../../setup.mjs';
 import { sleep, waitFor } from '../workbench.mjs';
-import { childrenOf, expand, rowNamed, widenSidebar } from './twoLevelTree.mjs';
+import { childrenOf, rowNamed, showBroadThemes, widenSidebar } from './twoLevelTree.mjs';
 
 const DUMP = 'arxiv-dev-80k.txt.gz';
 const META = 'arxiv-dev-80k.jsonl.gz';
@@ -133,10 +133,10 @@ async function rowsAtLevel(page, level) {
 /** The themes at the top of the tree (New and For You left out). */
 const topRows = async (page) => (await rowsAtLevel(page, 1)).filter((r) => !NOT_GROUPS.has(r.name));
 
-/** Scrolls the tree from the top until the top row named `name` is wholly in view; returns it. */
-async function scrollTo(page, name) {
+/** Scrolls the tree from the top until the row named `name` (at the top, or at `level`) is wholly in view; returns it. */
+async function scrollTo(page, name, level = 1) {
   const box = await toTop(page);
-  const row = rowNamed(page, 1, name);
+  const row = rowNamed(page, level, name);
   for (let turn = 0; turn < 300; turn++) {
     const at = (await row.count()) ? await row.boundingBox() : null;
     const inView = at && at.y >= box.y && at.y + at.height <= box.y + box.height;
@@ -155,12 +155,25 @@ async function atBottom(page) {
     .evaluateAll((els) => els.some((el) => el.getAttribute('aria-posinset') === el.getAttribute('aria-setsize')));
 }
 
-/** The hover of a row, checked against `pattern`. */
+/** The text of a row's hover, once it shows `hasText`. */
 async function hoverText(page, row, hasText) {
   await row.hover();
   const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText }).first();
   await hover.waitFor({ state: 'visible', timeout: 15_000 });
   return (await hover.innerText()).trim();
+}
+
+/** Opens or closes a row by its twistie (no row selected), until it is as asked (a click during a redraw is lost). */
+async function setOpen(row, open) {
+  await waitFor(`the row ${open ? 'opened' : 'closed'}`, async () => {
+    if ((await row.getAttribute('aria-expanded')) === String(open)) return true;
+    await row
+      .locator('.monaco-tl-twistie')
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
+    await sleep(400);
+    return (await row.getAttribute('aria-expanded')) === String(open);
+  });
 }
 
 const summary = (rows) => rows.map((r) => `${r.name} (${r.count}${r.broad ? ', broad' : ''})`).join('; ');
@@ -184,11 +197,19 @@ async function checkFields(page, shot, names) {
       `${top.length - fields.length} other themes holding ${sum(top) - sum(fields)}`,
   );
 
+  // the largest field's hover, before any row is selected
+  const widest = broad[0];
+  const tip = await hoverText(page, await scrollTo(page, widest.name), 'subtheme');
+  if (!new RegExp(`^${widest.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${widest.count} papers[ ,]`).test(tip))
+    throw new Error(`the hover of "${widest.name}" says "${tip}"`);
+  await shot('field-hover');
+  await page.mouse.move(1100, 700);
+
   // each broad theme (largest first, as the tree lists them) opens on topics that hold its papers
-  let widest;
+  const opened = [];
   for (const field of broad) {
     const row = await scrollTo(page, field.name);
-    await expand(row);
+    await setOpen(row, true);
     await waitFor(`the topics of "${field.name}"`, async () => (await childrenOf(row)).length >= 2);
     await sleep(300);
     const topics = await childrenOf(row);
@@ -197,25 +218,19 @@ async function checkFields(page, shot, names) {
       throw new Error(`"${field.name}" (${field.count}) opens on ${JSON.stringify(topics)}`);
     if (topics.some((t) => t.name.toLowerCase() === field.name.toLowerCase()))
       throw new Error(`a topic of "${field.name}" is named as the field: ${JSON.stringify(topics)}`);
-    widest ??= { field, topics };
-    await row.click(); // closed again: the next field in view
-    await waitFor('the field closed', async () => (await row.getAttribute('aria-expanded')) === 'false');
+    opened.push(`${field.name} ${topics.length}`);
+    await setOpen(row, false); // the next field in view
   }
+  console.log(`      topics in each broad theme: ${opened.join(', ')}`);
 
-  // the screenshots: the largest field's hover, then the field opened on its topics with the other fields below
-  const { field } = widest;
-  const row = await scrollTo(page, field.name);
-  const tip = await hoverText(page, row, 'subtheme');
-  if (!new RegExp(`^${field.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${field.count} papers[ ,]`).test(tip))
-    throw new Error(`the hover of "${field.name}" says "${tip}"`);
-  await shot('field-hover');
-  await page.mouse.move(1100, 700);
-  await expand(row);
+  // the largest field opened on its topics, the other fields below
+  const row = await scrollTo(page, widest.name);
+  await setOpen(row, true);
   await waitFor('its topics', async () => (await childrenOf(row)).length >= 2);
+  await page.mouse.move(1100, 700);
   await sleep(600);
   await shot('field-topics');
-  await row.click();
-  await waitFor('the field closed', async () => (await row.getAttribute('aria-expanded')) === 'false');
+  await setOpen(row, false);
   return top;
 }
 
@@ -232,12 +247,7 @@ async function checkNewField(page, shot, workspace, before, day) {
   await page.mouse.move(1100, 700);
   await sleep(800);
   await shot('day-in-new');
-  await waitFor('New closed', async () => {
-    if ((await newRow.getAttribute('aria-expanded')) === 'false') return true;
-    await newRow.click({ timeout: 5000 }).catch(() => undefined);
-    await sleep(400);
-    return (await newRow.getAttribute('aria-expanded')) === 'false';
-  });
+  await setOpen(newRow, false);
 
   // the day is in the themes when its field's theme shows
   let last = [];
@@ -274,17 +284,22 @@ async function checkNewField(page, shot, workspace, before, day) {
     throw new Error(`the hover of "${day.name}" says "${tip}"`);
   await shot('new-field-hover');
   await page.mouse.move(1100, 700);
-  await expand(row);
+  await setOpen(row, true);
   await waitFor('its papers', async () => (await childrenOf(row)).length > 0);
+  await page.mouse.move(1100, 700);
   await sleep(600);
   await shot('new-field-papers');
-  await row.click(); // closed again
+  await setOpen(row, false);
 
   // last, as it names the papers: every paper of the day is in a theme (New shows each one's theme beside it)
   const lost = LIBRARY + DAY - sum(after);
   if (lost !== 0) {
-    await expand(newRow);
+    await setOpen(newRow, true);
     const themeless = (await rowsAtLevel(page, 2)).filter((r) => r.description === '').map((r) => r.name);
+    if (themeless.length) await scrollTo(page, themeless[0], 2);
+    await page.mouse.move(1100, 700);
+    await sleep(600);
+    await shot('day-paper-in-no-theme');
     throw new Error(
       `${lost} paper(s) of the day in no theme: the themes hold ${sum(after)} papers, the library ${LIBRARY + DAY}; ` +
         `New lists without a theme: ${themeless.join(' | ') || '(none)'}`,
@@ -309,13 +324,8 @@ export const scenarios = [
       const names = new Set(byCode.values());
       const log = () => readFileSync(papersLog(server.pid, started) ?? '/dev/null', 'utf8');
       const started = Date.now();
-      await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       // the first analysis of 20,000 papers runs in a child process: the broad themes come when it is done
-      await waitFor(
-        'the broad themes',
-        async () => (await page.locator('.pane-body .codicon-layers').count()) >= 2,
-        300_000,
-      );
+      await showBroadThemes(page, 300_000);
       const loaded = /loaded \d+ papers, \d+ themes in \d+ ms/.exec(log())?.[0];
       console.log(`      the fields shown ${((Date.now() - started) / 1000).toFixed(0)} s after the click (${loaded})`);
       await widenSidebar(page, 520);

@@ -13,8 +13,8 @@ import { promptFromContextMenu } from './themes.mjs';
 /** Enough papers for two levels of themes (the grouping nests from 3,000 on). */
 const PAPERS = 4000;
 
-export const rowsAt = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
-export const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const rowsAt = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
+const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 /** The row at `level` whose name is exactly `name`. */
 export const rowNamed = (page, level, name) =>
   rowsAt(page, level)
@@ -45,7 +45,7 @@ export function childrenOf(row) {
 }
 
 /** Clicks a row until it is expanded (a click on a row the tree redraws meanwhile can be lost). */
-export async function expand(row) {
+async function expand(row) {
   await waitFor(
     'the row expanded',
     async () => {
@@ -61,6 +61,16 @@ export async function expand(row) {
 function corrections(workspace) {
   const file = join(workspace, '.papers', 'themes.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+/** Opens the Papers view and waits (up to `timeout` ms) for the first analysis's broad themes. */
+export async function showBroadThemes(page, timeout) {
+  await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
+  await waitFor(
+    'the broad themes',
+    async () => (await page.locator('.pane-body .codicon-layers').count()) >= 2,
+    timeout,
+  );
 }
 
 /** Checks the broad themes at the top: each with the layers icon and a count, the counts adding up to the library. */
@@ -192,13 +202,8 @@ export const scenarios = [
     async run(ui) {
       const { page, shot, workspace, server } = ui;
       const started = Date.now();
-      await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       // the first analysis of 4,000 papers: the broad themes come when it is done
-      await waitFor(
-        'the broad themes',
-        async () => (await page.locator('.pane-body .codicon-layers').count()) >= 2,
-        240_000,
-      );
+      await showBroadThemes(page, 240_000);
       await widenSidebar(page, 480);
       const top = await checkBroadThemes(page);
       await sleep(500);
