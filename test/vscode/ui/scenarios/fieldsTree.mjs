@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { papersLog } from '../../codeServer.mjs';
 import { REPO_ROOT } from '../../setup.mjs';
-import { sleep, waitFor } from '../workbench.mjs';
+import { flushWorkbenchState, sleep, waitFor } from '../workbench.mjs';
 import { childrenOf, rowNamed, showBroadThemes, widenSidebar } from './twoLevelTree.mjs';
 
 const DUMP = 'arxiv-dev-80k.txt.gz';
@@ -328,20 +328,31 @@ export const scenarios = [
       await showBroadThemes(page, 300_000);
       const loaded = /loaded \d+ papers, \d+ themes in \d+ ms/.exec(log())?.[0];
       console.log(`      the fields shown ${((Date.now() - started) / 1000).toFixed(0)} s after the click (${loaded})`);
+      // wide enough for the fields' names and counts; put back after, as the next windows would open that wide
+      const { width } = await page.locator('.part.sidebar').boundingBox();
       await widenSidebar(page, 520);
-      await sleep(500);
-      await shot('fields');
-      const before = await checkFields(page, shot, names);
+      try {
+        await sleep(500);
+        await shot('fields');
+        const before = await checkFields(page, shot, names);
 
-      // a category the library has none of, whose field (or archive) is no theme of it yet
-      const shown = new Set(before.map((r) => r.name));
-      const day = candidates.find((c) => !shown.has(c.name) && !shown.has(byCode.get(c.archive)));
-      if (!day)
-        throw new Error(`every candidate field is a theme already: ${candidates.map((c) => c.code).join(', ')}`);
-      // the analysis in the cache first: the day is then placed in the themes, not analyzed with the library
-      await waitFor('the analysis cached', async () => /cached the analysis/.test(log()), 120_000);
-      await checkNewField(page, shot, workspace, before, day);
-      console.log(`      ${/grew the analysis in \d+ ms: \d+ papers added[^\n]*/.exec(log())?.[0]}`);
+        // a category the library has none of, whose field (or archive) is no theme of it yet
+        const shown = new Set(before.map((r) => r.name));
+        const day = candidates.find((c) => !shown.has(c.name) && !shown.has(byCode.get(c.archive)));
+        if (!day)
+          throw new Error(`every candidate field is a theme already: ${candidates.map((c) => c.code).join(', ')}`);
+        // the analysis in the cache first: the day is then placed in the themes, not analyzed with the library
+        await waitFor('the analysis cached', async () => /cached the analysis/.test(log()), 120_000);
+        try {
+          await checkNewField(page, shot, workspace, before, day);
+        } finally {
+          const grew = /grew the analysis in \d+ ms: \d+ papers added[^\n]*/.exec(log())?.[0];
+          if (grew) console.log(`      ${grew}`);
+        }
+      } finally {
+        await widenSidebar(page, width).catch(() => undefined);
+        await flushWorkbenchState(page).catch(() => undefined);
+      }
     },
   },
 ];
