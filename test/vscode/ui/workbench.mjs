@@ -1,6 +1,6 @@
 // Playwright helpers for the VS Code web workbench (selectors of VS Code 1.100, see VSCODE-TESTING.md).
 
-const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The tree's top rows that group the library (themes, collections): the For You group above them left out. */

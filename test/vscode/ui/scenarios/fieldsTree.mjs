@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { papersLog } from '../../codeServer.mjs';
 import { REPO_ROOT } from '../../setup.mjs';
-import { flushWorkbenchState, sleep, waitFor } from '../workbench.mjs';
+import { escapeRegExp, flushWorkbenchState, sleep, waitFor } from '../workbench.mjs';
 import { childrenOf, rowNamed, showBroadThemes, widenSidebar } from './twoLevelTree.mjs';
 
 const DUMP = 'arxiv-dev-80k.txt.gz';
@@ -176,11 +176,19 @@ async function setOpen(row, open) {
   });
 }
 
+/** The arXiv code a field's hover gives after its name ("Name (arXiv code): N papers…"), checked against the model. */
+function codeInHover(tip, row, byCode) {
+  const code = new RegExp(`^${escapeRegExp(row.name)} \\(arXiv ([^)]+)\\): ${row.count} papers?\\b`).exec(tip)?.[1];
+  if (!code || byCode.get(code) !== row.name) throw new Error(`the hover of "${row.name}" says "${tip}"`);
+  return code;
+}
+
 const summary = (rows) => rows.map((r) => `${r.name} (${r.count}${r.broad ? ', broad' : ''})`).join('; ');
 const sum = (rows) => rows.reduce((n, r) => n + r.count, 0);
 
 /** The first analysis: the top of the tree is fields, each broad theme (a field) opens on its topics. */
-async function checkFields(page, shot, names) {
+async function checkFields(page, shot, byCode) {
+  const names = new Set(byCode.values());
   const top = await topRows(page);
   if (sum(top) !== LIBRARY) throw new Error(`the top rows hold ${sum(top)} papers, not ${LIBRARY}: ${summary(top)}`);
   const fields = top.filter((r) => names.has(r.name));
@@ -200,8 +208,7 @@ async function checkFields(page, shot, names) {
   // the largest field's hover, before any row is selected
   const widest = broad[0];
   const tip = await hoverText(page, await scrollTo(page, widest.name), 'subtheme');
-  if (!new RegExp(`^${widest.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${widest.count} papers[ ,]`).test(tip))
-    throw new Error(`the hover of "${widest.name}" says "${tip}"`);
+  codeInHover(tip, widest, byCode);
   await shot('field-hover');
   await page.mouse.move(1100, 700);
 
@@ -235,7 +242,7 @@ async function checkFields(page, shot, names) {
 }
 
 /** The day's dump saved into the folder; its field shows as a new theme at the top holding its papers. */
-async function checkNewField(page, shot, workspace, before, day) {
+async function checkNewField(page, shot, workspace, before, day, byCode) {
   const dayFile = join(workspace, 'daily', 'day-001.txt');
   // written aside and renamed: the watcher sees the whole file at once
   writeFileSync(join(workspace, 'daily', '.day-001.part'), `Daily Papers\n\n${day.texts.join('\n')}\n`);
@@ -279,9 +286,8 @@ async function checkNewField(page, shot, workspace, before, day) {
   );
 
   const row = await scrollTo(page, day.name);
-  const tip = await hoverText(page, row, 'papers');
-  if (!tip.startsWith(`${day.name}: ${theme.count} papers`))
-    throw new Error(`the hover of "${day.name}" says "${tip}"`);
+  const code = codeInHover(await hoverText(page, row, 'papers'), theme, byCode);
+  if (code !== day.code) throw new Error(`the hover of "${day.name}" gives the code ${code}, not ${day.code}`);
   await shot('new-field-hover');
   await page.mouse.move(1100, 700);
   await setOpen(row, true);
@@ -321,7 +327,6 @@ export const scenarios = [
     },
     async run({ page, shot, workspace, server }) {
       const byCode = fieldNames();
-      const names = new Set(byCode.values());
       const log = () => readFileSync(papersLog(server.pid, started) ?? '/dev/null', 'utf8');
       const started = Date.now();
       // the first analysis of 20,000 papers runs in a child process: the broad themes come when it is done
@@ -334,7 +339,7 @@ export const scenarios = [
       try {
         await sleep(500);
         await shot('fields');
-        const before = await checkFields(page, shot, names);
+        const before = await checkFields(page, shot, byCode);
 
         // a category the library has none of, whose field (or archive) is no theme of it yet
         const shown = new Set(before.map((r) => r.name));
@@ -344,7 +349,7 @@ export const scenarios = [
         // the analysis in the cache first: the day is then placed in the themes, not analyzed with the library
         await waitFor('the analysis cached', async () => /cached the analysis/.test(log()), 120_000);
         try {
-          await checkNewField(page, shot, workspace, before, day);
+          await checkNewField(page, shot, workspace, before, day, byCode);
         } finally {
           const grew = /grew the analysis in \d+ ms: \d+ papers added[^\n]*/.exec(log())?.[0];
           if (grew) console.log(`      ${grew}`);

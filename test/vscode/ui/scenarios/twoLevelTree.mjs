@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { papersLog } from '../../codeServer.mjs';
-import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, escapeRegExp, sleep, waitFor } from '../workbench.mjs';
 import { prepareLibrary } from './partialSearch.mjs';
 import { reloadHeld } from './restoreOutline.mjs';
 import { promptFromContextMenu } from './themes.mjs';
@@ -110,7 +110,12 @@ async function openBroadTheme(page, shot, broad) {
   const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'subtheme' }).first();
   await hover.waitFor({ state: 'visible', timeout: 15_000 });
   const tip = (await hover.innerText()).trim();
-  if (!new RegExp(`^${broad.name}: ${broad.count} papers in \\d+ subthemes?$`).test(tip))
+  // a broad theme that is an arXiv field gives its code after its name
+  if (
+    !new RegExp(
+      `^${escapeRegExp(broad.name)}(?: \\(arXiv [\\w.-]+\\))?: ${broad.count} papers in \\d+ subthemes?$`,
+    ).test(tip)
+  )
     throw new Error(`the broad theme's tooltip says "${tip}"`);
   await shot('broad-theme-tooltip');
   await page.mouse.move(900, 600);
