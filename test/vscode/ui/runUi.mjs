@@ -2,8 +2,10 @@
 // Runs the UI scenarios in test/vscode/ui/scenarios/*.mjs against a real VS Code (code-server) in headless
 // Chromium, with the extension loaded from this repo as a development extension.
 //
-// A scenario file exports `scenarios`: an array of { name, run(ui), prepare?(workspace) }. `prepare` writes
-// into the workspace folder before the window opens it (settings the extension must see when it starts). `ui` holds:
+// A scenario file exports `scenarios`: an array of { name, run(ui), prepare?(workspace), skip?() }. `prepare` writes
+// into the workspace folder before the window opens it (settings the extension must see when it starts). `skip`
+// returns why the scenario cannot run on this machine (data it needs is absent), or nothing: a skipped scenario is
+// reported as SKIPPED with that reason and counted apart, never as passed (PAPERS_UI_NO_SKIP=1 fails it). `ui` holds:
 //   page        the Playwright page showing the workbench (already loaded, extension host connected)
 //   runCommand  (title) => runs a command through the F1 palette by its label, e.g. "Papers: Search Papers"
 //   shot        (name) => saves test-results/screenshots/<scenario>--<name>.png and returns its path
@@ -179,7 +181,19 @@ async function main() {
   let passed = 0;
   let failed = 0;
   const retried = [];
+  const skipped = [];
   for (const s of scenarios) {
+    const why = s.skip?.();
+    if (why && process.env.PAPERS_UI_NO_SKIP) {
+      console.log(`  ✘ ${s.name}: cannot run (PAPERS_UI_NO_SKIP is set): ${why}`);
+      failed++;
+      continue;
+    }
+    if (why) {
+      console.log(`  - SKIPPED ${s.name}: ${why}`);
+      skipped.push(s.name);
+      continue;
+    }
     let ok = await runScenario(s, manifest);
     // One retry, reported: a scenario that fails twice fails the run; one that needed the retry is named.
     for (let attempt = 1; !ok && !cleaning && attempt <= RETRIES; attempt++) {
@@ -191,8 +205,9 @@ async function main() {
     else failed++;
   }
   const flaky = retried.length ? `; passed only on retry: ${retried.map((n) => `"${n}"`).join(', ')}` : '';
+  const notRun = skipped.length ? `, ${skipped.length} SKIPPED (${skipped.map((n) => `"${n}"`).join(', ')})` : '';
   console.log(
-    `[test:ui] ${passed} passed, ${failed} failed in ${secs(started)}${flaky}${failed ? ` (code-server log: ${relative(REPO_ROOT, server.logFile)})` : ''}`,
+    `[test:ui] ${passed} passed, ${failed} failed${notRun} in ${secs(started)}${flaky}${failed ? ` (code-server log: ${relative(REPO_ROOT, server.logFile)})` : ''}`,
   );
   return failed ? 1 : 0;
 }

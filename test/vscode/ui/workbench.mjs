@@ -1,6 +1,6 @@
 // Playwright helpers for the VS Code web workbench (selectors of VS Code 1.100, see VSCODE-TESTING.md).
 
-const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The tree's top rows that group the library (themes, collections): the For You group above them left out. */
@@ -102,6 +102,24 @@ export async function runCommand(page, label) {
       await page.keyboard.press('Escape');
     }
   }
+}
+
+/**
+ * Has the workbench write its state (the layout: the sidebar's width is the same for every window of the browser)
+ * now rather than within the minute: a change made just before the window closes would otherwise be lost, and the
+ * next windows open as the state last written left them. The workbench writes it when its window loses focus.
+ */
+export async function flushWorkbenchState(page) {
+  await page.evaluate(() => {
+    const hasFocus = document.hasFocus;
+    document.hasFocus = () => false;
+    window.dispatchEvent(new FocusEvent('blur'));
+    setTimeout(() => {
+      document.hasFocus = hasFocus;
+      window.dispatchEvent(new FocusEvent('focus'));
+    }, 1000);
+  });
+  await sleep(2000);
 }
 
 /** Polls `probe` until it returns something truthy (and returns that), or throws after `timeout` ms. */

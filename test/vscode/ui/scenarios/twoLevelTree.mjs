@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { papersLog } from '../../codeServer.mjs';
-import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, escapeRegExp, sleep, waitFor } from '../workbench.mjs';
 import { prepareLibrary } from './partialSearch.mjs';
 import { reloadHeld } from './restoreOutline.mjs';
 import { promptFromContextMenu } from './themes.mjs';
@@ -16,7 +16,7 @@ const PAPERS = 4000;
 const rowsAt = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
 const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 /** The row at `level` whose name is exactly `name`. */
-const rowNamed = (page, level, name) =>
+export const rowNamed = (page, level, name) =>
   rowsAt(page, level)
     .filter({ has: page.locator('.label-name', { hasText: exactly(name) }) })
     .first();
@@ -24,7 +24,7 @@ const nameOf = async (row) => (await row.locator('.label-name').innerText()).tri
 const countOf = async (row) => Number((await row.locator('.label-description').innerText()).trim());
 
 /** The rows one level below `row`, as name and count (the tree is flat in the DOM, with aria-level). */
-function childrenOf(row) {
+export function childrenOf(row) {
   return row.evaluate((el) => {
     const level = Number(el.getAttribute('aria-level'));
     const out = [];
@@ -63,6 +63,16 @@ function corrections(workspace) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
+/** Opens the Papers view and waits (up to `timeout` ms) for the first analysis's broad themes. */
+export async function showBroadThemes(page, timeout) {
+  await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
+  await waitFor(
+    'the broad themes',
+    async () => (await page.locator('.pane-body .codicon-layers').count()) >= 2,
+    timeout,
+  );
+}
+
 /** Checks the broad themes at the top: each with the layers icon and a count, the counts adding up to the library. */
 async function checkBroadThemes(page) {
   const top = page.locator(GROUP_ROWS);
@@ -83,7 +93,7 @@ async function checkBroadThemes(page) {
 }
 
 /** Drags the sidebar's edge to `width` pixels: long theme labels and their counts fit in the screenshots. */
-async function widenSidebar(page, width) {
+export async function widenSidebar(page, width) {
   const box = await page.locator('.part.sidebar').boundingBox();
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.width, y);
@@ -100,7 +110,12 @@ async function openBroadTheme(page, shot, broad) {
   const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'subtheme' }).first();
   await hover.waitFor({ state: 'visible', timeout: 15_000 });
   const tip = (await hover.innerText()).trim();
-  if (!new RegExp(`^${broad.name}: ${broad.count} papers in \\d+ subthemes?$`).test(tip))
+  // a broad theme that is an arXiv field gives its code after its name
+  if (
+    !new RegExp(
+      `^${escapeRegExp(broad.name)}(?: \\(arXiv [\\w.-]+\\))?: ${broad.count} papers in \\d+ subthemes?$`,
+    ).test(tip)
+  )
     throw new Error(`the broad theme's tooltip says "${tip}"`);
   await shot('broad-theme-tooltip');
   await page.mouse.move(900, 600);
@@ -192,13 +207,8 @@ export const scenarios = [
     async run(ui) {
       const { page, shot, workspace, server } = ui;
       const started = Date.now();
-      await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       // the first analysis of 4,000 papers: the broad themes come when it is done
-      await waitFor(
-        'the broad themes',
-        async () => (await page.locator('.pane-body .codicon-layers').count()) >= 2,
-        240_000,
-      );
+      await showBroadThemes(page, 240_000);
       await widenSidebar(page, 480);
       const top = await checkBroadThemes(page);
       await sleep(500);
