@@ -20,12 +20,15 @@ export interface StatefulRun {
   analysis: Analysis;
   /** Papers that were not in the state the run started from (all of them when it started from none). */
   isNew: (id: string) => boolean;
-  /** Whether the themes were grouped afresh (no state, or --regroup) or grown from the state. */
+  /** Whether the themes were grouped (no state, or --regroup: inside the state's broad themes) or grown from the state. */
   regrouped: boolean;
   timings: Record<string, number>;
 }
 
-/** Analyzes the files starting from DIR's state (a full analysis when there is none, or with `regroup`); writes the new state. */
+/**
+ * Analyzes the files starting from DIR's state (a full analysis when there is none; with `regroup`, a grouping that
+ * keeps the state's broad themes and starts its topics from the state's); writes the new state.
+ */
 export async function analyzeWithState(files: string[], dir: string, regroup: boolean): Promise<StatefulRun> {
   const started = performance.now();
   const timings: Record<string, number> = {};
@@ -39,8 +42,15 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   t = performance.now();
   const known = previous ? new Set(previous.papers.map((p) => p.id)) : new Set<string>();
   let analysis: Analysis;
-  if (!previous || regroup || !previous.model) {
+  if (!previous || !previous.model) {
     analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'));
+  } else if (regroup) {
+    // as the editor regroups: the new papers placed first, then the topics found again inside the grouping's
+    // broad themes, starting from its topics (ThemeOptions.previous)
+    const grown = growAnalysis(previous, corpus).analysis;
+    analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), {
+      previous: grown.computedThemes,
+    });
   } else {
     analysis = growAnalysis(previous, corpus).analysis;
   }

@@ -92,7 +92,8 @@ export const analyzeCommand: CliCommand = {
     '                                                themes and titles of the papers (default: the bundled seeds);\n' +
     `                                                --related: related papers per paper in the JSON (default ${DEFAULT_RELATED}, none above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers);\n` +
     '                                                --state: keep the analysis in DIR; a later run analyzes only new papers and\n' +
-    '                                                keeps the themes (--regroup: group afresh); the JSON marks each paper "new"',
+    '                                                keeps the themes (--regroup: regroup the topics inside the broad themes);\n' +
+    '                                                the JSON marks each paper "new"',
   options: {
     json: { type: 'boolean' },
     related: { type: 'string' },

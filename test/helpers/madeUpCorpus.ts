@@ -107,11 +107,7 @@ export function madeUpTwoLevelLibrary(
   topics = 4,
   perTopic = 130,
 ): { text: string; field: string; topic: string }[] {
-  let state = 7;
-  const rand = () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
+  const rand = seededRand(7);
   const syllables = ['ka', 'lo', 'mi', 'ru', 'te', 'vo', 'zan', 'pel', 'dor', 'fi', 'gu', 'sho', 'bre', 'nix'];
   const word = () => Array.from({ length: 3 }, () => syllables[Math.floor(rand() * syllables.length)]).join('');
   const words = (n: number) => Array.from({ length: n }, word);
@@ -142,11 +138,7 @@ export function madeUpTwoLevelLibrary(
  * words picked by a seeded PRNG: papers of a field a library of machine-learning abstracts has never seen.
  */
 export function madeUpEcologyAbstracts(n = 30): string[] {
-  let state = 11;
-  const rand = () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
+  const rand = seededRand(11);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const places = ['fringing reefs', 'seagrass meadows', 'mangrove estuaries', 'lagoon patch reefs', 'atoll slopes'];
   const species = ['parrotfish', 'damselfish larvae', 'sea urchins', 'crown-of-thorns starfish', 'juvenile groupers'];
@@ -161,4 +153,41 @@ export function madeUpEcologyAbstracts(n = 30): string[] {
       `recovers slowly after ${pick(drivers)}, with consequences for reef resilience and fisheries management.`
     );
   });
+}
+
+/**
+ * `n` made-up abstracts on a ring of `topics` topics (made-up words, a seeded PRNG): each abstract sits at a point
+ * of the ring and mixes the words of the two topics nearest it with words of every topic. Where a grouping cuts
+ * such a continuum is a matter of the draw, so a fresh grouping of a few more papers moves some of the others:
+ * what a regroup that starts from the previous grouping (themes/previousGrouping.ts) must not do.
+ */
+export function madeUpRingOfTopics(n: number, topics: number): { id: string; abstract: string }[] {
+  const rand = seededRand(3);
+  const syllables = ['ka', 'lo', 'mi', 'ru', 'te', 'vo', 'zan', 'pel', 'dor', 'fi', 'gu', 'sho', 'bre', 'nix'];
+  const word = () => Array.from({ length: 3 }, () => syllables[Math.floor(rand() * syllables.length)]).join('');
+  const topicWords = Array.from({ length: topics }, () => Array.from({ length: 8 }, word));
+  const common = Array.from({ length: 30 }, word);
+  return Array.from({ length: n }, (_, i) => {
+    const at = rand() * topics;
+    const near = Math.floor(at);
+    const next = (near + 1) % topics;
+    const pick = () =>
+      rand() < 0.6
+        ? topicWords[rand() < 1 - (at - near) ? near : next][Math.floor(rand() * 8)]
+        : common[Math.floor(rand() * common.length)];
+    const sentence = () => Array.from({ length: 9 }, pick).join(' ');
+    return {
+      id: `p${String(i).padStart(5, '0')}`,
+      abstract: `We study ${sentence()}. Our ${sentence()} improves ${sentence()} (${i}).`,
+    };
+  });
+}
+
+/** A linear congruential generator: the same numbers in [0, 1) for the same seed, on every machine. */
+function seededRand(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
 }

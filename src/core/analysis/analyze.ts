@@ -14,6 +14,8 @@ export interface AnalyzeOptions {
   corrections?: ThemeCorrections;
   /** The papers' texts (paperText of corpus.papers, row for row), when the caller has read them already. */
   texts?: readonly string[];
+  /** A regroup: the computed themes of the grouping it replaces (ThemeOptions.previous). */
+  previous?: readonly Theme[];
   /** Reports progress of the long steps (0..1) with the step's name. */
   onProgress?: (step: string, fraction: number) => void;
 }
@@ -122,7 +124,7 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
   const vectors = time('vectors', () => buildVectors(texts));
   // the theme model (what places later papers in these themes) is part of the grouping's step
   const { computed, model } = time('themes', () => {
-    const themes = groupByTheme(parsed, { vectors, texts });
+    const themes = groupByTheme(parsed, { vectors, texts, previous: options.previous });
     const ids = parsed.map((p) => p.id);
     return { computed: themes, model: buildThemeModel(vectors, ids, texts, themes) };
   });

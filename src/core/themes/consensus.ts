@@ -330,7 +330,7 @@ export function centroidsOf(X: Float32Array, n: number, d: number, assign: reado
   return C;
 }
 
-function nearestCentroid(X: Float32Array, n: number, d: number, C: Float64Array, k: number): number[] {
+export function nearestCentroid(X: Float32Array, n: number, d: number, C: Float64Array, k: number): number[] {
   const out = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     let bc = 0;
@@ -348,7 +348,7 @@ function nearestCentroid(X: Float32Array, n: number, d: number, C: Float64Array,
 }
 
 /** Rows of clusters smaller than minSize join the nearest larger cluster; ids are renumbered 0.. */
-function dissolveSmall(X: Float32Array, n: number, d: number, assign: number[], minSize: number): number[] {
+export function dissolveSmall(X: Float32Array, n: number, d: number, assign: number[], minSize: number): number[] {
   const k = assign.reduce((a, b) => Math.max(a, b), 0) + 1;
   const counts = new Array<number>(k).fill(0);
   for (const c of assign) counts[c]++;

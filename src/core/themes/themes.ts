@@ -25,6 +25,15 @@ import { FieldGroup, fieldGroups, fieldThemeMin, likeliestGroup } from './fieldG
 import { paperText, Theme } from '../papers';
 import { clusterRows, MIN_THEME_SIZE, SAMPLE_SIZE } from './consensus';
 import { WordStreams } from './phraseDocs';
+import {
+  keptBroadThemes,
+  PreviousGrouping,
+  readPrevious,
+  warmClusters,
+  warmCount,
+  WarmStart,
+  warmStart,
+} from './previousGrouping';
 import { buildVectors, DocVectors } from '../vectors';
 
 export { clusterRows, cutAverageLinkage, MIN_THEME_SIZE, SAMPLE_SIZE } from './consensus';
@@ -38,6 +47,11 @@ export interface ThemeOptions {
   vectors?: DocVectors;
   /** The papers' texts as paperText gives them, row i = papers[i]: read once by the caller, not again here. */
   texts?: readonly string[];
+  /**
+   * A regroup: the grouping it replaces (its computed themes). Its papers keep their broad theme, and the topics
+   * inside each start from its subthemes (previousGrouping.ts).
+   */
+  previous?: readonly Theme[];
 }
 
 export interface ThemePaper {
@@ -119,14 +133,18 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
   const seed = opts.seed ?? 1;
   const everyone = Array.from({ length: space.n }, (_, i) => i);
   const used = new Set<string>();
+  const previous = opts.previous && readPrevious(opts.previous, space.ids);
   if (opts.targetCount !== undefined || space.n < TWO_LEVEL_MIN) {
-    const k = Math.max(1, Math.min(opts.targetCount ?? themeCount(space.n), space.n));
-    return sortedBySize(clusterAndLabel(space, everyone, k, seed, TOP_LEVEL)).map((t) => toTheme(space, t, used));
+    const warm = previous && warmStart(previous, everyone, previous.twoLevel ? 'broad' : 'leaf');
+    const k = Math.max(1, Math.min(opts.targetCount ?? warmCount(themeCount(space.n), warm), space.n));
+    return sortedBySize(clusterAndLabel(space, everyone, k, seed, TOP_LEVEL, warm)).map((t) => toTheme(space, t, used));
   }
   const out: Theme[] = [];
-  for (const broad of broadThemes(space, seed)) {
-    const k = subthemeCount(broad.members.length);
-    const subs = k > 1 ? sortedBySize(clusterAndLabel(space, broad.members, k, seed, subthemeLevel(broad.label))) : [];
+  for (const broad of broadThemes(space, seed, previous)) {
+    const warm = previous && warmStart(previous, broad.members, 'leaf');
+    const k = warmCount(subthemeCount(broad.members.length), warm);
+    const level = subthemeLevel(broad.label);
+    const subs = k > 1 ? sortedBySize(clusterAndLabel(space, broad.members, k, seed, level, warm)) : [];
     if (subs.length < 2) {
       out.push(toTheme(space, broad, used));
       continue;
@@ -140,9 +158,14 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
 /**
  * The broad themes of a two-level grouping: the arXiv fields of the papers (fieldGroups.ts), plus themes of papers
  * of fields the model does not know (foreignThemes). A library of no known field at all is clustered as before.
+ * A regroup after a two-level grouping keeps its broad themes (previousGrouping.ts).
  */
-function broadThemes(space: ThemeSpace, seed: number): LabelledGroup[] {
+function broadThemes(space: ThemeSpace, seed: number, previous?: PreviousGrouping): LabelledGroup[] {
   const model = arxivFieldModel();
+  if (previous?.twoLevel) {
+    const kept = keptBroadThemes(model, space.texts, space.X, space.dims, previous);
+    return sortedBySize(kept.map((g) => ({ ...g, members: orderByCentrality(space.X, space.dims, g.members) })));
+  }
   const guesses = space.texts.map((t) => guessField(model, t));
   const { groups, unknown } = fieldGroups(model, guesses);
   if (groups.length === 0) {
@@ -302,7 +325,7 @@ interface LabelledGroup {
 
 /**
  * Clusters the given papers into k groups and labels each against the others of `members` (so subthemes
- * are told apart from their siblings, not from the whole library).
+ * are told apart from their siblings, not from the whole library); a regroup starts from the previous topics (`warm`).
  */
 function clusterAndLabel(
   space: ThemeSpace,
@@ -310,12 +333,15 @@ function clusterAndLabel(
   k: number,
   seed: number,
   level: Level,
+  warm?: WarmStart,
 ): LabelledGroup[] {
   const { X, dims } = space;
   const m = members.length;
   const rows = new Float32Array(m * dims);
   members.forEach((i, r) => rows.set(X.subarray(i * dims, (i + 1) * dims), r * dims));
-  const assign = clusterRows(rows, m, dims, Math.min(k, m), seed, level.consensusSample);
+  const assign = warm
+    ? warmClusters(rows, m, dims, Math.min(k, m), warm, seed, level.consensusSample)
+    : clusterRows(rows, m, dims, Math.min(k, m), seed, level.consensusSample);
   const groups = new Map<number, number[]>();
   assign.forEach((c, r) => {
     if (!groups.has(c)) groups.set(c, []);

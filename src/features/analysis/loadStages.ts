@@ -36,12 +36,13 @@ export interface LoadStages {
   readonly provisional: ProvisionalSearch;
   /** The collection files to load (PapersModelImpl.collectionUris). */
   collectionUris(): Promise<vscode.Uri[]>;
-  /** Analyzes the files (PapersModelImpl.analyze). */
+  /** Analyzes the files (PapersModelImpl.analyze); a regroup gives the grouping it replaces (`previous`). */
   analyze(
     files: CollectionFile[],
     report: (step: string) => void,
     saveTo?: string,
     signal?: AbortSignal,
+    previous?: readonly Theme[],
   ): Promise<Analyzed>;
   /** Shows the themes of a cached analysis while its papers are decoded. */
   showOutline(outline: SnapshotOutline): Promise<void>;
@@ -273,6 +274,7 @@ export async function analyzeOffHost(
   report: (step: string) => void,
   saveTo?: string,
   signal?: AbortSignal,
+  previous?: readonly Theme[],
 ): Promise<Analyzed> {
   const workerPath = path.join(extensionPath, 'dist', 'analysisWorker.js');
   // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
@@ -280,7 +282,7 @@ export async function analyzeOffHost(
   for (const transport of ['process', 'thread'] as const) {
     if (first()) provisional.begin();
     try {
-      const options = { onProgress: report, transport, signal, ...chunks };
+      const options = { onProgress: report, transport, signal, previous, ...chunks };
       return saveTo
         ? await analyzeIntoFile(workerPath, files, saveTo, options)
         : { snapshot: await analyzeInWorker(workerPath, files, options) };
@@ -292,7 +294,7 @@ export async function analyzeOffHost(
   }
   if (signal?.aborted) throw Object.assign(new Error('analysis cancelled'), { name: 'Cancelled' });
   log.warn('analyzing on the extension host');
-  return { snapshot: analyzeHere(files, { onProgress: report }) };
+  return { snapshot: analyzeHere(files, { onProgress: report, previous }) };
 }
 
 /** A collection file's name (a URI) and content, as the analysis reads it. */

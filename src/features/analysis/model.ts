@@ -286,6 +286,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     report: (step: string) => void,
     saveTo?: string,
     signal?: AbortSignal,
+    previous?: readonly Theme[],
   ): Promise<Analyzed> {
     const { extensionPath } = this.context;
     const first = () => !this.current;
@@ -295,6 +296,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       report,
       saveTo,
       signal,
+      previous,
     );
   }
 

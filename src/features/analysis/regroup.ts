@@ -28,7 +28,8 @@ export async function freshGrouping(
   const key = cache.key(files);
   const pending = cache.pendingFileFor(key);
   report(`grouping ${files.length} collection${files.length === 1 ? '' : 's'} afresh`);
-  const analyzed = await stages.analyze(files, report, pending, signal);
+  // the grouping shown, before the user's corrections: the fresh one keeps its fields and starts its topics from it
+  const analyzed = await stages.analyze(files, report, pending, signal, before.computedThemes);
   const snapshot = 'snapshot' in analyzed ? analyzed.snapshot : await cache.loadFile(vscode.Uri.file(pending!));
   if (!snapshot) throw new Error('the fresh grouping could not be read back (see the Papers log)');
   const after = await runOnHost(

@@ -1,5 +1,6 @@
 import { SearchChunk } from '../../core/search';
 import { AnalysisSnapshot } from '../../core/snapshot';
+import { Theme } from '../../core/papers';
 
 /** How the worker indexes the abstracts for search before the analysis (see core/partialSearch.ts). */
 export interface ChunkPlan {
@@ -28,6 +29,11 @@ export interface AnalyzeRequest {
    * the same analysis already and shows it; the worker makes the same one again, to write it to `saveTo`.
    */
   growFrom?: string;
+  /**
+   * A regroup (Papers: Regroup Themes…): the computed themes of the grouping shown, which the fresh grouping keeps
+   * the papers' fields of and starts its topics from (core/themes/previousGrouping.ts).
+   */
+  previous?: readonly Theme[];
 }
 
 /** What the worker sends back. */

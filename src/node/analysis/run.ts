@@ -3,6 +3,7 @@ import { mergeCollections, parseCollectionBytes } from '../../core/collections';
 import { AnalysisSnapshot, toSnapshot } from '../../core/snapshot';
 import { AnalysisTransport, openChannel } from './channel';
 import { SearchChunk } from '../../core/search';
+import { Theme } from '../../core/papers';
 import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './protocol';
 
 /**
@@ -23,6 +24,8 @@ export interface RunOptions {
   onChunk?: (chunk: SearchChunk, total: number) => void;
   /** A cache entry to grow the analysis from instead of analyzing afresh (AnalyzeRequest.growFrom). */
   growFrom?: string;
+  /** The grouping a regroup starts from (AnalyzeRequest.previous). */
+  previous?: readonly Theme[];
 }
 
 /** Analyzes collection files in dist/analysisWorker.js (see analysisChannel.ts); the caller's thread stays free. */
@@ -31,7 +34,7 @@ export async function analyzeInWorker(
   files: AnalyzeRequest['files'],
   options: RunOptions = {},
 ): Promise<AnalysisSnapshot> {
-  const answer = await runWorker(workerPath, { type: 'analyze', files }, options);
+  const answer = await runWorker(workerPath, { type: 'analyze', files, previous: options.previous }, options);
   if (answer.type !== 'done') throw new Error(`the analysis worker answered ${answer.type}`);
   return answer.snapshot;
 }
@@ -48,7 +51,7 @@ export async function analyzeIntoFile(
 ): Promise<{ written: number } | { snapshot: AnalysisSnapshot; whyNotWritten: string }> {
   const answer = await runWorker(
     workerPath,
-    { type: 'analyze', files, saveTo: file, growFrom: options.growFrom },
+    { type: 'analyze', files, saveTo: file, growFrom: options.growFrom, previous: options.previous },
     options,
   );
   return answer.type === 'saved'
@@ -106,5 +109,5 @@ function runWorker(workerPath: string, request: AnalyzeRequest, options: RunOpti
 /** The same work on the calling thread, for hosts without worker threads. */
 export function analyzeHere(files: { path: string; bytes: Uint8Array }[], options: RunOptions = {}): AnalysisSnapshot {
   const corpus = mergeCollections(files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })));
-  return toSnapshot(analyzeCorpus(corpus, { onProgress: options.onProgress }));
+  return toSnapshot(analyzeCorpus(corpus, { onProgress: options.onProgress, previous: options.previous }));
 }

@@ -42,8 +42,10 @@ function bytesOf(file: AnalyzeRequest['files'][number]): Uint8Array {
 }
 
 /** Titles and keywords on a second worker (dist/textFeaturesWorker.js), vectors and themes here. */
-function analyzeAfresh(corpus: Corpus, plan: ChunkPlan | undefined): Promise<Analysis> {
+function analyzeAfresh(corpus: Corpus, request: AnalyzeRequest): Promise<Analysis> {
+  const plan = request.chunks;
   return analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), {
+    previous: request.previous,
     onProgress: (step) => post({ type: 'progress', step }),
     first: plan ? () => postChunks(corpus, plan) : undefined,
   });
@@ -57,7 +59,7 @@ const onRequest = async (request: AnalyzeRequest) => {
     );
     const analysis = request.growFrom
       ? growAnalysis(fromSnapshot(decodeSnapshot(readFileSync(request.growFrom))), corpus).analysis
-      : await analyzeAfresh(corpus, request.chunks);
+      : await analyzeAfresh(corpus, request);
     const snapshot = toSnapshot(analysis);
     let whyNotSaved: string | undefined;
     if (request.saveTo) {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { scratchDir } from '../../helpers/scratchDir';
 import { papers, stderrLines } from '../../helpers/cli';
 import { repoRoot } from '../../helpers/repoRoot';
+import { keptInTheme } from '../../helpers/themeChecks';
+import { Theme } from '../../../src/core/papers';
 
 const seedsDir = join(repoRoot(), 'seeds');
 const seeds = readdirSync(seedsDir)
@@ -17,6 +19,13 @@ type Out = {
   themes: { id: string; label: string }[];
   timings: Record<string, number>;
 };
+/** The themes of a run with their papers. */
+const themesOf = (out: Out): Theme[] =>
+  out.themes.map((t) => ({
+    id: t.id,
+    label: t.label,
+    paperIds: out.papers.filter((p) => p.theme === t.id).map((p) => p.id),
+  }));
 const run = (...args: string[]) => {
   const r = papers('analyze', ...args, '--json');
   assert.equal(r.status, 0, r.stderr);
@@ -47,14 +56,17 @@ describe('papers analyze --state', () => {
       assert.equal(second.themes.find((x) => x.id === t.id)?.label, t.label, `theme ${t.id} relabelled`);
     assert.ok(second.timings.total < first.timings.total * 3, JSON.stringify([first.timings, second.timings]));
 
-    // --regroup: the themes of a full analysis, nothing new against the state it started from
+    // --regroup: the topics found again from the state's, nothing new against the state it started from; few papers
+    // move (a fresh grouping of the three dumps moves about a third of the first two's papers)
     const regrouped = run(...seeds, '--state', state, '--regroup');
     assert.equal(regrouped.papers.filter((p) => p.new).length, 0);
-    const fresh = run(...seeds);
-    assert.deepEqual(
-      regrouped.themes.map((t) => t.label),
-      fresh.themes.map((t) => t.label),
+    const kept = keptInTheme(
+      second.papers.map((p) => p.id),
+      themesOf(second),
+      themesOf(regrouped),
     );
+    assert.ok(kept >= 0.85, `${(100 * kept).toFixed(1)}% of the papers kept their theme`);
+    const fresh = run(...seeds);
     const plain = fresh as unknown as { timings?: unknown; papers: Record<string, unknown>[] };
     assert.ok(plain.timings === undefined && !('new' in plain.papers[0]), 'without --state, as before');
   });
