@@ -8,7 +8,8 @@
 // run with the CLI's node flags since it times the analysis as `papers analyze` runs it;
 // `npm run bench -- --daily [sizes] [--days N]` the daily stream: dumps joining a library (dailyStream.ts);
 // `npm run bench -- --foryou [--size N] [--readers N]` the For You ranking against two baselines (forYou.ts);
-// `npm run bench -- --latex [count]` LaTeX leaking into titles and keywords of real abstracts (latexLeaks.ts).
+// `npm run bench -- --latex [count]` LaTeX leaking into titles and keywords of real abstracts (latexLeaks.ts);
+// `npm run bench -- --stability [--size N] [--parts ...]` regroups and new fields as papers arrive (stability.ts).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { CLI_NODE_FLAGS } from '../cliNodeFlags.mjs';
@@ -23,6 +24,7 @@ const mode =
     '--daily': 'daily',
     '--foryou': 'foryou',
     '--latex': 'latex',
+    '--stability': 'stability',
   }[process.argv[2]] ?? 'bench';
 const entry = {
   probe: 'scripts/bench/searchProbe.ts',
@@ -33,6 +35,7 @@ const entry = {
   daily: 'scripts/bench/dailyStream.ts',
   foryou: 'scripts/bench/forYou.ts',
   latex: 'scripts/bench/latexLeaks.ts',
+  stability: 'scripts/bench/stability.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];
 const outfile = `bench/results/.build/${mode}.js`;
@@ -48,7 +51,7 @@ await build({
 const args =
   mode === 'bench'
     ? [outfile, ...process.argv.slice(2)]
-    : mode === 'real' || mode === 'daily'
+    : mode === 'real' || mode === 'daily' || mode === 'stability'
       ? [...CLI_NODE_FLAGS, outfile, ...process.argv.slice(3)]
       : [
           ...(mode === 'partial' || mode === 'foryou' ? ['--max-old-space-size=6144'] : ['--expose-gc']),
