@@ -36,10 +36,12 @@ export function build(): void {
 export const textFeaturesWorker = () => join(root, 'dist', 'textFeaturesWorker.js');
 
 /** The library analyzed as `papers analyze` analyzes it (titles and keywords on the worker thread). */
-export async function analyzeFiles(files: string[]): Promise<{ analysis: Analysis; ms: number }> {
+export async function analyzeFiles(files: string[]): Promise<{ analysis: Analysis; ms: number; cpu_ms: number }> {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const analysis = await analyzeInParallel(await loadCorpus(files, nodeFileSource), textFeaturesWorker());
-  return { analysis, ms: ms(t0) };
+  const cpu = process.cpuUsage(cpu0);
+  return { analysis, ms: ms(t0), cpu_ms: Math.round((cpu.user + cpu.system) / 1000) };
 }
 
 /** A day's dump joining the library as the extension's load grows it (features/analysis/growth.ts). */

@@ -56,6 +56,8 @@ async function measureRegroup(corpus: DevPaper[], size: number, dayPapers: numbe
   const fresh = await regroup(shown, files, true);
   const report = (r: typeof made) => ({
     ms: r.ms,
+    // the analysis process's steps (wall): the themes are what a regroup from the previous grouping changes
+    steps: Object.fromEntries(Object.entries(r.after.timings).map(([k, v]) => [k, Math.round(v)])),
     themes: themeCounts(r.after.computedThemes),
     old_papers: changesOf(oldIds, shown.computedThemes, r.after.computedThemes),
     diff: diffCounts(r.diff),
@@ -66,6 +68,7 @@ async function measureRegroup(corpus: DevPaper[], size: number, dayPapers: numbe
     library: size,
     day: grown.growth.added.length,
     analysis_ms: first.ms,
+    analysis_cpu_ms: first.cpu_ms,
     growth_ms: grown.ms,
     library_themes: themeCounts(oldThemes),
     grown_themes: themeCounts(shown.computedThemes),
@@ -92,10 +95,10 @@ function summary(r: Record<string, unknown>): string[] {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   if (r.part === 'regroup') {
     const line = (name: string, g: Awaited<ReturnType<typeof measureRegroup>>['regroup']) =>
-      `  ${name}: ${g.ms} ms; of ${g.old_papers.papers} old papers, field changed ${g.old_papers.field_changed} (${pct(g.old_papers.field_changed_share)}), subtheme moved ${g.old_papers.subtheme_moved} (${pct(g.old_papers.subtheme_moved_share)}); diff moved ${g.diff.themes.moved} / ${g.diff.papers.compared} (broad ${g.diff.broad?.moved ?? '–'}); NMI top ${g.nmi.top} leaf ${g.nmi.leaf}`;
+      `  ${name}: ${g.ms} ms (themes step ${g.steps.themes} ms); of ${g.old_papers.papers} old papers, field changed ${g.old_papers.field_changed} (${pct(g.old_papers.field_changed_share)}), subtheme moved ${g.old_papers.subtheme_moved} (${pct(g.old_papers.subtheme_moved_share)}); diff moved ${g.diff.themes.moved} / ${g.diff.papers.compared} (broad ${g.diff.broad?.moved ?? '–'}); NMI top ${g.nmi.top} leaf ${g.nmi.leaf}`;
     const m = r as Awaited<ReturnType<typeof measureRegroup>>;
     return [
-      `regroup: library ${m.library} (analysis ${m.analysis_ms} ms), day ${m.day} grown in ${m.growth_ms} ms`,
+      `regroup: library ${m.library} (analysis ${m.analysis_ms} ms, CPU ${m.analysis_cpu_ms} ms), day ${m.day} grown in ${m.growth_ms} ms`,
       line('regroup', m.regroup),
       line('fresh', m.fresh_regroup),
     ];
