@@ -17,6 +17,7 @@
 import { Theme } from '../papers';
 import { FieldModel, guessField } from '../fields';
 import { centroidsOf, clusterRows, dissolveSmall, MIN_THEME_SIZE, nearestCentroid } from './consensus';
+import { REGROUP_KEEP_SHARE } from './regroupDiff';
 
 /** The grouping a regroup replaces, read against the papers of the new one (their indices in its theme space). */
 export interface PreviousGrouping {
@@ -142,7 +143,8 @@ export function warmClusters(
 
 /**
  * Up to `wanted` clusters of `fresh` that share least with any previous topic (a cluster's largest share of its
- * papers in one previous topic; papers new to the library share with none), as their new numbers 0...
+ * papers in one previous topic; papers new to the library share with none), as their new numbers 0..; a cluster
+ * that has half of its papers in one previous topic is that topic (regroupDiff's "kept").
  */
 function unmatched(fresh: readonly number[], warm: WarmStart, wanted: number): Map<number, number> {
   const sizes = new Map<number, number>();
@@ -157,7 +159,7 @@ function unmatched(fresh: readonly number[], warm: WarmStart, wanted: number): M
   });
   const overlap = (c: number) => Math.max(0, ...(shared.get(c)?.values() ?? [])) / sizes.get(c)!;
   const picked = [...sizes.keys()]
-    .filter((c) => sizes.get(c)! >= MIN_THEME_SIZE && overlap(c) < 0.5)
+    .filter((c) => sizes.get(c)! >= MIN_THEME_SIZE && overlap(c) < REGROUP_KEEP_SHARE)
     .sort((a, b) => overlap(a) - overlap(b) || sizes.get(b)! - sizes.get(a)! || a - b)
     .slice(0, wanted);
   return new Map(picked.map((c, i) => [c, i]));
