@@ -85,3 +85,21 @@ export function likeliestGroup(
   for (const g of groups) if ((score.get(g) ?? 0) > (score.get(best) ?? 0)) best = g;
   return best;
 }
+
+/** The probability of the fields that have a group in the library. */
+export function massIn(guess: FieldGuess, groupOfField: ReadonlyMap<number, FieldGroup>): number {
+  let mass = 0;
+  for (const k of groupOfField.keys()) mass += guess.probabilities[k];
+  return mass;
+}
+
+/** Each model field's group: its own, or its archive's. */
+export function groupsByField(model: FieldModel, groups: readonly FieldGroup[]): Map<number, FieldGroup> {
+  const byCode = new Map(groups.map((g) => [g.field, g]));
+  const out = new Map<number, FieldGroup>();
+  model.fields.forEach((f, k) => {
+    const g = byCode.get(f.code) ?? byCode.get(f.archive);
+    if (g) out.set(k, g);
+  });
+  return out;
+}

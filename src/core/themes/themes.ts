@@ -20,8 +20,8 @@
  */
 
 import { labelThemes } from './labels';
-import { arxivFieldModel, FieldGuess, FieldModel, guessField } from '../fields';
-import { FieldGroup, fieldGroups, fieldThemeMin, likeliestGroup } from './fieldGroups';
+import { arxivFieldModel, guessField } from '../fields';
+import { FieldGroup, fieldGroups, fieldThemeMin, groupsByField, likeliestGroup, massIn } from './fieldGroups';
 import { paperText, Theme } from '../papers';
 import { clusterRows, MIN_THEME_SIZE, SAMPLE_SIZE } from './consensus';
 import { WordStreams } from './phraseDocs';
@@ -195,24 +195,6 @@ function broadThemes(space: ThemeSpace, seed: number, previous?: PreviousGroupin
     members: orderByCentrality(space.X, space.dims, [...g.members, ...(joined.get(g) ?? [])]),
   }));
   return sortedBySize([...fields, ...foreign.themes]);
-}
-
-/** The probability of the fields that have a group in the library. */
-function massIn(guess: FieldGuess, groupOfField: ReadonlyMap<number, FieldGroup>): number {
-  let mass = 0;
-  for (const k of groupOfField.keys()) mass += guess.probabilities[k];
-  return mass;
-}
-
-/** Each model field's group: its own, or its archive's. */
-function groupsByField(model: FieldModel, groups: readonly FieldGroup[]): Map<number, FieldGroup> {
-  const byCode = new Map(groups.map((g) => [g.field, g]));
-  const out = new Map<number, FieldGroup>();
-  model.fields.forEach((f, k) => {
-    const g = byCode.get(f.code) ?? byCode.get(f.archive);
-    if (g) out.set(k, g);
-  });
-  return out;
 }
 
 /** Typical papers of each field clustered beside the papers of no known field (as placement.ts does for strays). */
