@@ -12,7 +12,7 @@ import { lsaRows, tfidfRows } from '../../src/core/themes/baselineLsa';
 import { kMeans } from '../../src/core/themes/baselineKMeans';
 import { contentWords, judgeLabels, LabelJudgement, labelKey, labelReadings } from '../../src/core/themes/labelLift';
 import { arxivFieldModel, isGenrePhrase } from '../../src/core/fields';
-import { Theme } from '../../src/core/papers';
+import { paperText, Theme } from '../../src/core/papers';
 
 export const BASELINE_SEEDS = [1, 2, 3, 4, 5];
 export const BASELINE_DIMS = 100;
@@ -65,7 +65,8 @@ async function row(slice: string, primariesFile: string, workerPath: string) {
   const leaf = levels.twoLevels ? level(levels.leaf, truth, abstracts) : top;
   const judged = judgeLabels(
     levels.judged.filter((t) => t.field === undefined),
-    abstracts.map(contentWords),
+    // the text the labeller read: LaTeX decoded (Schr\"odinger is Schrödinger there)
+    papers.map((p) => contentWords(paperText(p))),
   );
   const rules = labelRules(a.themes);
   const commonplace = judged.filter((j) => j.commonplace);
