@@ -36,6 +36,14 @@ export const scenarios = [
         await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
         const theme = page.locator(GROUP_ROWS).first();
         await theme.waitFor({ state: 'visible', timeout: 60_000 });
+        // the For You row comes above the themes a moment after them (its first ranking waits out a debounce): a
+        // click before it would land on a row that has moved
+        await page
+          .locator('.pane-body [role="treeitem"][aria-level="1"][aria-label^="For You"]')
+          .first()
+          .waitFor({ state: 'visible', timeout: 10_000 })
+          .catch(() => {});
+        await sleep(300);
         await theme.click();
         const paperRow = page.locator('[role="treeitem"][aria-level="2"]').first();
         await paperRow.waitFor({ state: 'visible' });
