@@ -117,6 +117,7 @@ class PlacementState {
     for (const paper of newcomers) {
       const guess = guessField(fields, paper.text);
       if (!guess.known) {
+        this.archives.set(paper.id, undefined); // read once: admits() asks again when it is placed by nearness
         unknown.push(paper);
         continue;
       }
