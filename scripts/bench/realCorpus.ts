@@ -4,18 +4,15 @@
  * under bench/results/real/ (git-ignored): the data is never committed.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { devCorpusPlaces } from '../../src/node/bench/devCorpus';
 
 const DUMP = 'arxiv-dev-80k.txt.gz';
 
-/** The dev corpus's folder: $PAPERS_REAL_DIR, else ../shared/real beside the checkout or beside its worktree folder. */
+/** The dev corpus's folder (its dump is all the benchmarks of raw abstracts need), or undefined. */
 export function realCorpusDir(root: string): string | undefined {
-  const given = process.env.PAPERS_REAL_DIR;
-  const candidates = given
-    ? [given]
-    : [resolve(root, '..', 'shared', 'real'), resolve(root, '..', '..', 'shared', 'real')];
-  return candidates.find((dir) => existsSync(join(dir, DUMP)));
+  return devCorpusPlaces(root).find((dir) => existsSync(join(dir, DUMP)));
 }
 
 /** The dump's abstracts, in file order (after `Daily Papers` and the blank line). */

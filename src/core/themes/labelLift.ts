@@ -25,6 +25,25 @@ export function isCommonplace(inTheme: number, themeSize: number, inAll: number,
 }
 
 /**
+ * isCommonplace for counts read on samples of the themes (the labeller reads a few dozen papers of each): the share
+ * inside taken at its lower bound (Wilson, one standard error), so that a phrase that only just passes on the
+ * sample is not a commonplace over all the theme's papers.
+ */
+export function isCommonplaceInSample(inTheme: number, themeSize: number, inAll: number, allSize: number): boolean {
+  if (themeSize === 0 || inTheme === 0) return true;
+  const low = themeSize * wilsonLower(inTheme / themeSize, themeSize);
+  return isCommonplace(low, themeSize, inAll - inTheme + low, allSize);
+}
+
+/** The lower end of the Wilson interval of a share `p` seen in `n` draws, one standard error wide. */
+function wilsonLower(p: number, n: number): number {
+  const z2 = 1;
+  const centre = p + z2 / (2 * n);
+  const spread = Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return Math.max(0, (centre - spread) / (1 + z2 / n));
+}
+
+/**
  * The parts of a label, each as its content words joined by spaces: split on commas, " and " and " for ", each
  * part tokenized as the product tokenizes abstracts (lower-cased, plurals folded) with stop words dropped.
  * Parts without content words are left out.

@@ -48,7 +48,7 @@ import {
   sentenceCase,
 } from './labelParts';
 import { LabelCorpus, MIN_LEAD_SHARE } from './labelCorpus';
-import { isCommonplace, labelKey, labelParts } from './labelLift';
+import { isCommonplaceInSample, labelKey, labelParts } from './labelLift';
 
 /** Nouns naming a process or property ("generation", "editing", "alignment"). */
 const NOMINAL = /(?:ion|ing|ment|ance|ence|sis|ure|ity)$/;
@@ -129,7 +129,7 @@ class ThemeLabeler {
 
   /** A phrase common to the corpus or hardly more common in the theme says nothing about the theme (labelLift.ts). */
   private commonplace(p: Candidate): boolean {
-    return !this.single && isCommonplace(p.inTheme, this.A, this.inAll(p), this.corpus.N);
+    return !this.single && isCommonplaceInSample(p.inTheme, this.A, this.inAll(p), this.corpus.N);
   }
 
   /** The phrases of the theme's papers with a positive score, best first. */

@@ -207,10 +207,13 @@ class PlacementState {
     const left = new Map(strays.map((p) => [p.id, p]));
     const formedBefore = this.newModelThemes.length;
     if (strays.length >= NEW_THEME_MIN && themes.length > 0) {
-      for (const group of this.clusterBeside(themes, strays, parent)) {
+      const mostlyNew = (ids: readonly string[]) => {
+        const theirs = ids.filter((id) => left.has(id)).length;
+        return theirs >= NEW_THEME_MIN && theirs >= NEW_THEME_SHARE * ids.length;
+      };
+      for (const group of this.clusterBeside(themes, strays, parent, mostlyNew)) {
         const members = group.paperIds.filter((id) => left.has(id));
-        const mostlyNew = members.length >= NEW_THEME_SHARE * group.paperIds.length;
-        if (members.length < NEW_THEME_MIN || !mostlyNew || this.usedLabels.has(labelKey(group.label))) continue;
+        if (!mostlyNew(group.paperIds) || this.usedLabels.has(labelKey(group.label))) continue;
         this.addTheme(
           group.label,
           members.map((id) => left.get(id)!),
@@ -247,13 +250,18 @@ class PlacementState {
     this.themeOf.set(paper.id, theme.id);
   }
 
-  /** The strays clustered with typical papers of each theme, in vectors of their own; labelled groups. */
-  private clusterBeside(themes: readonly ModelTheme[], strays: readonly Placed[], parent: ModelTheme | undefined) {
+  /** The strays clustered with typical papers of each theme, in vectors of their own; the `wanted` groups labelled. */
+  private clusterBeside(
+    themes: readonly ModelTheme[],
+    strays: readonly Placed[],
+    parent: ModelTheme | undefined,
+    wanted: (ids: readonly string[]) => boolean,
+  ) {
     const each = Math.max(4, Math.min(BACKGROUND_PER_THEME, Math.floor(BACKGROUND_MAX / themes.length)));
     const background = themes.flatMap((t) => this.texts(t.id, each));
     const papers = [...background, ...strays].map((p) => ({ id: p.id, abstract: p.text }));
     const k = themes.length + Math.ceil(strays.length / NEWCOMERS_PER_CLUSTER);
-    return labelledGroups(papers, k, parent?.label);
+    return labelledGroups(papers, k, parent?.label, wanted);
   }
 
   private addTheme(label: string, members: Placed[], parent: ModelTheme | undefined, field?: string): ModelTheme {

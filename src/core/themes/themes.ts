@@ -222,12 +222,17 @@ function foreignThemes(
   const background = groups.flatMap((g) => orderByCentrality(space.X, space.dims, g.members).slice(0, each));
   const isUnknown = new Set(unknown);
   const k = groups.length + Math.min(FOREIGN_MAX_CLUSTERS, Math.ceil(unknown.length / minSize));
-  const clusters = clusterAndLabel(space, [...background, ...unknown], k, seed, TOP_LEVEL);
+  const foreignPart = (members: readonly number[]) => members.filter((i) => isUnknown.has(i));
+  const isForeign = (members: readonly number[]) => {
+    const theirs = foreignPart(members).length;
+    return theirs >= minSize && theirs >= FOREIGN_SHARE * members.length;
+  };
+  const clusters = clusterAndLabel(space, [...background, ...unknown], k, seed, TOP_LEVEL, undefined, isForeign);
   const themes: LabelledGroup[] = [];
   const placed = new Set<number>();
   for (const c of clusters) {
-    const theirs = c.members.filter((i) => isUnknown.has(i));
-    if (theirs.length < minSize || theirs.length < FOREIGN_SHARE * c.members.length) continue;
+    if (!isForeign(c.members)) continue;
+    const theirs = foreignPart(c.members);
     themes.push({ label: c.label, members: theirs });
     for (const i of theirs) placed.add(i);
   }
@@ -237,20 +242,21 @@ function foreignThemes(
 /**
  * Papers clustered into k labelled groups on one level (each labelled against the others, and never with a phrase
  * of `parentLabel`), in vectors of their own: the groups' members as ids, most typical first, largest group first.
+ * With `wanted`, only the groups it keeps are labelled (the others' label is '').
  */
 export function labelledGroups(
   papers: readonly ThemePaper[],
   k: number,
   parentLabel?: string,
+  wanted?: (paperIds: readonly string[]) => boolean,
 ): { label: string; paperIds: string[] }[] {
   const space = themeSpace(papers, undefined, undefined);
   if (space.n === 0) return [];
   const everyone = Array.from({ length: space.n }, (_, i) => i);
   const level = parentLabel === undefined ? TOP_LEVEL : subthemeLevel(parentLabel);
-  return sortedBySize(clusterAndLabel(space, everyone, Math.max(1, Math.min(k, space.n)), 1, level)).map((g) => ({
-    label: g.label,
-    paperIds: g.members.map((i) => space.ids[i]),
-  }));
+  const keep = wanted && ((members: readonly number[]) => wanted(members.map((i) => space.ids[i])));
+  const groups = clusterAndLabel(space, everyone, Math.max(1, Math.min(k, space.n)), 1, level, undefined, keep);
+  return sortedBySize(groups).map((g) => ({ label: g.label, paperIds: g.members.map((i) => space.ids[i]) }));
 }
 
 /** The papers in canonical order (by id, one per id), their texts, unit clustering rows and word streams. */
@@ -283,7 +289,8 @@ function themeSpace(
     rows = source.map((i) => given.lsa[i]);
     if (given.streams && given.words) streams = { words: given.words, docs: source.map((i) => given.streams[i]) };
   } else if (n > 0) {
-    const v = buildVectors(texts);
+    // only the leading dimensions are clustered: a randomized SVD of more would be thrown away
+    const v = buildVectors(texts, { dims: clusterDimsFor(n, CLUSTER_DIMS) });
     rows = v.lsa;
     streams = { words: v.words, docs: v.streams };
   } else rows = [];
@@ -316,6 +323,7 @@ function clusterAndLabel(
   seed: number,
   level: Level,
   warm?: WarmStart,
+  wanted?: (members: readonly number[]) => boolean,
 ): LabelledGroup[] {
   const { X, dims } = space;
   const m = members.length;
@@ -329,13 +337,29 @@ function clusterAndLabel(
     if (!groups.has(c)) groups.set(c, []);
     groups.get(c)!.push(r);
   });
-  const clusters = [...groups.values()].map((local) => orderByCentrality(rows, dims, local));
-  const labels = labelSampled(
-    space,
-    clusters.map((local) => local.map((r) => members[r])),
-    level,
-  );
-  return clusters.map((local, c) => ({ label: labels[c], members: local.map((r) => members[r]) }));
+  const clusters = [...groups.values()].map((local) => orderByCentrality(rows, dims, local).map((r) => members[r]));
+  const labels = wanted ? labelWanted(space, clusters, level, wanted) : labelSampled(space, clusters, level);
+  return clusters.map((c, i) => ({ label: labels[i], members: c }));
+}
+
+/**
+ * Labels of the clusters `wanted` keeps ('' for the others), each read against the others' papers taken as one
+ * group: a caller that keeps few of many clusters (new themes among strays and typical papers of old ones) reads
+ * the papers of a few clusters, not of all.
+ */
+function labelWanted(
+  space: ThemeSpace,
+  clusters: readonly number[][],
+  level: Level,
+  wanted: (members: readonly number[]) => boolean,
+): string[] {
+  const kept = clusters.map((c) => wanted(c));
+  const chosen = clusters.filter((_, i) => kept[i]);
+  if (chosen.length === 0) return clusters.map(() => '');
+  const rest = clusters.filter((_, i) => !kept[i]).flat();
+  const labels = labelSampled(space, rest.length > 0 ? [...chosen, rest] : chosen, level);
+  let next = 0;
+  return kept.map((k) => (k ? labels[next++] : ''));
 }
 
 /** Labels of clusters (indices into the space, most typical first), each read from a sample of its papers. */

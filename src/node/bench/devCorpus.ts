@@ -29,14 +29,16 @@ export function devSplit(sha256: string): DevPaper['part'] {
   return d < 4 ? 'heldOut' : d === 4 ? 'calibration' : 'train';
 }
 
-/** The corpus folder: the one given, $PAPERS_REAL_DIR, or ../shared/real beside the checkout or its worktree. */
+/** Where the corpus may be: the folder given, $PAPERS_REAL_DIR, or ../shared/real beside the checkout or its worktree. */
+export function devCorpusPlaces(root: string, given?: string): string[] {
+  if (given) return [given];
+  if (process.env.PAPERS_REAL_DIR) return [process.env.PAPERS_REAL_DIR];
+  return [resolve(root, '..', 'shared', 'real'), resolve(root, '..', '..', 'shared', 'real')];
+}
+
+/** The corpus folder with both the dump and its metadata, or undefined. */
 export function devCorpusDir(root: string, given?: string): string | undefined {
-  const candidates = given
-    ? [given]
-    : process.env.PAPERS_REAL_DIR
-      ? [process.env.PAPERS_REAL_DIR]
-      : [resolve(root, '..', 'shared', 'real'), resolve(root, '..', '..', 'shared', 'real')];
-  return candidates.find(
+  return devCorpusPlaces(root, given).find(
     (dir) => existsSync(join(dir, 'arxiv-dev-80k.txt.gz')) && existsSync(join(dir, 'arxiv-dev-80k.jsonl.gz')),
   );
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   contentWords,
   isCommonplace,
+  isCommonplaceInSample,
   judgeLabels,
   labelParts,
   labelReadings,
@@ -36,6 +37,19 @@ describe('isCommonplace', () => {
   test('a theme that is all the papers has nothing to be told apart from; a phrase it does not use is no label', () => {
     assert.equal(isCommonplace(5, 10, 5, 10), false);
     assert.equal(isCommonplace(0, 10, 3, 100), true);
+  });
+});
+
+describe('isCommonplaceInSample', () => {
+  test('a phrase that only just passes on a small sample is a commonplace: the share inside is read at its low end', () => {
+    // 5 of 20 inside (25%), 10 of 100 outside (10%): 2.5 times as frequent on the sample, not surely twice
+    assert.equal(isCommonplace(5, 20, 15, 120), false);
+    assert.equal(isCommonplaceInSample(5, 20, 15, 120), true);
+  });
+
+  test('the same shares seen on more papers, or a phrase far more frequent inside, stay specific', () => {
+    assert.equal(isCommonplaceInSample(50, 200, 150, 1200), false, '25% against 10% on 200 papers');
+    assert.equal(isCommonplaceInSample(8, 20, 13, 120), false, '40% inside against 5% outside');
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { groupByTheme, themeCount } from '../../../../src/core/themes/themes';
+import { groupByTheme, labelledGroups, themeCount } from '../../../../src/core/themes/themes';
 import { normalizedMutualInformation } from '../../../../src/core/themes/nmi';
 import { repoRoot } from '../../../helpers/repoRoot';
 import { loadSeeds } from '../../../helpers/seedCorpus';
@@ -60,5 +60,21 @@ describe('themeCount', () => {
       { id: 'b', abstract: '...' },
     ]);
     assertPartition(blank, ['a', 'b']);
+  });
+});
+
+describe('labelledGroups', () => {
+  test('with `wanted`, only the groups it keeps are labelled; the partition is the same as without it', () => {
+    const papers = seeds.slice(0, 120).map((p) => ({ id: p.id, abstract: p.abstract }));
+    const all = labelledGroups(papers, 6);
+    const first = papers[0].id;
+    const wanted = (ids: readonly string[]) => ids.includes(first);
+    const some = labelledGroups(papers, 6, undefined, wanted);
+    const members = (gs: { paperIds: string[] }[]) => gs.map((g) => [...g.paperIds].sort().join(' ')).sort();
+    assert.deepEqual(members(some), members(all));
+    const labelled = some.filter((g) => g.label !== '');
+    assert.equal(labelled.length, 1);
+    assert.ok(labelled[0].paperIds.includes(first));
+    assert.ok(labelled[0].label.length > 3, labelled[0].label);
   });
 });
