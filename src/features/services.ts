@@ -126,6 +126,8 @@ export interface ForYouService {
   readonly hasSignals: boolean;
   /** Ids in ranking order, longer than the feed (for `sort:foryou` in search). */
   readonly order: readonly string[];
+  /** A batch of New's papers best first (ArrivalBatch id), as For You ranks them; undefined when not ranked. */
+  batchOrder(batchId: number): readonly string[] | undefined;
   /** The signal papers a ranked paper is most like; undefined when it is not ranked. */
   reasonsOf(id: string): readonly ForYouReason[] | undefined;
   /** The reason in words: 'like "X" (starred) and "Y" (linked from src/train.py)'; undefined when not ranked. */

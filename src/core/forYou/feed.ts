@@ -44,6 +44,18 @@ export function forYouFeed(
   return { papers, positives, negatives };
 }
 
+/**
+ * A batch's papers in For You order: every one the model ranks (those without a signal of the reader's), best
+ * first, with its reasons; then the others (already starred, read, noted…) in the batch's own order. Without a
+ * signal to rank by, the batch's own order.
+ */
+export function rankedBatch(scorer: ForYouScorer, ids: readonly string[]): { order: string[]; ranked: RankedPaper[] } {
+  if (scorer.counts.positives === 0) return { order: [...ids], ranked: [] };
+  const ranked = scorer.rank(ids.length, new Set(ids));
+  const listed = new Set(ranked.map((p) => p.id));
+  return { order: [...ranked.map((p) => p.id), ...ids.filter((id) => !listed.has(id))], ranked };
+}
+
 /** How a reason names its signal: "starred", "linked from src/train.py". */
 export function signalLabel(reason: ForYouReason): string {
   switch (reason.signal) {

@@ -7,6 +7,7 @@ import {
   forYouVectors,
   PaperSignal,
   PaperVectors,
+  rankedBatch,
   reasonText,
 } from '../../core/forYou';
 import { Analysis } from '../../core/analysis';
@@ -38,8 +39,13 @@ export class ForYouRanker implements ForYouService, vscode.Disposable {
   hasSignals = false;
   ranked = false;
   private reasons = new Map<string, readonly ForYouReason[]>();
+  private batchOrders = new Map<number, readonly string[]>();
 
   constructor(private readonly deps: ForYouDeps) {}
+
+  batchOrder(batchId: number): readonly string[] | undefined {
+    return this.batchOrders.get(batchId);
+  }
 
   dispose(): void {
     this.emitter.dispose();
@@ -89,9 +95,17 @@ export class ForYouRanker implements ForYouService, vscode.Disposable {
     if (!analysis) return;
     const vectors = this.vectorsOf(analysis);
     const scorer = forYouScorer(vectors, this.signals());
-    const feed = forYouFeed(scorer, vectors.ids, this.deps.arrivals.batches(), forYouCount());
+    const batches = this.deps.arrivals.batches();
+    const feed = forYouFeed(scorer, vectors.ids, batches, forYouCount());
     const order = scorer.rank(SEARCH_ORDER_LENGTH);
     const reasons = new Map<string, readonly ForYouReason[]>();
+    // each of New's batches best first, its papers' reasons in their hover
+    const batchOrders = new Map<number, readonly string[]>();
+    for (const batch of batches) {
+      const { order: inOrder, ranked } = rankedBatch(scorer, batch.ids);
+      batchOrders.set(batch.id, inOrder);
+      for (const p of ranked) reasons.set(p.id, p.because);
+    }
     for (const p of [...order, ...feed.papers]) reasons.set(p.id, p.because);
     // opening a listed paper marks it read, which takes it out of the ranking: its view still says why it was listed
     for (const [id, because] of this.reasons) if (!reasons.has(id) && this.onlyRead(id)) reasons.set(id, because);
@@ -99,6 +113,7 @@ export class ForYouRanker implements ForYouService, vscode.Disposable {
     this.order = order.map((p) => p.id);
     this.hasSignals = scorer.counts.positives > 0;
     this.reasons = reasons;
+    this.batchOrders = batchOrders;
     this.ranked = true;
     this.emitter.fire();
   }

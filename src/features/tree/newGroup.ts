@@ -6,14 +6,18 @@ const papersText = (n: number) => `${n.toLocaleString('en-US')} new paper${n ===
 
 /**
  * The New group of the papers that pass the filter, newest batch first: with papers of several batches, a row per
- * batch under it ("Today", "Yesterday", the date), else the papers themselves. Undefined when none passes.
+ * batch under it ("Today", "Yesterday", the date), else the papers themselves. Each batch's papers in `orderOf`'s
+ * order when it has one (For You's, best first), else as the batch lists them. Undefined when none passes.
  */
 export function newGroup(
   batches: readonly ArrivalBatch[],
   passes: (paperId: string) => boolean,
   now: number,
+  orderOf: (batchId: number) => readonly string[] | undefined = () => undefined,
 ): NewNode | undefined {
-  const shown = batches.map((b) => ({ ...b, ids: b.ids.filter(passes) })).filter((b) => b.ids.length > 0);
+  const shown = batches
+    .map((b) => ({ ...b, ids: inOrder(b.ids, orderOf(b.id)).filter(passes) }))
+    .filter((b) => b.ids.length > 0);
   if (shown.length === 0) return undefined;
   const paperIds = shown.flatMap((b) => b.ids);
   if (shown.length === 1) return { kind: 'new', id: NEW_GROUP_ID, label: 'New', paperIds };
@@ -28,6 +32,15 @@ export function newGroup(
     at: b.at,
   }));
   return { kind: 'new', id: NEW_GROUP_ID, label: 'New', paperIds, batches: rows };
+}
+
+/** A batch's ids in `order` (a ranking of the batch made before it changed: ids it lacks follow, gone ones drop). */
+function inOrder(ids: readonly string[], order: readonly string[] | undefined): readonly string[] {
+  if (!order) return ids;
+  const present = new Set(ids);
+  const ranked = order.filter((id) => present.has(id));
+  const seen = new Set(ranked);
+  return [...ranked, ...ids.filter((id) => !seen.has(id))];
 }
 
 /** The row of the New group (open at first: it is what the user came for) or of one of its batches. */

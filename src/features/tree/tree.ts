@@ -118,9 +118,10 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       const p = analysis.byId.get(id);
       return !!p && this.passes(p);
     };
-    const fresh = newGroup(this.services.arrivals.batches(), passes, Date.now());
-    const forYou = analysis.papers.length ? forYouGroup(this.services.forYou, passes) : undefined;
-    return [...(fresh ? [fresh] : []), ...(forYou ? [forYou] : []), ...this.groupsBy(analysis, passes)];
+    const { arrivals, forYou } = this.services;
+    const fresh = newGroup(arrivals.batches(), passes, Date.now(), (batch) => forYou.batchOrder(batch));
+    const ranked = analysis.papers.length ? forYouGroup(forYou, passes) : undefined;
+    return [...(fresh ? [fresh] : []), ...(ranked ? [ranked] : []), ...this.groupsBy(analysis, passes)];
   }
 
   /** The groups of the grouping chosen, with the papers that pass the filter. */
@@ -284,7 +285,12 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       case 'paper': {
         const item = paperItem(node, this.services, this.describedBy(node));
         const { forYou, model } = this.services;
-        return node.groupId === FOR_YOU_GROUP_ID ? withReason(item, node.id, forYou, model) : item;
+        // For You's papers, and New's (each day best first), say why they rank where they do
+        const ranked =
+          node.groupId === FOR_YOU_GROUP_ID ||
+          node.groupId === NEW_GROUP_ID ||
+          node.groupId.startsWith(`${NEW_GROUP_ID}/`);
+        return ranked ? withReason(item, node.id, forYou, model) : item;
       }
     }
   }

@@ -238,4 +238,32 @@ suite('What is new: the New group, its badge, is:new, Mark All as Seen', () => {
     assert.deepEqual(await searched('is:new'), []);
     assert.deepEqual((await afterReload(services)).newIds, []);
   });
+
+  test("a day's papers in New are ranked as For You ranks them: the ones like the starred first, each saying why", async function () {
+    this.timeout(90_000);
+    const { services, tree } = await papersApi();
+    const starred = ids(DAY_ONE).slice(0, 2);
+    const like = abstracts('coral reef acoustics at night', 3);
+    const unlike = abstracts('volcanic ash dispersion', 3);
+    const day = [unlike[0], like[0], unlike[1], like[1], unlike[2], like[2]];
+    try {
+      for (const id of starred) await vscode.commands.executeCommand('papers.star', id);
+      await vscode.workspace.fs.writeFile(file('daily', 'day3.txt'), dump(day));
+      await setCollections(['daily/day1.txt', 'daily/day2.txt', 'daily/day3.txt']);
+      const batch = await until('the day ranked', () => {
+        const b = services.arrivals.batches().find((x) => x.ids.length === day.length);
+        return b && services.forYou.batchOrder(b.id) ? b : undefined;
+      });
+      assert.deepEqual(batch.ids, ids(day), 'the batch in file order');
+      const rows = await paperRowsOf((await newGroupOf())!);
+      assert.deepEqual(sorted(rows.slice(0, 3)), sorted(ids(like)), `the coral papers first: ${rows.join(', ')}`);
+      assert.deepEqual(sorted(rows), sorted(ids(day)));
+      const first = tree.children((await newGroupOf())!).find((n) => n.kind === 'paper')!;
+      const hover = tree.getTreeItem(first).tooltip as vscode.MarkdownString;
+      assert.match(hover.value, /For you:\*\* like/, 'the hover says which starred papers it is like');
+    } finally {
+      for (const id of starred) await services.state.update(id, (d) => ({ ...d, starred: false }));
+      await services.arrivals.markAllSeen();
+    }
+  });
 });

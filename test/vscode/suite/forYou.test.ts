@@ -53,6 +53,7 @@ suite('For You', () => {
       hasSignals: false,
       feed: [],
       order: [],
+      batchOrder: () => undefined,
       reasonsOf: () => undefined,
       reasonTextOf: () => undefined,
       recompute() {},

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PaperSignal, PaperVectors, rankForYou } from '../../../../src/core/forYou';
+import { forYouScorer, PaperSignal, PaperVectors, rankedBatch, rankForYou } from '../../../../src/core/forYou';
 import { kindOf, madeUpLibrary, shareAbove, signal } from '../../../helpers/forYouLibrary';
 
 const KINDS = ['a', 'b', 'c', 'd'];
@@ -147,5 +147,25 @@ describe('rankForYou', () => {
     const r = rankForYou(v, signals, all(v));
     for (let i = 1; i < r.papers.length; i++) assert.ok(r.papers[i - 1].score >= r.papers[i].score);
     assert.deepEqual(rankForYou(v, [...signals].reverse(), all(v)), r);
+  });
+});
+
+describe('rankedBatch', () => {
+  test("a batch's papers like the starred ones come first; signalled papers follow in the batch's order", () => {
+    const v = madeUpLibrary(KINDS, 20, 5);
+    const scorer = forYouScorer(v, [...signal('starred', 'a0', 'a1', 'a2'), ...signal('read', 'c9')]);
+    const batch = ['d3', 'c9', 'b4', 'a7', 'c5', 'a8', 'd6', 'a9', 'a1'];
+    const { order, ranked } = rankedBatch(scorer, batch);
+    assert.deepEqual(order.slice(0, 3).map(kindOf), ['a', 'a', 'a'], order.join(' '));
+    assert.deepEqual(order.slice(-2), ['c9', 'a1'], 'the read and the starred paper last, as the batch lists them');
+    assert.deepEqual([...order].sort(), [...batch].sort());
+    assert.equal(ranked.length, batch.length - 2);
+    assert.ok(ranked.every((p) => p.because.length > 0));
+  });
+
+  test('without a signal to rank by, the batch as it is', () => {
+    const v = madeUpLibrary(KINDS, 10);
+    const batch = ['d3', 'b4', 'a7'];
+    assert.deepEqual(rankedBatch(forYouScorer(v, []), batch), { order: batch, ranked: [] });
   });
 });
