@@ -100,7 +100,7 @@ class LinkCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
       if (!p.stale) {
         lenses.push(
           new vscode.CodeLens(at, {
-            title: `📄 ${title}`,
+            title: `$(book) ${title}`,
             command: 'papers.openPaper',
             arguments: [p.link.paper],
             tooltip: p.link.note ? `Open the paper — note: ${p.link.note}` : 'Open the paper',
@@ -109,7 +109,7 @@ class LinkCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
       } else {
         lenses.push(
           new vscode.CodeLens(at, {
-            title: `⚠ Stale link to ${title}`,
+            title: `$(warning) Stale link to ${title}`,
             command: 'papers.openPaper',
             arguments: [p.link.paper],
             tooltip: 'The linked text is no longer here. Open the paper',

@@ -120,6 +120,15 @@ function toPicks(services: Services, hits: SearchHit[]): PaperPick[] {
   return picks;
 }
 
+/** The row of a search that found nothing: says so, and what to try (it opens nothing). */
+function noResults(query: string): PaperPick {
+  return {
+    label: `$(search-stop) No papers match "${query.trim()}"`,
+    detail: 'Try fewer or other words, or remove a filter (theme:, collection:, tag:, is:, has:).',
+    alwaysShow: true,
+  };
+}
+
 /** Rows for results over the chunks indexed so far: provisional titles, no themes yet. */
 function toPartialPicks(services: Services, result: PartialResult): PaperPick[] {
   if (result.refused.length > 0) {
@@ -230,7 +239,7 @@ export function openSearchPick(
     const analysis = model.analysis;
     if (analysis) {
       const hits = searchPapers(services, value, RESULT_LIMIT);
-      qp.items = toPicks(services, hits);
+      qp.items = hits.length === 0 && value.trim() !== '' ? [noResults(value)] : toPicks(services, hits);
       qp.title = `${base} (${hits.length}${hits.length === RESULT_LIMIT ? '+' : ''} of ${analysis.papers.length})`;
       qp.busy = false;
       return;

@@ -118,9 +118,9 @@ suite('Code links in a real VS Code', () => {
     const title = services.model.paper(paperId)!.title;
     const lenses = await until('the CodeLens', async () => {
       const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file);
-      return all.filter((l) => l.command?.title === `📄 ${title}`).length ? all : undefined;
+      return all.filter((l) => l.command?.title === `$(book) ${title}`).length ? all : undefined;
     });
-    const lens = lenses.find((l) => l.command?.title === `📄 ${title}`)!;
+    const lens = lenses.find((l) => l.command?.title === `$(book) ${title}`)!;
     assert.equal(lens.range.start.line, lineOf(TRAIN, 'def smoothed_loss'));
     assert.equal(lens.command!.command, 'papers.openPaper');
     assert.deepEqual(lens.command!.arguments, [paperId]);
@@ -151,7 +151,7 @@ suite('Code links in a real VS Code', () => {
     await until('the moved range on disk', async () => (await storedLinks(paperId))?.[0].range.startLine === expected);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file);
     assert.ok(
-      lenses.some((l) => l.command?.title.startsWith('📄') && l.range.start.line === expected),
+      lenses.some((l) => l.command?.title.startsWith('$(book)') && l.range.start.line === expected),
       'the CodeLens moved too',
     );
   });
@@ -180,7 +180,7 @@ suite('Code links in a real VS Code', () => {
     assert.equal(links.linksOf(paperId).length, 1, 'a stale link is never dropped');
     const lenses = await until('the stale CodeLens', async () => {
       const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file);
-      return all.some((l) => l.command?.title.startsWith('⚠')) ? all : undefined;
+      return all.some((l) => l.command?.title.startsWith('$(warning)')) ? all : undefined;
     });
     const titles = lenses.map((l) => l.command?.title);
     assert.ok(titles.includes('Re-link to selection') && titles.includes('Remove'), titles.join(' | '));

@@ -75,10 +75,12 @@ export const scenarios = [
       if (stored[0].range.startLine !== 7 || stored[0].range.endLine !== 12)
         throw new Error(`linked ${JSON.stringify(stored[0].range)}, expected lines 8-13`);
 
-      const lens = page.locator('.codelens-decoration', { hasText: '📄' }).first();
+      // the lens starts with a codicon (drawn by VS Code's icon font), not an emoji a machine may lack a font for
+      const lens = page.locator('.codelens-decoration', { has: page.locator('.codicon-book') }).first();
       await lens.waitFor({ state: 'visible', timeout: 15_000 });
       const lensText = await lens.innerText();
-      if (!/EnvFactory/.test(lensText)) throw new Error(`the CodeLens says "${lensText}"`);
+      if (!/EnvFactory/.test(lensText) || /\p{Extended_Pictographic}/u.test(lensText))
+        throw new Error(`the CodeLens says "${lensText}"`);
       await page.keyboard.press('Escape');
       await page.locator('.monaco-editor .view-line', { hasText: 'def rollout' }).first().click();
       await sleep(400);
