@@ -117,6 +117,33 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
     assert.ok(!shrunk.computedThemes.some((t) => newThemes.some((n) => n.id === t.id)), 'the emptied theme went');
   });
 
+  test('a file that cannot be read dropped into the folder is a problem naming it; the library is not analyzed again', async function () {
+    this.timeout(60_000);
+    const { services } = await papersApi();
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    await quiet(services.model, 1000); // the last test's load has settled: its analysis is the one to compare with
+    const before = services.model.analysis!;
+    const broken = vscode.Uri.joinPath(folder, 'daily', 'broken.txt');
+    // not UTF-8: no abstract can be read from it
+    await vscode.workspace.fs.writeFile(broken, new Uint8Array([0x44, 0x61, 0xff, 0xfe, 0xfd, 0x0a, 0xc3, 0x28]));
+    try {
+      const after = await until(
+        'the problem reported',
+        () => services.model.analysis?.problems.some((p) => p.file.endsWith('broken.txt')) && services.model.analysis,
+        45_000,
+      );
+      assert.equal(after.papers.length, before.papers.length);
+      // grown, not analyzed afresh: the papers are the objects the last analysis had, in the same themes
+      assert.ok(
+        after.papers.every((p) => before.byId.get(p.id) === p),
+        'the papers analyzed again',
+      );
+      assert.deepEqual(themeOf(after), themeOf(before));
+    } finally {
+      await vscode.workspace.fs.delete(broken);
+    }
+  });
+
   test('Regroup computes a fresh grouping without showing it; discard leaves the themes, apply shows it and keeps a rename', async function () {
     this.timeout(120_000);
     const api = await papersApi();
