@@ -167,7 +167,7 @@ export const scenarios = [
       await sleep(500);
       await shot('title-only-paper');
 
-      await runWithInput(page, runCommand, 'Papers: Export BibTeX');
+      await runWithInput(page, runCommand, 'Papers: Export BibTeX…');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'All papers' }).first().click();
       const out = join(workspace, 'exported.bib');
       await pickPath(page, out);

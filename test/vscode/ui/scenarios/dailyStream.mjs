@@ -106,7 +106,9 @@ async function dumpJoins(page, shot, workspace) {
 async function searchNew(page, runCommand, shot, count) {
   const input = page.locator('.quick-input-widget input.input');
   const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Search Papers' });
-  await runUntil(runCommand, page, 'Papers: Search Papers', () => title.waitFor({ state: 'visible', timeout: 15_000 }));
+  await runUntil(runCommand, page, 'Papers: Search Papers…', () =>
+    title.waitFor({ state: 'visible', timeout: 15_000 }),
+  );
   await input.fill('is:new');
   const rows = page.locator('.quick-input-list .monaco-list-row');
   await waitFor('new papers found', async () => (await rows.count()) >= 5);

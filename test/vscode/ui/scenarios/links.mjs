@@ -42,7 +42,7 @@ export const scenarios = [
       await openFile(page, runCommand, 'agent.py');
       await page.locator('.monaco-editor .view-lines').first().click();
       await selectLines(page, runCommand, 8, 13);
-      await runCommand('Papers: Link Paper to Selection');
+      await runCommand('Papers: Link Paper to Selection…');
       const input = page.locator('.quick-input-widget input.input');
       await input.waitFor({ state: 'visible' });
       await input.pressSequentially('EnvFactory', { delay: 30 });

@@ -62,7 +62,7 @@ export const scenarios = [
         'the search quick pick',
         async () => {
           if (
-            !(await runCommand('Papers: Search Papers').then(
+            !(await runCommand('Papers: Search Papers…').then(
               () => true,
               () => false,
             ))

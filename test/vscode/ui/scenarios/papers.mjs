@@ -72,7 +72,7 @@ export const scenarios = [
       const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Search Papers' });
       // On a busy machine the palette may swallow the first run of the command: run it again if no search shows.
       for (let attempt = 1; ; attempt++) {
-        await runCommand('Papers: Search Papers');
+        await runCommand('Papers: Search Papers…');
         try {
           await title.waitFor({ state: 'visible', timeout: 15_000 });
           break;

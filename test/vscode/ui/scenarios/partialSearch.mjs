@@ -57,7 +57,7 @@ export const scenarios = [
       const title = page.locator('.quick-input-widget .quick-input-title');
       const rows = page.locator('.quick-input-list .monaco-list-row');
       for (let attempt = 1; ; attempt++) {
-        await runCommand('Papers: Search Papers');
+        await runCommand('Papers: Search Papers…');
         try {
           await title.filter({ hasText: 'Search Papers' }).waitFor({ state: 'visible', timeout: 15_000 });
           break;
