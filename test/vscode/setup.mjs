@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Installs what the VS Code suites and UI scenarios need, and skips every step that is already done:
 //   1. Debian packages: chromium (the browser playwright drives), libkrb5-dev (code-server's `kerberos`
-//      module), a C/C++ toolchain and python3 (node-gyp builds code-server's native modules), and biber (the
-//      slow unit suite checks the BibTeX export with it). `--biber` installs only biber, for `npm run test:slow`.
+//      module), a C/C++ toolchain and python3 (node-gyp builds code-server's native modules). Not biber (TeX
+//      Live, about 500 MB): only the slow suite's BibTeX check needs it, and `--biber` installs it alone for
+//      `npm run test:slow`, so `npm start` never does.
 //   2. code-server + playwright-core in .vscode-test/code-server/ (git-ignored, its own package.json and
 //      lockfile), not in the project's dependencies; before that, a seeded ripgrep download cache, because
 //      @vscode/ripgrep's postinstall would otherwise fetch ripgrep from GitHub.
@@ -106,7 +107,6 @@ function missingAptPackages() {
   if (!existsSync('/usr/include/gssapi/gssapi.h') && !dpkgInstalled('libkrb5-dev')) missing.push('libkrb5-dev');
   if (!hasCommand('make') || !hasCommand('g++')) missing.push('build-essential');
   if (!hasCommand('python3')) missing.push('python3');
-  if (!hasCommand('biber')) missing.push('biber');
   return missing;
 }
 
