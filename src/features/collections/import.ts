@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
-import { formatByExtension, parseCollectionBytes } from '../../core/collections';
+import { COLLECTION_EXTENSIONS, formatByExtension, parseCollectionBytes } from '../../core/collections';
 import { Services } from '../services';
 import { refusedInRestrictedMode } from '../storage/restrictedMode';
 import { configuredEntries, entryOf, setEntries, settingEntryFor } from './settings';
 import { readCollectionUri } from '../analysis/readCollection';
-
-/** The extensions the file picker offers; format detection still looks at the content. */
-export const COLLECTION_EXTENSIONS = ['txt', 'bib', 'json', 'jsonl', 'xml', 'atom'];
 
 export interface ImportResult {
   /** The setting entries added (files already listed are not added twice). */
@@ -109,7 +106,7 @@ export async function importCollectionCommand(
       canSelectFiles: true,
       canSelectFolders: false,
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-      filters: { 'Paper collections': COLLECTION_EXTENSIONS, 'All files': ['*'] },
+      filters: { 'Paper collections': [...COLLECTION_EXTENSIONS], 'All files': ['*'] },
     }));
   if (!uris?.length) return undefined;
   const result = await importCollections(services, uris);

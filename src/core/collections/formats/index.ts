@@ -35,6 +35,9 @@ const BY_EXTENSION: Record<string, FormatName> = {
   atom: 'arxiv-atom',
 };
 
+/** Every file extension read as a collection (the file picker and the drop hint offer these). */
+export const COLLECTION_EXTENSIONS: readonly string[] = Object.keys(BY_EXTENSION);
+
 export function formatByExtension(path: string): FormatName | undefined {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path.split(/[\\/]/).pop() ?? '')?.[1]?.toLowerCase();
   return ext === undefined ? undefined : BY_EXTENSION[ext];
