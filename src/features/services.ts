@@ -137,7 +137,7 @@ export interface ForYouService {
 }
 
 /** The user's theme corrections (renames, moves, own themes), kept in `.papers/themes.json`. */
-export interface ThemeCorrections {
+export interface ThemeCorrectionsService {
   readonly corrections: StoredCorrections;
   readonly onDidChange: vscode.Event<void>;
   /** Changes the corrections: `edit` gets what is on disk now. */
@@ -154,7 +154,7 @@ export interface Services {
   context: vscode.ExtensionContext;
   log: vscode.LogOutputChannel;
   model: PapersModel;
-  corrections: ThemeCorrections;
+  corrections: ThemeCorrectionsService;
   state: UserState;
   notes: NotesService;
   /** Code links and backlinks. */

@@ -16,7 +16,7 @@ import { LoadProblem } from '../../core/common';
 import { Theme } from '../../core/papers';
 import { runOnHost } from './hostSteps';
 import { bundledSeedsSnapshot } from './bundledSeeds';
-import { ThemeCorrections } from '../services';
+import { ThemeCorrectionsService } from '../services';
 import { isAbsolutePath } from '../collections/settings';
 import { ProvisionalSearch } from '../search/provisional';
 import { readCollectionUri, unreadableMessage } from './readCollection';
@@ -32,7 +32,7 @@ export interface LoadStages {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly cache: AnalysisCache;
-  readonly corrections: ThemeCorrections;
+  readonly corrections: ThemeCorrectionsService;
   readonly provisional: ProvisionalSearch;
   /** The collection files to load (PapersModelImpl.collectionUris). */
   collectionUris(): Promise<vscode.Uri[]>;

@@ -21,7 +21,7 @@ import {
 import { paperKey, resolvePaperKey } from '../../core/papers';
 import { Paper, Theme } from '../../core/papers';
 import { formatProblem, LoadProblem } from '../../core/common';
-import { PapersModel, Regrouping, ThemeCorrections } from '../services';
+import { PapersModel, Regrouping, ThemeCorrectionsService } from '../services';
 import { freshGrouping } from './regroup';
 import { ProvisionalSearch } from '../search/provisional';
 
@@ -66,7 +66,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
-    private readonly corrections: ThemeCorrections,
+    private readonly corrections: ThemeCorrectionsService,
   ) {
     this.cache = new AnalysisCache(context.globalStorageUri, String(context.extension.packageJSON.version ?? '0'), log);
     this.stages = {

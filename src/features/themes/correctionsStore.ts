@@ -6,7 +6,7 @@ import {
   serializeCorrections,
   StoredCorrections,
 } from '../../core/themes';
-import { ThemeCorrections } from '../services';
+import { ThemeCorrectionsService } from '../services';
 import { JsonFileStore } from '../storage/jsonFileStore';
 import { refusedInRestrictedMode } from '../storage/restrictedMode';
 
@@ -20,7 +20,7 @@ const MEMENTO_KEY = 'papers.themeCorrections';
  * JsonFileStore of one file, re-read before every change (another window, a git pull), written atomically,
  * watched; a broken file is reported and kept aside, never overwritten.
  */
-export class ThemeCorrectionsStore extends JsonFileStore<StoredCorrections> implements ThemeCorrections {
+export class ThemeCorrectionsStore extends JsonFileStore<StoredCorrections> implements ThemeCorrectionsService {
   readonly onDidChange: vscode.Event<void> = (listener, thisArg, disposables) =>
     this.onDidChangeKeys(() => listener.call(thisArg), undefined, disposables);
   private memoValue: StoredCorrections = EMPTY_CORRECTIONS;
