@@ -70,7 +70,9 @@ const rowLabels = (page) =>
   page.locator('[role="treeitem"]').evaluateAll((rows) => {
     const out = [];
     let skipped = false;
-    for (const r of rows) {
+    // in the order drawn: the list reuses its row elements, so the document's order need not be the tree's
+    const drawn = [...rows].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    for (const r of drawn) {
       const label = r.getAttribute('aria-label') ?? '';
       if (r.getAttribute('aria-level') === '1') skipped = /^(New|For You),/.test(label);
       if (!skipped) out.push(label);

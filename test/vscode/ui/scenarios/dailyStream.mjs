@@ -116,7 +116,11 @@ async function searchNew(page, runCommand, shot, count) {
   await sleep(400);
   await shot('search-is-new');
   await input.fill('is:new is:starred');
-  await waitFor('none new and starred', async () => (await rows.count()) === 0);
+  // none new and starred: one row that says so
+  await waitFor(
+    'none new and starred',
+    async () => (await rows.count()) === 1 && /No papers match/.test(await rows.first().innerText()),
+  );
   await page.keyboard.press('Escape');
   if (!(count > 0)) throw new Error('no new papers to find');
 }

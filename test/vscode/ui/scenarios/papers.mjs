@@ -93,7 +93,11 @@ export const scenarios = [
       await sleep(300);
       await shot('search-results');
       await input.fill('theme:zzzz-no-such-theme');
-      await waitFor('no results for an unknown theme', async () => (await rows.count()) === 0);
+      await waitFor(
+        'no results for an unknown theme, said in one row',
+        async () => (await rows.count()) === 1 && /No papers match/.test(await rows.first().innerText()),
+      );
+      await shot('search-no-results');
       await input.fill('offline reinf');
       await waitFor('results again', async () => (await rows.count()) >= 3);
       const label = (await rows.first().locator('.label-name').first().innerText()).replace(/^\W+/, '').trim();
