@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { parse } from 'jsonc-parser';
 import { until } from './until';
 import { papersApi, EXTENSION_ID } from './papersApi';
 
@@ -9,6 +10,34 @@ import { papersApi, EXTENSION_ID } from './papersApi';
 const api = () => papersApi();
 
 suite('Activation', () => {
+  test("Papers' keyboard shortcuts take no key that VS Code binds by default on this platform", async () => {
+    await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile');
+    const text = await until('the default keybindings', () => vscode.window.activeTextEditor?.document.getText());
+    const defaults = (parse(text) as { key: string; command: string }[]).filter(
+      (k) => !k.command.startsWith('papers.'),
+    );
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.ok(defaults.length > 100, `${defaults.length} default keybindings read`);
+    const platform = process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'linux';
+    const ours = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.keybindings as Record<
+      string,
+      string
+    >[];
+    for (const binding of ours) {
+      const key = binding[platform] ?? binding.key;
+      const taken = defaults.filter((d) => d.key === key).map((d) => d.command);
+      assert.deepEqual(taken, [], `${binding.command} on ${key}`);
+    }
+  });
+
+  test('opening a Markdown file does not start Papers (a workspace without .papers/ has not asked for it)', async () => {
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n\nsome text\n' });
+    await vscode.window.showTextDocument(doc);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, false);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test("opening the view fills the tree with the seeds' themes from the bundled snapshot, without analyzing them, in under 5 s", async () => {
     assert.equal(
       vscode.extensions.getExtension(EXTENSION_ID)?.isActive,
