@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --partial [sizes] [runs]`: what the provisional search (core/partialSearch.ts) costs
+ * `npm run bench -- --partial [sizes] [runs]`: what the provisional search (core/search/provisional.ts) costs
  * and brings, through the real worker (dist/analysisWorker.js; `npm run build` first). Per synthetic
  * corpus (synthCorpus.ts, as the main benchmark), alternating runs without and with chunks: the time to
  * the first searchable chunk, to the last one, to the full analysis, the process CPU time, the time to

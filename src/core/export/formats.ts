@@ -1,6 +1,6 @@
 /**
  * Papers as JSON (one object per paper, every known field) and as Markdown (a reading list), the other
- * formats of `papers export` besides BibTeX (bibtexExport.ts).
+ * formats of `papers export` besides BibTeX (bibtex.ts).
  */
 import { ExportablePaper, noteExcerpt } from './bibtex';
 import { inlineMarkdown } from '../notes';

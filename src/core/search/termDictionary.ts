@@ -14,7 +14,7 @@ export class TermDictionary {
   /** Term number -> term. */
   readonly terms: string[];
   private tree: SearchableMap<number> | undefined;
-  /** False for terms not in code-unit order (never made by searchIndex.ts): then every lookup uses the tree. */
+  /** False for terms not in code-unit order (never made by segment.ts): then every lookup uses the tree. */
   private readonly sorted: boolean;
 
   /** `joined`: the sorted terms joined by "\n", as a snapshot stores them. */

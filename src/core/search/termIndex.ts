@@ -1,5 +1,5 @@
 /**
- * The searchable index of papers: segments (searchIndex.ts) plus which papers are alive, queried as a
+ * The searchable index of papers: segments (segment.ts) plus which papers are alive, queried as a
  * whole. The first segment holds the corpus; updates (notes, tags) go to small segments that are merged
  * once there are several, so an update costs the size of the update, not of the corpus.
  */

@@ -1,5 +1,5 @@
 /**
- * Papers as columns of a snapshot (snapshotFormat.ts): per text field a string number per paper, per list
+ * Papers as columns of a snapshot (format.ts): per text field a string number per paper, per list
  * field (keywords, authors, collections) offsets and string numbers into a vocabulary (the same keyword
  * is stored once), sources as collection numbers and lines. Decoding builds plain Paper objects again,
  * with the same fields present or absent as in the papers stored; a value that does not fit its column

@@ -80,7 +80,7 @@ export function* fromSnapshotInSteps(s: AnalysisSnapshot, corrections?: ThemeCor
 type IdList = { numbers: number } | { ids: string[] };
 
 /**
- * The snapshot as one buffer (layout in snapshotFormat.ts): papers as columns (snapshotPapers.ts), themes,
+ * The snapshot as one buffer (layout in format.ts): papers as columns (papers.ts), themes,
  * collections and problems as JSON with their paper ids as numbers, the related rows and the search index's
  * arrays as typed sections. `label` is stored as it is (snapshotLabel reads it back without decoding).
  */

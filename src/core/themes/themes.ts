@@ -10,7 +10,7 @@
  *    steadier than any single k-means run.
  * 3. The dendrogram is cut where it has `k` themes of at least MIN_THEME_SIZE papers; papers left in
  *    smaller groups join the nearest theme.
- * 4. Labels come from themeLabels.ts (distinctive phrases as written in the abstracts), read from the
+ * 4. Labels come from labels.ts (distinctive phrases as written in the abstracts), read from the
  *    word streams of the vectors, so the abstracts are not tokenized a second time.
  *
  * Same input → same themes, labels and order, whatever the order of the input (papers are sorted by

@@ -16,7 +16,7 @@ const EXT = '.snapshot';
 const MEMO = 'digests.json';
 
 /**
- * Analyses cached under the extension's global storage, one file per analysis (snapshotFormat.ts), keyed
+ * Analyses cached under the extension's global storage, one file per analysis (core/snapshot/format.ts), keyed
  * by the extension version, the snapshot format and the exact bytes of every collection file: a second
  * activation on unchanged collections restores instead of re-analyzing, and any change to a file or to
  * the extension makes a new key. Entries of other keys beyond the last few, of older formats (the

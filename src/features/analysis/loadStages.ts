@@ -92,7 +92,7 @@ export async function configuredCollectionUris(
   }
   const uris: vscode.Uri[] = [];
   for (const entry of configured) {
-    // an absolute path is a file imported from outside the folder (see importCollections.ts)
+    // an absolute path is a file imported from outside the folder (see features/collections/import.ts)
     const found = isGlob(entry)
       ? await vscode.workspace.findFiles(new vscode.RelativePattern(folder, entry))
       : [isAbsolutePath(entry) ? vscode.Uri.file(entry) : vscode.Uri.joinPath(folder.uri, entry)];

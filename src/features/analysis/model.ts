@@ -50,7 +50,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private readonly cache: AnalysisCache;
   /** The files of the last load, watched (also the unreadable ones: a file created later reloads). */
   private lastUris: vscode.Uri[] = [];
-  /** Search over the chunks indexed so far while the first analysis runs (see provisionalSearch.ts). */
+  /** Search over the chunks indexed so far while the first analysis runs (see features/search/provisional.ts). */
   readonly provisional = new ProvisionalSearch();
   private prepareTimer: ReturnType<typeof setTimeout> | undefined;
   private stoppedByUser = false;
@@ -109,7 +109,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   }
 
   /**
-   * Shows the themes of a cached analysis before its papers are decoded (analysisCache.ts decodes them in
+   * Shows the themes of a cached analysis before its papers are decoded (cache.ts decodes them in
    * steps, so the tree is answered meanwhile), when no analysis is shown yet and the user's corrections allow
    * it (outlineThemes).
    */
@@ -355,7 +355,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     });
   }
 
-  /** Logged here; the Problems panel and the one summary notification of a load are collectionDiagnostics.ts's. */
+  /** Logged here; the Problems panel and the one summary notification of a load are features/collections/diagnostics.ts's. */
   private reportProblems(problems: LoadProblem[]): void {
     for (const p of problems) this.log.warn(formatProblem(p));
   }

@@ -1,7 +1,7 @@
 /**
  * Where dist/analysisWorker.js runs: a child process by default, so that the memory of analyzing a large
  * corpus (gigabytes at 100k abstracts) is never the extension host's, or a worker thread (same protocol)
- * when no process can be started. Both speak the messages of workerProtocol.ts.
+ * when no process can be started. Both speak the messages of protocol.ts.
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';

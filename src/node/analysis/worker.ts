@@ -15,7 +15,7 @@ import { AnalyzeRequest, ChunkPlan, WorkerMessage } from './protocol';
 import { writeFileAtomicSync } from '../files/atomicWrite';
 import { useColdRunCompileFlags } from './compileFlags';
 
-// a worker thread, or a child process started with an IPC channel (see analysisChannel.ts)
+// a worker thread, or a child process started with an IPC channel (see channel.ts)
 const port = parentPort;
 const send = process.send?.bind(process);
 if (!port && !send) throw new Error('analysisWorker.js runs as a worker thread or a child process with IPC');
