@@ -9,6 +9,7 @@
 // `npm run bench -- --daily [sizes] [--days N]` the daily stream: dumps joining a library (dailyStream.ts);
 // `npm run bench -- --foryou [--size N] [--readers N]` the For You ranking against two baselines (forYou.ts);
 // `npm run bench -- --latex [count]` LaTeX leaking into titles and keywords of real abstracts (latexLeaks.ts);
+// `npm run bench -- --titles [count]` derived titles of held-out real abstracts against their real titles (titleFigures.ts);
 // `npm run bench -- --stability [--size N] [--parts ...]` regroups and new fields as papers arrive (stability.ts).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -24,6 +25,7 @@ const mode =
     '--daily': 'daily',
     '--foryou': 'foryou',
     '--latex': 'latex',
+    '--titles': 'titles',
     '--stability': 'stability',
   }[process.argv[2]] ?? 'bench';
 const entry = {
@@ -35,6 +37,7 @@ const entry = {
   daily: 'scripts/bench/dailyStream.ts',
   foryou: 'scripts/bench/forYou.ts',
   latex: 'scripts/bench/latexLeaks.ts',
+  titles: 'scripts/bench/titleFigures.ts',
   stability: 'scripts/bench/stability.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];

