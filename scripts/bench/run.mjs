@@ -11,9 +11,8 @@
 // `npm run bench -- --latex [count]` LaTeX leaking into titles and keywords of real abstracts (latexLeaks.ts);
 // `npm run bench -- --titles [count]` derived titles of held-out real abstracts against their real titles (titleFigures.ts);
 // `npm run bench -- --stability [--size N] [--parts ...]` regroups and new fields as papers arrive (stability.ts).
-import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
 import { CLI_NODE_FLAGS } from '../cliNodeFlags.mjs';
+import { runBundled } from '../runBundled.mjs';
 
 const mode =
   {
@@ -41,25 +40,12 @@ const entry = {
   stability: 'scripts/bench/stability.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];
-const outfile = `bench/results/.build/${mode}.js`;
-await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  logLevel: 'warning',
-});
-const args =
+const nodeFlags =
   mode === 'bench'
-    ? [outfile, ...process.argv.slice(2)]
+    ? []
     : mode === 'real' || mode === 'daily' || mode === 'stability'
-      ? [...CLI_NODE_FLAGS, outfile, ...process.argv.slice(3)]
-      : [
-          ...(mode === 'partial' || mode === 'foryou' ? ['--max-old-space-size=6144'] : ['--expose-gc']),
-          outfile,
-          ...process.argv.slice(3),
-        ];
-const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
-process.exitCode = run.status ?? 1;
+      ? CLI_NODE_FLAGS
+      : mode === 'partial' || mode === 'foryou'
+        ? ['--max-old-space-size=6144']
+        : ['--expose-gc'];
+process.exitCode = await runBundled(entry, mode, nodeFlags, process.argv.slice(mode === 'bench' ? 2 : 3));

@@ -35,11 +35,11 @@ export interface TitleResult {
 }
 
 /** Derives a display title, the introduced method name (or null) and a short descriptor from an abstract. */
-export function deriveTitle(abstract: string, _options: TitleOptions = {}): TitleResult {
+export function deriveTitle(abstract: string, options: TitleOptions = {}): TitleResult {
   const text = abstract.trim();
   if (!text) return { title: 'Untitled abstract', method: null, descriptor: '' };
   const doc = makeDoc(text);
-  const cand = pickMethod(doc);
+  const cand = pickMethod(doc, options.ranker ?? true);
   const method = cand ? cand.name.replace(QUOTES_AROUND, '') : null;
   let desc = cand ? namedDescriptor(doc, cand) : plainDescriptor(doc);
   if (desc.length > MAX_DESC_WORDS + 2) desc = shorten(desc, MAX_DESC_WORDS);
