@@ -62,6 +62,7 @@ function entryFields(e: Record<string, unknown>, line: number): EntryFields | { 
     key,
     abstract: summary === undefined ? undefined : tidyAbstract(oneLine(summary)!),
     title: oneLine(text(e.title)),
+    titleLatex: true,
     authors,
     year: yearOf(text(e.published) ?? text(e.updated)),
     url: (alternate?.['@href'] as string | undefined) ?? (id && /^https?:/.test(id) ? id : undefined),

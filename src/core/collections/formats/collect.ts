@@ -4,7 +4,7 @@
  */
 import { paperId, titleId } from '../../papers';
 import { ParsedPaper } from '../../papers';
-import { LoadProblem, PapersInputError } from '../../common';
+import { decodeLatex, LoadProblem, PapersInputError } from '../../common';
 import { MAX_ABSTRACT_CHARS } from './dailyPapers';
 import { ParseResult } from './types';
 
@@ -21,6 +21,11 @@ export interface EntryFields {
   year?: string;
   url?: string;
   doi?: string;
+  /**
+   * The title holds LaTeX as plain text (JSON Lines, CSL-JSON, Atom): the paper's title is decoded for the reader
+   * (`\textbf{X}`, `Schr\"odinger`, `$\lambda$`), its id hashes it as given. BibTeX titles come decoded by the parser.
+   */
+  titleLatex?: boolean;
 }
 
 /** Text for a message: one line, at most `max` characters. */
@@ -120,7 +125,7 @@ function paperOf(
   file: string,
 ): ParsedPaper {
   const paper: ParsedPaper = { id, abstract, sources: [{ collection: file, line: entry.line }] };
-  if (title !== undefined) paper.sourceTitle = title;
+  if (title !== undefined) paper.sourceTitle = entry.titleLatex ? decodeLatex(title) : title;
   const authors = entry.authors?.map((a) => a.replace(/\s+/g, ' ').trim()).filter(Boolean);
   if (authors?.length) paper.authors = authors;
   if (year !== undefined) paper.year = year;

@@ -52,6 +52,7 @@ export function cslEntry(item: Record<string, unknown>, line: number, label: str
     key,
     abstract: abstract === undefined ? undefined : tidyAbstract(abstract),
     title: title === undefined ? undefined : stripRichText(title),
+    titleLatex: true,
     authors: Array.isArray(item.author)
       ? item.author.map(cslName).filter((n): n is string => n !== undefined)
       : undefined,

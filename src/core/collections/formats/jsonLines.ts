@@ -55,6 +55,7 @@ export function parseJsonLines(text: string, file: string): ParseResult {
       key: str(r.id) ?? str(r.key),
       abstract: abstract === undefined ? undefined : tidyAbstract(abstract),
       title: str(r.title),
+      titleLatex: true,
       authors: names(r.authors ?? r.author),
       year: yearOf(str(r.year) ?? str(r.date) ?? str(r.published)),
       url: str(r.url),
