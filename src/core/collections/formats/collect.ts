@@ -21,11 +21,6 @@ export interface EntryFields {
   year?: string;
   url?: string;
   doi?: string;
-  /**
-   * The title holds LaTeX as plain text (JSON Lines, CSL-JSON, Atom): the paper's title is decoded for the reader
-   * (`\textbf{X}`, `Schr\"odinger`, `$\lambda$`), its id hashes it as given. BibTeX titles come decoded by the parser.
-   */
-  titleLatex?: boolean;
 }
 
 /** Text for a message: one line, at most `max` characters. */
@@ -125,7 +120,7 @@ function paperOf(
   file: string,
 ): ParsedPaper {
   const paper: ParsedPaper = { id, abstract, sources: [{ collection: file, line: entry.line }] };
-  if (title !== undefined) paper.sourceTitle = entry.titleLatex ? decodeLatex(title) : title;
+  if (title !== undefined) paper.sourceTitle = title;
   const authors = entry.authors?.map((a) => a.replace(/\s+/g, ' ').trim()).filter(Boolean);
   if (authors?.length) paper.authors = authors;
   if (year !== undefined) paper.year = year;
@@ -144,6 +139,14 @@ export function emptyFileError(file: string, what: string): PapersInputError {
 
 /** The markup tags CSL rich text (and citation-js's LaTeX conversion) put in titles: dropped for plain text. */
 const RICH_TEXT_TAG = /<\/?(?:i|b|sc|sup|sub|span(?: class="nocase"| style="font-variant: ?small-caps;?")?)>/g;
+
+/**
+ * A title as the reader sees it, for the formats that carry LaTeX as plain text (JSON Lines, CSL-JSON, Atom):
+ * `\textbf{X}`, `Schr\"odinger`, `$\lambda$` decoded, as BibTeX's parser decodes its titles. Decoded before the
+ * paper is made, so a paper known by its title has the id of the title it shows, whatever the format.
+ */
+export const decodedTitle = (title: string | undefined): string | undefined =>
+  title === undefined ? undefined : decodeLatex(title);
 
 export function stripRichText(text: string): string {
   return text.replace(RICH_TEXT_TAG, '');

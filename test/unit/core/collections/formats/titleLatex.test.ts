@@ -21,9 +21,14 @@ describe('titles given by files', () => {
     for (const r of [jsonl, csl, atom]) assert.equal(r.papers[0].sourceTitle, DECODED);
   });
 
-  test('a paper known only by its title keeps the id of the title as the file gives it', () => {
-    const r = parseJsonLines(JSON.stringify({ title: RAW, year: 2020 }), 'a.jsonl');
+  test('a paper known only by its title has the id of the title it shows, as in BibTeX; markup alone is no title', () => {
+    const r = parseJsonLines(
+      [JSON.stringify({ title: RAW, year: 2020 }), JSON.stringify({ title: '{}' })].join('\n'),
+      'a.jsonl',
+    );
+    assert.equal(r.papers.length, 1);
     assert.equal(r.papers[0].sourceTitle, DECODED);
-    assert.equal(r.papers[0].id, titleId(RAW, '2020'));
+    assert.equal(r.papers[0].id, titleId(DECODED, '2020'));
+    assert.equal(r.problems.length, 1);
   });
 });
