@@ -10,7 +10,7 @@ import { type Candidate } from './candidateSet';
 import { findCandidates } from './candidates';
 import { isFamiliar, isKnown, shapeOf, singular } from './nameShapes';
 import { rankCandidates } from './ranker';
-import { type Evidence, evidenceOf, handPick, type Scored } from './rankerFeatures';
+import { codeNames, type Evidence, evidenceOf, handPick, type Scored } from './rankerFeatures';
 import { FUNC, NEG_BEFORE } from './wordLists';
 
 function handScore(c: Candidate, ev: Evidence): number {
@@ -51,16 +51,27 @@ function repeatedNames(doc: Doc, cands: Map<string, Candidate>): void {
 }
 
 /**
- * Name-shaped words (acronyms, coined shapes) no cue introduced, for the ranker to weigh: a title often names
- * what the abstract only uses as a name ("MM-UNet improves ..."). The hand rules never had them.
+ * Name-shaped words (acronyms, coined shapes) and the names of linked repositories no cue introduced, for the
+ * ranker to weigh: a title often names what the abstract only uses as a name ("MM-UNet improves ...") or only
+ * links to ("github.com/lab/Crab"). The hand rules never had them.
  */
 function shapedWords(doc: Doc, cands: Map<string, Candidate>): void {
-  doc.toks.forEach((t, i) => {
-    if (t.shape < 2 || t.known || t.familiar) return;
-    const name = singular(t.base);
+  const add = (name: string, at: number) => {
     if (!cands.has(name))
-      cands.set(name, { name, at: i, intro: 0, expansion: null, appositive: null, preNoun: null, kind: null });
+      cands.set(name, { name, at, intro: 0, expansion: null, appositive: null, preNoun: null, kind: null });
+  };
+  const written = new Map<string, number>();
+  doc.toks.forEach((t, i) => {
+    if (!written.has(t.lower)) written.set(t.lower, i);
+    if (t.shape < 2 || t.known || t.familiar) return;
+    add(singular(t.base), i);
   });
+  // the name of the repository the abstract links to, as the abstract writes it when it does
+  for (const [lower, name] of codeNames(doc)) {
+    if ([...cands.keys()].some((k) => k.toLowerCase() === lower) || isKnown(name)) continue;
+    const at = written.get(lower);
+    add(at === undefined ? name : doc.toks[at].core, at ?? doc.toks.length - 1);
+  }
 }
 
 /** Every candidate a way of choosing may take, in the order they were found; `wide`: with shapedWords too. */

@@ -121,6 +121,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'after a class noun and a comma',
   'a class noun after it',
   'plural of another candidate',
+  'named in a code address',
 ];
 
 const INNER_CAPITAL = /[a-z][A-Z]/;
@@ -164,6 +165,31 @@ function partMentions(doc: Doc, name: string): number {
   let n = 0;
   for (const t of doc.toks) if (t.core !== name && t.core.includes(name) && t.core.split(PARTS).includes(name)) n++;
   return n;
+}
+
+const GITHUB_REPO = /github\.com\/[\w.-]+\/([A-Za-z][\w.-]*[A-Za-z0-9])/g;
+const GITHUB_PAGE = /[\w-]+\.github\.io\/([A-Za-z][\w.-]*[A-Za-z0-9])/g;
+const PAGE_SUFFIX = /\.(github\.io|git|html?)$/i;
+const codeNameMemo = new WeakMap<Doc, Map<string, string>>();
+
+/**
+ * Names of the code and project pages an abstract links to ("github.com/lab/Crab", "lab.github.io/HoloGest/"),
+ * by lower case: a paper's repository is most often named after what it introduces.
+ */
+export function codeNames(doc: Doc): Map<string, string> {
+  let names = codeNameMemo.get(doc);
+  if (names) return names;
+  names = new Map();
+  if (doc.text.includes('github'))
+    for (const re of [GITHUB_REPO, GITHUB_PAGE])
+      for (const m of doc.text.matchAll(re)) {
+        const name = m[1].replace(PAGE_SUFFIX, '');
+        // a name, not a description ("Awesome-RL-for-LRMs", "safe-rl-baselines"): two parts at most
+        if (name.length >= 2 && name.split(/[-_.]/).length <= 2 && !names.has(name.toLowerCase()))
+          names.set(name.toLowerCase(), name);
+      }
+  codeNameMemo.set(doc, names);
+  return names;
 }
 
 /** "Deformable Periodic Network" -> "DPN": the first letters of the words of a name of two or more words. */
@@ -261,5 +287,6 @@ export function candidateFeatures(
     prev && prev.sent === first?.sent && /,/.test(prev.post) && CLASS_NOUNS.has(prev.lower) ? 1 : 0,
     classNounAfter(doc, c.at + width) ? 1 : 0,
     others.some((o) => o.name + 's' === c.name) ? 1 : 0,
+    codeNames(doc).has(c.name.toLowerCase()) ? 1 : 0,
   ];
 }
