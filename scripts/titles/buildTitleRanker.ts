@@ -4,11 +4,12 @@
  * src/core/titles/titleRanker.json. Deterministic: papers in the dump's order, full-batch gradient steps from zero
  * weights, no randomness, weights rounded; the same corpus gives the same file byte for byte.
  *
- * What is learned: which of an abstract's candidate names its authors put in the title. The training papers
- * (devSplit 'train') whose real title names one of the candidates teach which one; those whose title names none
- * teach when to take none. A paper whose title starts with a one-word name ("Name: ...") that is not among the
- * candidates teaches nothing about choosing and is left out. The score of "none" is then set on the calibration
- * part; the held-out part, never seen, is what the printed figures are measured on.
+ * What is learned: which of an abstract's candidate names its authors put first in the title. The training papers
+ * (devSplit 'train') whose real title starts with a one-word name ("Name: ...") that is a candidate teach which
+ * one; those whose title has no word written as a name teach when to take none (weighted NONE_WEIGHT). The rest
+ * (a "Name:" that is no candidate, a title naming things some other way) teach nothing about choosing and are left
+ * out. The score of "none" is then set on the calibration part; the held-out part, never seen, is what the printed
+ * figures are measured on.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
