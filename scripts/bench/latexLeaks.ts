@@ -11,13 +11,11 @@ import { gunzipSync } from 'node:zlib';
 import { decodeLatex } from '../../src/core/common';
 import { keywordsForCorpus } from '../../src/core/keywords';
 import { deriveTitle } from '../../src/core/titles';
+import { LATEX_LEAK as LEAK } from '../../src/node/bench/titleFigures';
 import { realCorpusDir } from './realCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');
 
-/** Raw LaTeX in derived text: a backslash, a brace, a dollar, or the name of a markup command left as a word. */
-const LEAK =
-  /[\\{}$]|\b(?:text(?:bf|it|tt|sc|sf|rm|superscript|subscript)|emph|math(?:rm|cal|bf|bb|it|sf|tt|frak|scr)|mbox|frac|sqrt|cite[pt]?|href|boldsymbol|operatorname)\b/;
 /** An accent written as a command: `\"o`, `\'{e}`, `\v{s}`, `\c c`, `\ss`, `\o`. */
 const ACCENT_COMMAND =
   /\\['"`^~=.]\s*[{\\]?[A-Za-z]|\\[uvHcdbrkt](?:\{|\s+[A-Za-z])|\\(?:ss|o|O|aa|AA|ae|AE|oe|OE|l|L)(?![A-Za-z])/;

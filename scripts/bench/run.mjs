@@ -9,9 +9,10 @@
 // `npm run bench -- --daily [sizes] [--days N]` the daily stream: dumps joining a library (dailyStream.ts);
 // `npm run bench -- --foryou [--size N] [--readers N]` the For You ranking against two baselines (forYou.ts);
 // `npm run bench -- --latex [count]` LaTeX leaking into titles and keywords of real abstracts (latexLeaks.ts);
+// `npm run bench -- --titles [count]` derived titles of held-out real abstracts against their real titles (titleFigures.ts);
 // `npm run bench -- --stability [--size N] [--parts ...]` regroups and new fields as papers arrive (stability.ts).
-import { bundleAndRun } from '../bundleAndRun.mjs';
 import { CLI_NODE_FLAGS } from '../cliNodeFlags.mjs';
+import { runBundled } from '../runBundled.mjs';
 
 const mode =
   {
@@ -23,6 +24,7 @@ const mode =
     '--daily': 'daily',
     '--foryou': 'foryou',
     '--latex': 'latex',
+    '--titles': 'titles',
     '--stability': 'stability',
   }[process.argv[2]] ?? 'bench';
 const entry = {
@@ -34,6 +36,7 @@ const entry = {
   daily: 'scripts/bench/dailyStream.ts',
   foryou: 'scripts/bench/forYou.ts',
   latex: 'scripts/bench/latexLeaks.ts',
+  titles: 'scripts/bench/titleFigures.ts',
   stability: 'scripts/bench/stability.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];
@@ -45,4 +48,4 @@ const nodeFlags =
       : mode === 'partial' || mode === 'foryou'
         ? ['--max-old-space-size=6144']
         : ['--expose-gc'];
-process.exitCode = await bundleAndRun(entry, mode, nodeFlags, process.argv.slice(mode === 'bench' ? 2 : 3));
+process.exitCode = await runBundled(entry, mode, nodeFlags, process.argv.slice(mode === 'bench' ? 2 : 3));

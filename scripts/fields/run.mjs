@@ -1,7 +1,7 @@
-// `npm run fields:build`: builds the field model with scripts/fields/buildFieldModel.ts (see that file for options).
-import { bundleAndRun } from '../bundleAndRun.mjs';
+// `npm run fields:build`: bundles scripts/fields/buildFieldModel.ts and runs it with the given options (see that file).
+import { runBundled } from '../runBundled.mjs';
 
-process.exitCode = await bundleAndRun(
+process.exitCode = await runBundled(
   'scripts/fields/buildFieldModel.ts',
   'fields',
   ['--max-old-space-size=8192'],

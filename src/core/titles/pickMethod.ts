@@ -1,42 +1,21 @@
 /**
- * The introduced name among the candidates: how strongly it is introduced, how often it comes back as a
- * subject, how often it is only compared against; and coined names that keep coming back without an introduction.
+ * The introduced name among the candidates. Two ways to choose, over the same candidates: the learned ranker
+ * (ranker.ts, weights learned from real titles), the default; and the hand-weighted score it was learned beside
+ * (how strongly a name is introduced, how often it comes back as a subject, how often it is only compared
+ * against), kept because the ranker reads it as one of its features and the bench prints both.
  */
 
 import { type Doc, occurrences } from './abstractDoc';
 import { type Candidate } from './candidateSet';
 import { findCandidates } from './candidates';
-import { isFamiliar, isKnown, nameLike, shapeOf, singular } from './nameShapes';
+import { isFamiliar, isKnown, shapeOf, singular } from './nameShapes';
+import { rankCandidates } from './ranker';
+import { codeNames, type Evidence, evidenceOf, handPick, type Scored } from './rankerFeatures';
 import { FUNC, NEG_BEFORE } from './wordLists';
 
-function scoreCandidate(doc: Doc, c: Candidate): number {
-  const { toks } = doc;
-  const occ = c.alias ? [...occurrences(doc, c.name), ...occurrences(doc, c.alias)] : occurrences(doc, c.name);
-  let subj = 0;
-  let neg = 0;
-  for (const i of occ) {
-    const t = toks[i];
-    const prev = toks[i - 1];
-    const next = toks[i + c.name.split(' ').length];
-    if (
-      (t.sentStart || (prev && /,/.test(prev.post) && prev.sent === t.sent)) &&
-      next &&
-      next.sent === t.sent &&
-      /^[a-z]/.test(next.core) &&
-      !FUNC.has(next.lower)
-    )
-      subj++;
-    if (prev && prev.sent === t.sent && (NEG_BEFORE.has(prev.lower) || prev.lower === 'e.g' || /e\.g/.test(prev.core)))
-      neg++;
-    if (next && /^(et|baseline|baselines)$/.test(next.lower)) neg += 2;
-  }
-  const firstTok = toks[c.at];
-  const shape = c.name.includes(' ')
-    ? c.name.split(' ').some((w) => nameLike(w))
-      ? 3
-      : 1
-    : shapeOf(c.name) || (firstTok ? shapeOf(firstTok.core) : 0);
-  const shapeBonus = shape === 3 ? 1.5 : shape === 2 ? 1 : shape === 1 ? 0 : -0.5;
+function handScore(c: Candidate, ev: Evidence): number {
+  const shapeBonus = ev.shape === 3 ? 1.5 : ev.shape === 2 ? 1 : ev.shape === 1 ? 0 : -0.5;
+  const { occ, subj, neg } = ev;
   let score =
     c.intro + Math.min(Math.max(occ.length - 1, 0), 5) + Math.min(subj, 4) * 0.5 + shapeBonus - Math.min(neg, 4) * 0.75;
   if (c.expansion) score += 1;
@@ -71,22 +50,47 @@ function repeatedNames(doc: Doc, cands: Map<string, Candidate>): void {
   }
 }
 
-/** Picks the introduced name, if any. */
-export function pickMethod(doc: Doc): Candidate | null {
+/**
+ * Name-shaped words (acronyms, coined shapes) and the names of linked repositories no cue introduced, for the
+ * ranker to weigh: a title often names what the abstract only uses as a name ("MM-UNet improves ...") or only
+ * links to ("github.com/lab/Crab"). The hand rules never had them.
+ */
+function shapedWords(doc: Doc, cands: Map<string, Candidate>): void {
+  const add = (name: string, at: number) => {
+    if (!cands.has(name))
+      cands.set(name, { name, at, intro: 0, expansion: null, appositive: null, preNoun: null, kind: null });
+  };
+  const written = new Map<string, number>();
+  doc.toks.forEach((t, i) => {
+    if (!written.has(t.lower)) written.set(t.lower, i);
+    if (t.shape < 2 || t.known || t.familiar) return;
+    add(singular(t.base), i);
+  });
+  // the name of the repository the abstract links to, as the abstract writes it when it does
+  for (const [lower, name] of codeNames(doc)) {
+    if ([...cands.keys()].some((k) => k.toLowerCase() === lower) || isKnown(name)) continue;
+    const at = written.get(lower);
+    add(at === undefined ? name : doc.toks[at].core, at ?? doc.toks.length - 1);
+  }
+}
+
+/** Every candidate a way of choosing may take, in the order they were found; `wide`: with shapedWords too. */
+export function scoredCandidates(doc: Doc, wide = false): Scored[] {
   const cands = findCandidates(doc);
   repeatedNames(doc, cands);
-  let best: Candidate | null = null;
-  let bestScore = -Infinity;
+  if (wide) shapedWords(doc, cands);
+  const out: Scored[] = [];
   for (const c of cands.values()) {
     if (isKnown(c.name) || c.name.length < 2) continue;
     if (!c.name.includes(' ') && isFamiliar(c.name) && c.intro < 8) continue;
-    const s = scoreCandidate(doc, c);
-    const threshold = c.intro >= 6 ? 5 : 6;
-    if (s < threshold) continue;
-    if (s > bestScore || (s === bestScore && best && c.at < best.at)) {
-      best = c;
-      bestScore = s;
-    }
+    const ev = evidenceOf(doc, c);
+    out.push({ cand: c, ev, hand: handScore(c, ev) });
   }
-  return best;
+  return out;
+}
+
+/** Picks the introduced name, if any: by the learned ranker, or by the hand rules when `ranker` is false. */
+export function pickMethod(doc: Doc, ranker = true): Candidate | null {
+  const scored = scoredCandidates(doc, ranker);
+  return ranker ? rankCandidates(doc, scored) : handPick(scored);
 }

@@ -285,8 +285,17 @@ function spanOpensAbstract(doc: Doc, c: number[], a: number, b: number): boolean
   );
 }
 
-/** Salient noun phrase of the abstract (used when nothing better says what it is about). */
-export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): string[] {
+/**
+ * Salient noun phrase of the abstract (used when nothing better says what it is about), of at least `minWords`
+ * words; none of its words in `avoid` (names as written, other words in lower case), all of `must` (lower case).
+ */
+export function topicPhrase(
+  doc: Doc,
+  avoid: Set<string>,
+  standalone = true,
+  minWords = 1,
+  must: readonly string[] = [],
+): string[] {
   const { toks } = doc;
   const { chunks, spanCount, weight, common, weSent, words } = countsOf(doc);
   let best: number[] = [];
@@ -304,9 +313,10 @@ export function topicPhrase(doc: Doc, avoid: Set<string>, standalone = true): st
         const t = toks[c[b]];
         sum += weight[c[b]];
         if (!common[c[b]]) allKnown = false;
-        if (t.shape >= 2 && avoid.has(t.base)) avoided = true;
+        if ((t.shape >= 2 && avoid.has(t.base)) || avoid.has(t.lower)) avoided = true;
         const len = b - a + 1;
-        if (avoided || allKnown || words[c[b]].badFinal) continue;
+        if (avoided || allKnown || words[c[b]].badFinal || len < minWords) continue;
+        if (must.length > 0 && !must.every((w) => c.slice(a, b + 1).some((x) => toks[x].lower === w))) continue;
         if (len === 1 && (t.shape >= 2 || t.core.length < 5)) continue;
         if ((standalone || len >= 3) && spanOpensAbstract(doc, c, a, b)) continue;
         let score = sum / Math.sqrt(len) + spanCount[ci][a * MAX_SPAN + len - 1] * 1.5 * (len > 1 ? 1 : 0.3);
@@ -368,4 +378,25 @@ export function aboutPhrase(doc: Doc, avoid: Set<string>, beforeSent = -1, stand
   const f = firstSubject(doc);
   if (f.length >= 3 && !opens(f)) return f;
   return topicPhrase(doc, avoid, standalone);
+}
+
+/** Words a reader reads as words: no formula pieces ("|u|^α", "g₁ᵇ(t)", "mathcal{O}left(") in a title. */
+const PLAIN_WORD = /^\p{L}[\p{L}\p{N}'-]*$/u;
+
+/** topicPhrase of plain words only: a phrase with a formula piece is tried again without it, twice at most. */
+export function plainTopicPhrase(
+  doc: Doc,
+  avoid: Set<string>,
+  standalone: boolean,
+  minWords: number,
+  must: readonly string[] = [],
+): string[] {
+  const without = new Set(avoid);
+  for (let tries = 0; tries < 3; tries++) {
+    const phrase = topicPhrase(doc, without, standalone, minWords, must);
+    const odd = phrase.filter((w) => !PLAIN_WORD.test(w));
+    if (odd.length === 0) return phrase;
+    for (const w of odd) without.add(w.toLowerCase());
+  }
+  return [];
 }

@@ -173,3 +173,6 @@ export const STUDY_VERBS = set(
     'revisit revisits evaluate evaluates characterize characterizes address addresses tackle tackles propose proposes present presents ' +
     'introduce introduces develop develops design designs review reviews survey surveys benchmark benchmarks compare compares focus',
 );
+
+/** Pronouns a title never holds as words of its own ("I prove", "we show"). */
+export const PRONOUNS = ['i', 'we', 'it', 'they', 'this', 'these', 'our', 'us'];

@@ -4,7 +4,7 @@
  */
 import { paperId, titleId } from '../../papers';
 import { ParsedPaper } from '../../papers';
-import { LoadProblem, PapersInputError } from '../../common';
+import { decodeLatex, LoadProblem, PapersInputError } from '../../common';
 import { MAX_ABSTRACT_CHARS } from './dailyPapers';
 import { ParseResult } from './types';
 
@@ -139,6 +139,14 @@ export function emptyFileError(file: string, what: string): PapersInputError {
 
 /** The markup tags CSL rich text (and citation-js's LaTeX conversion) put in titles: dropped for plain text. */
 const RICH_TEXT_TAG = /<\/?(?:i|b|sc|sup|sub|span(?: class="nocase"| style="font-variant: ?small-caps;?")?)>/g;
+
+/**
+ * A title as the reader sees it, for the formats that carry LaTeX as plain text (JSON Lines, CSL-JSON, Atom):
+ * `\textbf{X}`, `Schr\"odinger`, `$\lambda$` decoded, as BibTeX's parser decodes its titles. Decoded before the
+ * paper is made, so a paper known by its title has the id of the title it shows, whatever the format.
+ */
+export const decodedTitle = (title: string | undefined): string | undefined =>
+  title === undefined ? undefined : decodeLatex(title);
 
 export function stripRichText(text: string): string {
   return text.replace(RICH_TEXT_TAG, '');
