@@ -6,6 +6,7 @@ import { buildThemeModel, groupByTheme, ThemeModel } from '../themes';
 import { TextFeatures, textFeatures, timer } from './textFeatures';
 import { Paper, paperText, ParsedPaper, Theme } from '../papers';
 import { LoadProblem } from '../common';
+import { distinctTitles } from '../titles';
 import { buildVectors } from '../vectors';
 
 export { type TextFeatures, textFeatures } from './textFeatures';
@@ -132,6 +133,11 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
     finish(features) {
       Object.assign(timings, features.timings);
       const papers = analyzedPapers(parsed, features);
+      withDistinctTitles(
+        papers,
+        (i) => texts[i],
+        (p) => p.sourceTitle !== undefined,
+      );
       const byId = new Map(papers.map((p) => [p.id, p]));
       const themes = assignThemes(papers, byId, computed, options.corrections);
       const related = new RelatedIndex(
@@ -169,6 +175,18 @@ export function analyzedPapers(parsed: readonly ParsedPaper[], { titles, keyword
     theme: '',
     collections: [...new Set(p.sources.map((s) => s.collection))],
   }));
+}
+
+/**
+ * No two papers of a library with the same derived title (titles/distinct.ts): a clash is told apart by what each
+ * paper's abstract says (`textOf(i)`, read only for clashing papers). Titles `kept` (given by a file, or shown
+ * before) stay as they are.
+ */
+export function withDistinctTitles(papers: Paper[], textOf: (i: number) => string, kept: (p: Paper) => boolean): void {
+  const titles = distinctTitles(papers, textOf, papers.map(kept));
+  titles.forEach((t, i) => {
+    if (t.title !== papers[i].title) papers[i].title = t.title;
+  });
 }
 
 /** Titles, keywords, themes (with the user's corrections), related papers and the search index of a corpus. */

@@ -12,7 +12,7 @@ import { Paper, PaperSource, paperText, ParsedPaper, Theme } from '../papers';
 import { NO_CORRECTIONS, Newcomer, placePapers, ThemeCorrections, ThemeModel } from '../themes';
 import { embedWithCoverage, RelatedIndex } from '../vectors';
 import { deriveTitle } from '../titles';
-import { Analysis, analyzedPapers, assignThemes, toSearchDoc } from './analyze';
+import { Analysis, analyzedPapers, assignThemes, toSearchDoc, withDistinctTitles } from './analyze';
 import { PaperSearch } from '../search';
 import { textFeatures, timer } from './textFeatures';
 
@@ -56,6 +56,13 @@ export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOp
     .map((p) => keptPaper(previous.byId.get(p.id)!, p, changed));
   const themeBefore = new Map(kept.map((p) => [p.id, p.theme]));
   const papers = [...kept, ...added];
+  // a newcomer's derived title never repeats one the library shows; the papers shown keep theirs
+  const joining = new Set(added.map((p) => p.id));
+  withDistinctTitles(
+    papers,
+    (i) => paperText(papers[i]),
+    (p) => !joining.has(p.id) || p.sourceTitle !== undefined,
+  );
   const byId = new Map(papers.map((p) => [p.id, p]));
   const computed = grownThemes(previous.computedThemes, placement.themeOf, placement.newThemes, incoming);
   const corrections = typeof options.corrections === 'function' ? options.corrections(computed) : options.corrections;

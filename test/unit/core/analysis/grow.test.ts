@@ -162,3 +162,26 @@ describe('grownThemes', () => {
     );
   });
 });
+
+describe('titles distinct in a library', () => {
+  const opening = 'We propose GraphMix, a method for semi-supervised node classification.';
+  const citation = `${opening} It is tested on citation graphs such as Cora and PubMed.`;
+  const protein = `${opening} It is tested on protein interaction networks and molecules.`;
+
+  test('two abstracts whose derived titles clash are told apart by what each is about', () => {
+    const a = analyzeCorpus(corpusOf({ 'd.txt': [citation, protein] }));
+    const titles = a.papers.map((p) => p.title);
+    assert.equal(new Set(titles).size, 2, titles.join(' | '));
+    assert.ok(titles.every((t) => t.startsWith('GraphMix: ')));
+    assert.ok(titles.some((t) => /citation/.test(t)) && titles.some((t) => /protein/.test(t)), titles.join(' | '));
+  });
+
+  test('a newcomer whose title clashes with one shown takes another; the one shown keeps its own', () => {
+    const before = analyzeCorpus(corpusOf({ 'a.txt': [citation, ...fields().library([0])] }));
+    const shown = before.papers.find((p) => p.abstract === citation)!.title;
+    const grown = growAnalysis(before, corpusOf({ 'a.txt': [citation, ...fields().library([0])], 'b.txt': [protein] }));
+    const titles = grown.analysis.papers.filter((p) => p.abstract.startsWith(opening)).map((p) => p.title);
+    assert.equal(grown.analysis.papers.find((p) => p.abstract === citation)!.title, shown);
+    assert.equal(new Set(titles).size, 2, titles.join(' | '));
+  });
+});
