@@ -27,18 +27,4 @@ describe('workspaceFiles', () => {
     assert.deepEqual(files, ['c.txt', 'papers/a.bib']);
     assert.deepEqual(errors, ['papers/private: EACCES']);
   });
-
-  test('a tree 5,000 folders deep is walked without recursion', () => {
-    const root = scratchDir('papers-workspace-deep');
-    const depth = 5_000;
-    // a made-up tree: each folder holds the next one and a file
-    const list = (dir: string): Dirent[] => {
-      const level = dir === root ? 0 : dir.slice(root.length).split('/').length - 1;
-      const entry = (name: string, folder: boolean) =>
-        ({ name, isDirectory: () => folder, isFile: () => !folder }) as unknown as Dirent;
-      return level < depth ? [entry('d', true), entry('f.txt', false)] : [];
-    };
-    const files = workspaceFiles(root, () => assert.fail('no error expected'), list);
-    assert.equal(files.length, depth);
-  });
 });
