@@ -6,9 +6,10 @@
 export const MAGIC = 'PAPERS-SNAPSHOT\n';
 /**
  * Bump when the layout or what is stored changes, or how it is derived (titles, keywords and themes read from
- * decoded LaTeX since format 6, broad themes by arXiv field since format 7): an entry of another format is stale, and is neither restored nor grown from.
+ * decoded LaTeX since format 6, broad themes by arXiv field since format 7, the papers' arXiv ids, dates and categories
+ * since format 8): an entry of another format is stale, and is neither restored nor grown from.
  */
-export const SNAPSHOT_FORMAT = 7;
+export const SNAPSHOT_FORMAT = 8;
 export const HEADER_BYTES = MAGIC.length + 4 + 4 + 8;
 
 export class SnapshotError extends Error {
