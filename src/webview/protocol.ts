@@ -40,6 +40,12 @@ export interface PaperViewModel {
   /** Authors' names and year, when the file gave them: the line under the title. */
   authors: string[];
   year: string | null;
+  /** `YYYY-MM-DD` or `YYYY-MM` when the file gave more than the year (shown instead of it). */
+  date: string | null;
+  /** Subject categories (`cs.CL`), primary first. */
+  categories: string[];
+  /** The paper's page on the web (arXiv, DOI or its URL), opened by the host on `openPage`; null when none. */
+  page: PaperPageView | null;
   method: string | null;
   themeLabel: string;
   collections: string[];
@@ -57,6 +63,14 @@ export interface PaperViewModel {
   notInterested: boolean;
   /** Why For You ranks this paper: the signal papers it is most like; absent when it is not ranked. */
   forYou?: ForYouReasonView[];
+}
+
+/** What the page shows of the paper's web page: the host keeps the opening to itself. */
+export interface PaperPageView {
+  kind: 'arxiv' | 'doi' | 'url';
+  /** `arXiv:2401.01234`, `doi:10.1234/x` or the URL. */
+  label: string;
+  url: string;
 }
 
 /** One signal paper a ranked paper is like, as "Why this paper" lists it. */
@@ -150,7 +164,10 @@ export interface WebviewDidOpenRelated {
   type: 'webviewDidOpenRelated';
   id: string;
 }
-/** `linkSelection` links the last active text editor's selection to the paper; `addTag` asks for tags. */
+/**
+ * `linkSelection` links the last active text editor's selection to the paper; `addTag` asks for tags; `openPage`
+ * opens the paper's page in the browser (the host works out the address; the page never names one).
+ */
 export const PAPER_ACTIONS = [
   'toggleStar',
   'toggleRead',
@@ -159,6 +176,7 @@ export const PAPER_ACTIONS = [
   'linkSelection',
   'addTag',
   'toggleNotInterested',
+  'openPage',
 ] as const;
 export type PaperAction = (typeof PAPER_ACTIONS)[number];
 export interface WebviewDidRequest {

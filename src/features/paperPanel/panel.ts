@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Paper } from '../../core/papers';
+import { Paper, paperPageOf } from '../../core/papers';
 import { signalLabel } from '../../core/forYou';
 import {
   BacklinkItemView,
@@ -38,6 +38,9 @@ export function paperViewModel(deps: PaperPanelDeps, paper: Paper): PaperViewMod
     title: paper.title,
     authors: [...(paper.authors ?? [])],
     year: paper.year ?? null,
+    date: paper.date ?? null,
+    categories: [...(paper.categories ?? [])],
+    page: paperPageOf(paper) ?? null,
     method: paper.method,
     themeLabel: themePath(model, paper.theme),
     collections: [...paper.collections],

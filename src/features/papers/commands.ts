@@ -3,6 +3,7 @@ import { Paper } from '../../core/papers';
 import { pickPaper } from '../search/pick';
 import { Services } from '../services';
 import { FILTER_LABELS, GROUP_BY_LABELS, GroupBy, PaperFilter } from '../tree/viewPrefs';
+import { openPaperPage } from './openPage';
 import { promptAddTags, promptRemoveTags } from './tags';
 import { targetPaper } from './target';
 
@@ -41,6 +42,7 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
         ? panel.show(paper, { withNotes: true })
         : notes.open(paper, vscode.ViewColumn.One),
     ),
+    onPaper('papers.openPaperPage', 'Open Paper Page', openPaperPage),
     onPaper('papers.toggleStar', 'Toggle Star', (paper) => state.setStarred(paper.id, !state.marks(paper.id).starred)),
     onPaper('papers.star', 'Star', (paper) => state.setStarred(paper.id, true)),
     onPaper('papers.unstar', 'Unstar', (paper) => state.setStarred(paper.id, false)),
