@@ -13,6 +13,7 @@ import { bylineOf } from '../../core/papers/byline';
 import { toPaperPageState } from '../protocol';
 import { afterRender, initAnnotations, renderAnnotated, reportSelection, updateAnnotations } from './annotations';
 import { el } from './controls';
+import { withMath } from './math';
 import { renderWhy, updateWhy } from './forYou';
 import { initLinksAndTags, renderLinks, renderTags, updateLinks, updateTags } from './linksAndTags';
 
@@ -145,7 +146,8 @@ function renderPaper(paper: PaperViewModel): void {
   article.setAttribute('aria-labelledby', 'paper-title');
 
   const header = el('header');
-  const h1 = el('h1', undefined, paper.title);
+  const h1 = el('h1');
+  h1.append(...withMath(paper.title));
   h1.id = 'paper-title';
   h1.tabIndex = -1;
   header.append(h1, ...bylineLine(paper), ...sourceLine(paper), metaLine(paper), renderTags(paper));

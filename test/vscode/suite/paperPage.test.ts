@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { paperPageHtml } from '../../../src/features/paperPanel/pageHtml';
 import { paperViewModel } from '../../../src/features/paperPanel/panel';
 import { papersApi, restoreSeeds } from './papersApi';
 import { until } from './until';
@@ -92,5 +93,20 @@ suite('Paper page: one step from the paper view to the paper', () => {
     await vscode.commands.executeCommand('papers.openPaperPage', (await paperTitled(DAY[2].title)).id);
     await vscode.commands.executeCommand('papers.openPaperPage', (await paperTitled(DAY[1].title)).id);
     assert.deepEqual(opened, ['https://doi.org/10.1145/3368089.3409719']);
+  });
+
+  test("the page links KaTeX's stylesheet from the extension's media folder, and its CSP allows fonts from there only", async () => {
+    const { services } = await papersApi();
+    const media = vscode.Uri.joinPath(services.context.extensionUri, 'media');
+    const webview = {
+      cspSource: 'https://webview.test',
+      asWebviewUri: (u: vscode.Uri) => u,
+    } as unknown as vscode.Webview;
+    const html = paperPageHtml(webview, media);
+    const css = vscode.Uri.joinPath(media, 'katex', 'katex.min.css');
+    assert.ok(html.includes(`href="${css.toString()}" id="katex-css"`), html);
+    assert.match(html, /font-src https:\/\/webview\.test;/);
+    assert.doesNotMatch(html, /unsafe-inline|unsafe-eval|https:\/\/(?!webview\.test)/);
+    await vscode.workspace.fs.stat(css);
   });
 });
