@@ -126,6 +126,38 @@ export const scenarios = [
       );
       await sleep(500);
       await shot('notes-asked-for');
+
+      // Highlights and math: one on a whole formula keeps it rendered inside its mark (and in the list's quote);
+      // one inside a formula shows that formula as written, the highlight on its characters.
+      const abstract = view.locator('#abstract-text');
+      const note = view.locator('textarea.note-input');
+      await abstract.focus();
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight'); // We, estimate, $x^2$
+      await page.keyboard.press('h');
+      await note.waitFor({ state: 'visible' });
+      await page.keyboard.type('Why $x^2$ and not $|x|$?');
+      await page.keyboard.press('Enter');
+      await view.locator('#abstract-text mark.hl .katex').first().waitFor({ state: 'visible' });
+      await view.locator('.hl-item .hl-quote .katex').first().waitFor({ state: 'visible' });
+      await waitFor(
+        'the note with its math',
+        async () => (await view.locator('.hl-item .hl-note .katex').count()) === 2,
+      );
+      await page.keyboard.press('Escape');
+      await abstract.focus();
+      for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight'); // … in, $\mathcal{O}(n, \log
+      await page.keyboard.press('h');
+      await note.waitFor({ state: 'visible' });
+      await page.keyboard.type('Inside a formula.');
+      await page.keyboard.press('Enter');
+      await view.locator('#abstract-text mark.hl', { hasText: '\\log' }).waitFor({ state: 'visible' });
+      const shownText = await abstract.innerText();
+      if (!shownText.includes('$\\mathcal{O}(n \\log n)$'))
+        throw new Error(`the formula a highlight cuts is not shown as written: ${shownText.slice(0, 200)}`);
+      if ((await view.locator('.hl-item').count()) !== 2) throw new Error('expected two highlights in the list');
+      await view.locator('h1').click();
+      await sleep(300);
+      await shot('math-highlights');
     },
   },
 ];
