@@ -80,6 +80,8 @@ function copyKatex() {
   if (/\.(?:woff|ttf)\)/.test(css))
     throw new Error('build: katex.min.css names fonts other than woff2 in a way not handled');
   writeFileSync(join(to, 'katex.min.css'), css);
+  // its MIT license travels with the files (and the script in page.js)
+  copyFileSync(join('node_modules', 'katex', 'LICENSE'), join(to, 'LICENSE'));
   for (const font of readdirSync(join(from, 'fonts')).filter((f) => f.endsWith('.woff2')))
     copyFileSync(join(from, 'fonts', font), join(to, 'fonts', font));
 }
