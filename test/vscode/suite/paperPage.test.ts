@@ -88,6 +88,18 @@ suite('Paper page: one step from the paper view to the paper', () => {
     assert.deepEqual(opened, ['https://arxiv.org/abs/2401.01234v2']);
   });
 
+  test('the tree offers Open Paper Page on the papers that have a page, not on the others', async () => {
+    const { tree } = await papersApi();
+    const contextOf = async (title: string) => {
+      const paper = await paperTitled(title);
+      const node = await until(`the row of ${title}`, () => tree.nodeOf(paper.id));
+      return String(tree.getTreeItem(node).contextValue);
+    };
+    assert.match(await contextOf(DAY[0].title), /^paper\b.*\bhaspage\b/);
+    assert.match(await contextOf(DAY[2].title), /\bhaspage\b/);
+    assert.doesNotMatch(await contextOf(DAY[1].title), /\bhaspage\b/);
+  });
+
   test('a DOI opens at doi.org; a javascript: URL is never opened', async () => {
     opened.length = 0;
     await vscode.commands.executeCommand('papers.openPaperPage', (await paperTitled(DAY[2].title)).id);
