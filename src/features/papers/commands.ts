@@ -36,9 +36,10 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
       if (node && tree.view.visible)
         await tree.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
     }),
-    // notes of the paper in the view go beside it, as opening used to put them; others to the first column
+    // notes of the paper in the view go beside it, as opening used to put them; others to the first column (and
+    // without a folder to hold notes, notes.open offers to open one)
     onPaper('papers.openNotes', 'Open Notes', (paper) =>
-      panel.current?.id === paper.id
+      panel.current?.id === paper.id && notes.uriFor(paper)
         ? panel.show(paper, { withNotes: true })
         : notes.open(paper, vscode.ViewColumn.One),
     ),

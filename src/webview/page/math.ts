@@ -29,9 +29,8 @@ function render(seg: MathSegment): HTMLElement | Error {
         throwOnError: true,
         trust: false,
         strict: 'ignore',
-        // bounds what a hostile abstract can make KaTeX build
+        // bounds what a hostile abstract can make KaTeX build (with its default `maxExpand` of macro expansions)
         maxSize: 50,
-        maxExpand: 200,
       });
       out = holder;
     } catch (e) {
