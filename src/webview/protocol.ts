@@ -13,6 +13,8 @@ import {
   MAX_NOTE_LENGTH,
   MAX_QUOTE_LENGTH,
 } from '../core/annotations/types';
+// a type only: nothing of core/papers comes into the page's bundle
+import type { PaperPage } from '../core/papers/paperPage';
 
 export { ANNOTATION_COLORS } from '../core/annotations/types';
 export type { AnchorStatus, AnnotationColor } from '../core/annotations/types';
@@ -45,7 +47,7 @@ export interface PaperViewModel {
   /** Subject categories (`cs.CL`), primary first. */
   categories: string[];
   /** The paper's page on the web (arXiv, DOI or its URL), opened by the host on `openPage`; null when none. */
-  page: PaperPageView | null;
+  page: PaperPage | null;
   method: string | null;
   themeLabel: string;
   collections: string[];
@@ -63,14 +65,6 @@ export interface PaperViewModel {
   notInterested: boolean;
   /** Why For You ranks this paper: the signal papers it is most like; absent when it is not ranked. */
   forYou?: ForYouReasonView[];
-}
-
-/** What the page shows of the paper's web page: the host keeps the opening to itself. */
-export interface PaperPageView {
-  kind: 'arxiv' | 'doi' | 'url';
-  /** `arXiv:2401.01234`, `doi:10.1234/x` or the URL. */
-  label: string;
-  url: string;
 }
 
 /** One signal paper a ranked paper is like, as "Why this paper" lists it. */

@@ -13,9 +13,9 @@ import { bylineOf } from '../../core/papers/byline';
 import { toPaperPageState } from '../protocol';
 import { afterRender, initAnnotations, renderAnnotated, reportSelection, updateAnnotations } from './annotations';
 import { el } from './controls';
-import { withMath } from './math';
 import { renderWhy, updateWhy } from './forYou';
 import { initLinksAndTags, renderLinks, renderTags, updateLinks, updateTags } from './linksAndTags';
+import { withMath } from './math';
 
 interface VsCodeApi {
   postMessage(message: PageToHostMessage): void;
