@@ -52,10 +52,12 @@ export const scenarios = [
       writeFileSync(join(workspace, 'src', 'curriculum.py'), CODE);
       mkdirSync(join(workspace, 'ideas'), { recursive: true });
       writeFileSync(join(workspace, 'ideas', 'reading.md'), '# Reading list\n\n');
+      // The code first, in the first column: a paper opened next shows beside it (and writes no notes file).
+      await openFile(page, runCommand, 'curriculum.py');
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       await page.locator(GROUP_ROWS).first().waitFor({ state: 'visible', timeout: 90_000 });
 
-      // Open a paper: its notes go to the first column, the view beside them.
+      // Open a paper: the view goes beside the code.
       const input = page.locator('.quick-input-widget input.input');
       // Right after the tree fills, the palette can close before the command opens its quick pick: again.
       await waitFor(
@@ -96,7 +98,7 @@ export const scenarios = [
         }
       });
 
-      // The code in the first column (where the notes are), lines 4-6 selected; then the view's button.
+      // The code in the first column, lines 4-6 selected; then the view's button.
       await page.locator('.editor-group-container').first().locator('.monaco-editor .view-lines').first().click();
       await openFile(page, runCommand, 'curriculum.py');
       await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
