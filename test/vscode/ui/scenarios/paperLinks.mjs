@@ -192,6 +192,8 @@ export const scenarios = [
         .locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' })
         .first()
         .waitFor({ state: 'visible', timeout: 20_000 });
+      // the view in front again: a file opened meanwhile in its group (the focus was on the view) may cover it
+      await runCommand('Papers: Open Paper');
       await view.locator('.code-link.stale', { hasText: 'stale' }).waitFor({ state: 'visible', timeout: 20_000 });
       await view.locator('.code-link.stale').scrollIntoViewIfNeeded();
       await sleep(300);
