@@ -162,7 +162,10 @@ export const scenarios = [
 
       // The tree lists the link under the paper ("Open Paper" on the paper in the view reveals its row).
       await runCommand('Papers: Open Paper');
-      const paperRow = page.locator('.pane-body [role="treeitem"][aria-level="2"]', { hasText: 'EnvFactory' }).first();
+      // in the sidebar: the Comments panel's tree has a row of the link's note, naming the paper at the same level
+      const paperRow = page
+        .locator('.part.sidebar .pane-body [role="treeitem"][aria-level="2"]', { hasText: 'EnvFactory' })
+        .first();
       await paperRow.waitFor({ state: 'visible', timeout: 15_000 });
       // The row is redrawn while the tree refreshes: click its twistie until it is open.
       await waitFor('the paper row expanded', async () => {
@@ -175,7 +178,7 @@ export const scenarios = [
         return false;
       });
       const linkRow = page
-        .locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'curriculum.py:4-6' })
+        .locator('.part.sidebar .pane-body [role="treeitem"][aria-level="3"]', { hasText: 'curriculum.py:4-6' })
         .first();
       await linkRow.waitFor({ state: 'visible', timeout: 10_000 });
       const linkRowText = await linkRow.innerText();
@@ -189,11 +192,9 @@ export const scenarios = [
         CODE.replace(/def curriculum[\s\S]*?rounds\]\]\n\n\n/, ''),
       );
       await page
-        .locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' })
+        .locator('.part.sidebar .pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' })
         .first()
         .waitFor({ state: 'visible', timeout: 20_000 });
-      // the view in front again: a file opened meanwhile in its group (the focus was on the view) may cover it
-      await runCommand('Papers: Open Paper');
       await view.locator('.code-link.stale', { hasText: 'stale' }).waitFor({ state: 'visible', timeout: 20_000 });
       await view.locator('.code-link.stale').scrollIntoViewIfNeeded();
       await sleep(300);
