@@ -1,4 +1,5 @@
 import { Analysis } from '../core/analysis';
+import { paperArxivId, paperPageOf } from '../core/papers';
 import { sizesUnder } from '../core/themes';
 import { resolve } from 'node:path';
 import { analyzeFiles, CliCommand, CliError, reportProblems } from './common';
@@ -33,20 +34,29 @@ export function analysisJson(a: Analysis, related = DEFAULT_RELATED, state?: Sta
   // every paper's related papers: computed together, each pair once
   if (related > 0) a.related.relatedToAll(related);
   return {
-    papers: a.papers.map((p) => ({
-      id: p.id,
-      title: p.title,
-      // only when the file gave them, so an analysis of abstracts alone reads as before
-      ...(p.authors?.length ? { authors: p.authors } : {}),
-      ...(p.year ? { year: p.year } : {}),
-      method: p.method,
-      theme: p.theme,
-      keywords: p.keywords,
-      collections: p.collections,
-      abstract: p.abstract,
-      ...(related > 0 ? { related: a.related.relatedTo(p.id, related) } : {}),
-      ...(state ? { new: state.isNew(p.id) } : {}),
-    })),
+    papers: a.papers.map((p) => {
+      const arxivId = paperArxivId(p);
+      const page = paperPageOf(p)?.url;
+      return {
+        id: p.id,
+        title: p.title,
+        // only when the file gave them, so an analysis of abstracts alone reads as before
+        ...(p.authors?.length ? { authors: p.authors } : {}),
+        ...(p.year ? { year: p.year } : {}),
+        ...(p.date ? { date: p.date } : {}),
+        ...(p.doi ? { doi: p.doi } : {}),
+        ...(arxivId ? { arxivId } : {}),
+        ...(p.categories?.length ? { categories: p.categories } : {}),
+        ...(page ? { page } : {}),
+        method: p.method,
+        theme: p.theme,
+        keywords: p.keywords,
+        collections: p.collections,
+        abstract: p.abstract,
+        ...(related > 0 ? { related: a.related.relatedTo(p.id, related) } : {}),
+        ...(state ? { new: state.isNew(p.id) } : {}),
+      };
+    }),
     themes: themesJson(a),
     ...(state ? { timings: state.timings } : {}),
   };

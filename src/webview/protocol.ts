@@ -13,6 +13,8 @@ import {
   MAX_NOTE_LENGTH,
   MAX_QUOTE_LENGTH,
 } from '../core/annotations/types';
+// a type only: nothing of core/papers comes into the page's bundle
+import type { PaperPage } from '../core/papers/paperPage';
 
 export { ANNOTATION_COLORS } from '../core/annotations/types';
 export type { AnchorStatus, AnnotationColor } from '../core/annotations/types';
@@ -40,6 +42,12 @@ export interface PaperViewModel {
   /** Authors' names and year, when the file gave them: the line under the title. */
   authors: string[];
   year: string | null;
+  /** `YYYY-MM-DD` or `YYYY-MM` when the file gave more than the year (shown instead of it). */
+  date: string | null;
+  /** Subject categories (`cs.CL`), primary first. */
+  categories: string[];
+  /** The paper's page on the web (arXiv, DOI or its URL), opened by the host on `openPage`; null when none. */
+  page: PaperPage | null;
   method: string | null;
   themeLabel: string;
   collections: string[];
@@ -150,7 +158,10 @@ export interface WebviewDidOpenRelated {
   type: 'webviewDidOpenRelated';
   id: string;
 }
-/** `linkSelection` links the last active text editor's selection to the paper; `addTag` asks for tags. */
+/**
+ * `linkSelection` links the last active text editor's selection to the paper; `addTag` asks for tags; `openPage`
+ * opens the paper's page in the browser (the host works out the address; the page never names one).
+ */
 export const PAPER_ACTIONS = [
   'toggleStar',
   'toggleRead',
@@ -159,6 +170,7 @@ export const PAPER_ACTIONS = [
   'linkSelection',
   'addTag',
   'toggleNotInterested',
+  'openPage',
 ] as const;
 export type PaperAction = (typeof PAPER_ACTIONS)[number];
 export interface WebviewDidRequest {

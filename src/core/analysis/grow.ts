@@ -8,7 +8,7 @@
 import { addToCorpus, Collection, collectionNames, Corpus } from '../collections';
 import { ParseResult } from '../collections/formats/types';
 import { LoadProblem } from '../common';
-import { Paper, PaperSource, paperText, ParsedPaper, Theme } from '../papers';
+import { Paper, PAPER_METADATA_FIELDS, PaperSource, paperText, ParsedPaper, Theme } from '../papers';
 import { NO_CORRECTIONS, Newcomer, placePapers, ThemeCorrections, ThemeModel } from '../themes';
 import { embedWithCoverage, RelatedIndex } from '../vectors';
 import { deriveTitle } from '../titles';
@@ -95,9 +95,6 @@ function newcomer(model: ThemeModel, p: ParsedPaper): Newcomer {
   return { id: p.id, text, ...embedWithCoverage(model.space, text) };
 }
 
-/** The bibliographic fields a file may give or take back (corpus.ts fills them from the first file that has them). */
-const METADATA_FIELDS = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const;
-
 /**
  * A paper already analyzed, updated in place (a restored paper reads its abstract and lists from the cache file
  * through getters that a copy would lose) with what its files say now: sources, collections, metadata. Its
@@ -105,10 +102,11 @@ const METADATA_FIELDS = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'source
  */
 function keptPaper(before: Paper, now: ParsedPaper, changed: Set<string>): Paper {
   if (before === now) return before; // listed by unchanged files only (corpusSince)
-  if (sameSources(before.sources, now.sources) && METADATA_FIELDS.every((f) => same(before[f], now[f]))) return before;
+  if (sameSources(before.sources, now.sources) && PAPER_METADATA_FIELDS.every((f) => same(before[f], now[f])))
+    return before;
   changed.add(before.id);
   const hadSourceTitle = before.sourceTitle !== undefined;
-  for (const f of METADATA_FIELDS) (before as unknown as Record<string, unknown>)[f] = now[f];
+  for (const f of PAPER_METADATA_FIELDS) (before as unknown as Record<string, unknown>)[f] = now[f];
   before.sources = now.sources;
   before.collections = [...new Set(now.sources.map((s) => s.collection))];
   if (now.sourceTitle) before.title = now.sourceTitle;
@@ -201,7 +199,8 @@ export function unchangedFile(
       abstract: '',
       sources: p.sources.filter((s) => s.collection === collection!.name),
     };
-    for (const f of METADATA_FIELDS) if (p[f] !== undefined) (paper as unknown as Record<string, unknown>)[f] = p[f];
+    for (const f of PAPER_METADATA_FIELDS)
+      if (p[f] !== undefined) (paper as unknown as Record<string, unknown>)[f] = p[f];
     return paper;
   });
   return { papers, problems: problems.filter((p) => p.file === path) };

@@ -2,7 +2,7 @@ import { decodeText } from './decode';
 import { FileSource, LoadProblem, PapersInputError } from '../common';
 import { parserFor } from './formats';
 import { FormatParser, ParseResult } from './formats/types';
-import { ParsedPaper } from '../papers';
+import { PAPER_METADATA_FIELDS, ParsedPaper } from '../papers';
 
 /** A loaded file of papers. `name` is what the UI shows; `path` is where it came from. */
 export interface Collection {
@@ -55,15 +55,12 @@ export function parseCollectionBytes(bytes: Uint8Array, path: string, parse?: Fo
   }
 }
 
-/** The bibliographic fields a format may bring; a paper seen in several files takes each from the first file that has it. */
-const METADATA_FIELDS = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const;
-
 /**
  * Gives `into` every metadata field it lacks and `from` has: a Daily Papers dump (no titles) listed before
  * a .bib of the same papers must not hide the .bib's titles, authors and DOIs.
  */
 function fillMissingMetadata(into: ParsedPaper, from: ParsedPaper): void {
-  for (const field of METADATA_FIELDS) {
+  for (const field of PAPER_METADATA_FIELDS) {
     const have = into[field];
     const offered = from[field];
     const missing = have === undefined || (Array.isArray(have) ? have.length === 0 : have.trim() === '');

@@ -8,3 +8,4 @@ export * from './steps';
 export * from './text';
 export * from './pathSegments';
 export * from './latex';
+export * from './mathSegments';

@@ -4,6 +4,7 @@
  * file always balance), words whose capitals must survive a style's case change are protected, and
  * keys are made valid and unique. Unicode stays as it is (biber and LaTeX Workshop read UTF-8).
  */
+import { paperArxivId } from '../papers';
 
 /** What an export needs of a paper; `Paper` and `ParsedPaper` both fit. */
 export interface ExportablePaper {
@@ -16,6 +17,9 @@ export interface ExportablePaper {
   year?: string;
   url?: string;
   doi?: string;
+  arxivId?: string;
+  date?: string;
+  categories?: string[];
 }
 
 export interface BibtexExportOptions<P> {
@@ -119,6 +123,10 @@ export function toBibtex<P extends ExportablePaper>(papers: readonly P[], option
     if (paper.year?.trim()) fields.push(['year', latexEscape(paper.year)]);
     if (paper.url?.trim()) fields.push(['url', verbatimField(paper.url)]);
     if (paper.doi?.trim()) fields.push(['doi', verbatimField(paper.doi)]);
+    // arXiv's own form (https://info.arxiv.org/help/faq/references.html), which the import reads back
+    const arxiv = paperArxivId(paper);
+    if (arxiv) fields.push(['eprint', verbatimField(arxiv)], ['archivePrefix', 'arXiv']);
+    if (arxiv && paper.categories?.length) fields.push(['primaryClass', latexEscape(paper.categories[0])]);
     // a paper known by its title only has no abstract to give
     if (paper.abstract) fields.push(['abstract', latexEscape(paper.abstract)]);
     const note = options.noteOf?.(paper);

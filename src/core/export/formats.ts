@@ -4,6 +4,7 @@
  */
 import { ExportablePaper, noteExcerpt } from './bibtex';
 import { inlineMarkdown } from '../notes';
+import { paperArxivId, paperPageOf } from '../papers';
 
 export interface ExportOptions<P> {
   keyOf(paper: P): string;
@@ -20,6 +21,12 @@ export interface ExportedPaper {
   year: string | null;
   url: string | null;
   doi: string | null;
+  arxivId: string | null;
+  /** `YYYY-MM-DD` or `YYYY-MM` when the file gave more than the year. */
+  date: string | null;
+  categories: string[];
+  /** The paper's page: arXiv's abs page, the DOI resolver or its http(s) URL (see core/papers/paperPage.ts). */
+  page: string | null;
   abstract: string;
   collections: string[];
   note: string | null;
@@ -39,6 +46,10 @@ export function toExportJson<P extends ExportablePaper>(
       year: p.year ?? null,
       url: p.url ?? null,
       doi: p.doi ?? null,
+      arxivId: paperArxivId(p) ?? null,
+      date: p.date ?? null,
+      categories: p.categories ?? [],
+      page: paperPageOf(p)?.url ?? null,
       abstract: p.abstract,
       collections: options.collectionsOf?.(p) ?? [],
       note: note ? note : null,
@@ -56,7 +67,9 @@ export function toMarkdown<P extends ExportablePaper>(papers: readonly P[], opti
     const lines = [`## ${title}`, '', `\`${options.keyOf(p).replace(/`/g, "'")}\``];
     const meta = [p.authors?.length ? p.authors.join(', ') : undefined, p.year].filter(Boolean).join(' · ');
     if (meta) lines.push('', inlineMarkdown(meta));
+    const arxiv = paperArxivId(p);
     const links = [
+      arxiv ? `[arXiv:${inlineMarkdown(arxiv)}](https://arxiv.org/abs/${linkTarget(arxiv)})` : undefined,
       p.url ? `[link](${linkTarget(p.url)})` : undefined,
       p.doi ? `[doi:${inlineMarkdown(p.doi)}](https://doi.org/${linkTarget(p.doi)})` : undefined,
     ].filter(Boolean);

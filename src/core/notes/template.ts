@@ -3,7 +3,7 @@
  * names the paper so a renamed file still finds its paper. Pure: no editor, no file system.
  */
 import { parseDocument, stringify } from 'yaml';
-import { bylineOf, paperKey } from '../papers';
+import { bylineOf, paperKey, paperPageOf } from '../papers';
 import { Paper } from '../papers';
 
 /** Longest file name stem, well under every file system's 255 bytes and Windows' 260-character paths. */
@@ -77,7 +77,10 @@ export function inlineMarkdown(text: string): string {
     .replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
 }
 
-/** The starting content of a paper's notes: front matter, the title, the abstract quoted and a Notes section. */
+/**
+ * The starting content of a paper's notes: front matter, the title, a link to its page when it has one, the abstract
+ * quoted and a Notes section.
+ */
 export function renderNotesTemplate(paper: Paper, options: NotesTemplateOptions = {}): string {
   const frontMatter: Required<NotesFrontMatter> = {
     paper: options.key ?? paperKey(paper),
@@ -94,7 +97,10 @@ export function renderNotesTemplate(paper: Paper, options: NotesTemplateOptions 
     .join('\n');
   // a paper known by its title has no abstract to quote: who wrote it and when, if the file says
   const lead = paper.abstract.trim() ? quoted : inlineMarkdown(bylineOf(paper));
-  return `---\n${yaml}---\n\n# ${title}\n\n${lead ? `${lead}\n\n` : ''}## Notes\n\n\n`;
+  // the paper's page, one click from the notes (an http(s) address only; `<…>` so no character of it ends the link)
+  const page = paperPageOf(paper);
+  const link = page ? `[${inlineMarkdown(page.label).replace(/[[\]]/g, '\\$&')}](<${page.url}>)\n\n` : '';
+  return `---\n${yaml}---\n\n# ${title}\n\n${link}${lead ? `${lead}\n\n` : ''}## Notes\n\n\n`;
 }
 
 /** The YAML between a leading `---` line and the next `---` or `...` line; undefined without one. */

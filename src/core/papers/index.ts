@@ -4,6 +4,7 @@ export * from './arrivalsFile';
 export * from './byline';
 export * from './ids';
 export * from './paperKey';
+export * from './paperPage';
 export * from './tags';
 export * from './types';
 export * from './userData';

@@ -21,10 +21,32 @@ export interface ParsedPaper {
   url?: string;
   /** A bare DOI (`10.1234/abc`), without the resolver prefix. */
   doi?: string;
+  /** The arXiv id (`2401.01234v2`, `hep-th/9901001`) when the file names one. */
+  arxivId?: string;
+  /** The date of publication as the file gives it, `YYYY-MM-DD` or `YYYY-MM`, when more precise than the year. */
+  date?: string;
+  /** Subject categories (`cs.CL`, `stat.ML`), primary first, when the file lists them. */
+  categories?: string[];
   /** The entry's own key in its file (BibTeX key, CSL-JSON id, arXiv id), for messages and exports. */
   sourceKey?: string;
   sources: PaperSource[];
 }
+
+/**
+ * The bibliographic fields a format may bring: a paper seen in several files takes each from the first file
+ * that has it, and a paper already analyzed takes them again from its files.
+ */
+export const PAPER_METADATA_FIELDS = [
+  'sourceTitle',
+  'authors',
+  'year',
+  'url',
+  'doi',
+  'sourceKey',
+  'arxivId',
+  'date',
+  'categories',
+] as const;
 
 /** A paper after analysis: everything the views show. */
 export interface Paper extends ParsedPaper {

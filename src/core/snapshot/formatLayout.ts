@@ -6,8 +6,9 @@
 export const MAGIC = 'PAPERS-SNAPSHOT\n';
 /**
  * Bump when the layout or what is stored changes, or how it is derived (titles, keywords and themes read from
- * decoded LaTeX since format 6, broad themes by arXiv field since format 7, titles chosen by the learned ranker and distinct in a library since
- * format 8): an entry of another format is stale, and is neither restored nor grown from.
+ * decoded LaTeX since format 6, broad themes by arXiv field since format 7, titles chosen by the learned ranker and
+ * distinct in a library, and the papers' arXiv ids, dates and categories since format 8): an entry of another format
+ * is stale, and is neither restored nor grown from.
  */
 export const SNAPSHOT_FORMAT = 8;
 export const HEADER_BYTES = MAGIC.length + 4 + 4 + 8;

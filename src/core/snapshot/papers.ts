@@ -7,7 +7,7 @@
  */
 import { SnapshotError, SnapshotReader, SnapshotWriter } from './format';
 import { runSteps, Steps } from '../common';
-import { Paper, PaperSource } from '../papers';
+import { Paper, PAPER_METADATA_FIELDS, PaperSource } from '../papers';
 
 /** Text fields in the order a parsed and analyzed paper has them (sources comes after `abstract`). */
 const TEXT_FIELDS = [
@@ -18,15 +18,17 @@ const TEXT_FIELDS = [
   'url',
   'doi',
   'sourceKey',
+  'arxivId',
+  'date',
   'title',
   'method',
   'theme',
 ] as const;
-const LIST_FIELDS = ['authors', 'keywords', 'collections'] as const;
+const LIST_FIELDS = ['authors', 'categories', 'keywords', 'collections'] as const;
 /** Text fields whose values repeat across papers: stored once each. */
-const SHARED = new Set<string>(['year', 'theme', 'method']);
-/** Optional fields, in the order a paper has them; and the fields a paper always has. */
-const OPTIONAL = ['sourceTitle', 'authors', 'year', 'url', 'doi', 'sourceKey'] as const;
+const SHARED = new Set<string>(['year', 'date', 'theme', 'method']);
+/** Optional fields (a paper's metadata, in the order a parsed paper has them); and the fields a paper always has. */
+const OPTIONAL = PAPER_METADATA_FIELDS;
 const REQUIRED = ['id', 'abstract', 'title', 'method', 'keywords', 'theme', 'collections'];
 const ABSENT = 0xffffffff;
 const NULL = 0xfffffffe;
@@ -261,10 +263,15 @@ export function* decodePapersInSteps(
     if (isStored) {
       p = new Stored!(i);
       p.id = value(text.id, i);
-    } else p = { id: value(text.id, i), abstract: value(text.abstract, i), sources: sourcesOf(i) };
+    } else {
+      // built whole, its abstract too: from the file when the abstracts were left there (a deferred decode)
+      const n = text.abstract[i];
+      const abstract = deferred && n < NULL && strings[n] === undefined ? deferred(n) : value(text.abstract, i);
+      p = { id: value(text.id, i), abstract, sources: sourcesOf(i) };
+    }
     // the optional fields only when the stored paper had them: a restored paper equals the stored one
     for (const field of OPTIONAL) {
-      const v = field === 'authors' ? list('authors', i) : value(text[field], i);
+      const v = field === 'authors' || field === 'categories' ? list(field, i) : value(text[field], i);
       if (v !== undefined) p[field] = v;
     }
     p.title = value(text.title, i);

@@ -5,18 +5,23 @@ function nonce(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The paper view's page: its script and style from media/, a nonce-only CSP. */
+/**
+ * The paper view's page: its script and styles from media/ (KaTeX's stylesheet and fonts too, copied there at
+ * build time: the page loads nothing from the network), a nonce-only CSP.
+ */
 export function paperPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
   const n = nonce();
   const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'paper.css'));
+  const katexStyle = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'katex', 'katex.min.css'));
   const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'dist', 'page.js'));
-  const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${n}'; img-src ${webview.cspSource};`;
+  const csp = `default-src 'none'; style-src ${webview.cspSource}; font-src ${webview.cspSource}; script-src 'nonce-${n}'; img-src ${webview.cspSource};`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${katexStyle}" id="katex-css">
 <link rel="stylesheet" href="${style}">
 <title>Paper</title>
 </head>

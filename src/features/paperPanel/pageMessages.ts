@@ -193,6 +193,9 @@ export class PageMessages {
       case 'addTag':
         await vscode.commands.executeCommand('papers.addTag', id);
         break;
+      case 'openPage':
+        await vscode.commands.executeCommand('papers.openPaperPage', id);
+        break;
       case 'toggleNotInterested':
         await vscode.commands.executeCommand(
           state.data(id).notInterested === true ? 'papers.undoNotInterested' : 'papers.notInterested',

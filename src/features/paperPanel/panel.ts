@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { Paper } from '../../core/papers';
+import { Paper, paperPageOf } from '../../core/papers';
+import { decodeLatex } from '../../core/common';
 import { signalLabel } from '../../core/forYou';
 import {
   BacklinkItemView,
@@ -22,6 +23,9 @@ export type PaperPanelDeps = Pick<
   'context' | 'model' | 'state' | 'notes' | 'log' | 'links' | 'arrivals' | 'forYou'
 >;
 
+/** The tab renders no math: its title has the TeX decoded to text (`$x^2$` → `x²`). */
+const tabTitle = (paper: Paper) => decodeLatex(paper.title);
+
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Everything the page shows of a paper, resolved here so the page holds no logic of its own. */
@@ -38,6 +42,9 @@ export function paperViewModel(deps: PaperPanelDeps, paper: Paper): PaperViewMod
     title: paper.title,
     authors: [...(paper.authors ?? [])],
     year: paper.year ?? null,
+    date: paper.date ?? null,
+    categories: [...(paper.categories ?? [])],
+    page: paperPageOf(paper) ?? null,
     method: paper.method,
     themeLabel: themePath(model, paper.theme),
     collections: [...paper.collections],
@@ -151,7 +158,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     this.currentPaper = paper;
     const preserveFocus = notesShown && !focusPanel;
     if (this.panel) {
-      this.panel.title = paper.title;
+      this.panel.title = tabTitle(paper);
       this.panel.reveal(notesShown ? vscode.ViewColumn.Two : undefined, preserveFocus);
       this.postPaper();
     } else {
@@ -162,7 +169,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
           : vscode.ViewColumn.Active;
       const panel = vscode.window.createWebviewPanel(
         PAPER_VIEW_TYPE,
-        paper.title,
+        tabTitle(paper),
         { viewColumn: column, preserveFocus },
         {
           enableScripts: true,
@@ -192,7 +199,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     }
     this.currentId = paperId;
     this.currentPaper = paperId ? this.deps.model.paper(paperId) : undefined;
-    if (this.currentPaper) panel.title = this.currentPaper.title;
+    if (this.currentPaper) panel.title = tabTitle(this.currentPaper);
     this.adopt(panel);
     // Without a paper the restored view waits for the model (see refresh) or goes away when it is loaded.
     if (!paperId || (this.deps.model.analysis && !this.currentPaper)) this.closeUnknown(paperId);
@@ -232,7 +239,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     const paper = this.deps.model.paper(this.currentId);
     if (paper) {
       this.currentPaper = paper;
-      this.panel.title = paper.title;
+      this.panel.title = tabTitle(paper);
       this.postPaper();
     } else if (!this.currentPaper && this.deps.model.analysis) {
       this.closeUnknown(this.currentId);

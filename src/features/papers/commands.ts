@@ -3,8 +3,19 @@ import { Paper } from '../../core/papers';
 import { pickPaper } from '../search/pick';
 import { Services } from '../services';
 import { FILTER_LABELS, GROUP_BY_LABELS, GroupBy, PaperFilter } from '../tree/viewPrefs';
+import { openPaperPage } from './openPage';
 import { promptAddTags, promptRemoveTags } from './tags';
 import { targetPaper } from './target';
+
+/**
+ * Opening a paper is reading: it shows notes that exist and creates none, unless `papers.notes.createOnOpen`
+ * asks for the older way (a notes file from the template on every open). Undefined means "existing notes only".
+ */
+function notesOnOpen(): true | undefined {
+  return vscode.workspace.getConfiguration('papers').get<boolean>('notes.createOnOpen', false) === true
+    ? true
+    : undefined;
+}
 
 /** All the commands that act on papers and on the tree; registered once. */
 export function registerPaperCommands(context: vscode.ExtensionContext, services: Services): void {
@@ -17,15 +28,22 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
   context.subscriptions.push(
     vscode.commands.registerCommand('papers.search', async () => {
       const paper = await pickPaper(services);
-      if (paper) await panel.show(paper, { withNotes: true });
+      if (paper) await panel.show(paper, { withNotes: notesOnOpen() });
     }),
     onPaper('papers.openPaper', 'Open Paper', async (paper) => {
-      await panel.show(paper, { withNotes: true });
+      await panel.show(paper, { withNotes: notesOnOpen() });
       const node = tree.nodeOf(paper.id);
       if (node && tree.view.visible)
         await tree.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
     }),
-    onPaper('papers.openNotes', 'Open Notes', (paper) => notes.open(paper, vscode.ViewColumn.One)),
+    // notes of the paper in the view go beside it, as opening used to put them; others to the first column (and
+    // without a folder to hold notes, notes.open offers to open one)
+    onPaper('papers.openNotes', 'Open Notes', (paper) =>
+      panel.current?.id === paper.id && notes.uriFor(paper)
+        ? panel.show(paper, { withNotes: true })
+        : notes.open(paper, vscode.ViewColumn.One),
+    ),
+    onPaper('papers.openPaperPage', 'Open Paper Page', openPaperPage),
     onPaper('papers.toggleStar', 'Toggle Star', (paper) => state.setStarred(paper.id, !state.marks(paper.id).starred)),
     onPaper('papers.star', 'Star', (paper) => state.setStarred(paper.id, true)),
     onPaper('papers.unstar', 'Unstar', (paper) => state.setStarred(paper.id, false)),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { bylineOf, Paper } from '../../core/papers';
+import { bylineOf, Paper, paperPageOf } from '../../core/papers';
 import { tagsOf } from '../papers/tags';
 import { Services } from '../services';
 import { ownPapers, outlineOwnSize } from './themeGroups';
@@ -94,7 +94,9 @@ export function paperItem(
   ];
   // "not interested" only when set: menus offer the mark or its undo
   const notInterested = state.data(paper.id).notInterested === true ? ' notinterested' : '';
-  item.contextValue = `paper ${flags.join(' ')}${notInterested}`;
+  // "Open Paper Page" only on papers whose file gave an arXiv id, DOI or web address
+  const page = paperPageOf(paper) ? ' haspage' : '';
+  item.contextValue = `paper ${flags.join(' ')}${notInterested}${page}`;
   item.accessibilityInformation = {
     label: `${paper.title}, ${flags.filter((f) => f !== 'unstarred' && f !== 'nonotes').join(', ')}`,
   };

@@ -1,7 +1,10 @@
 // The abstract as DOM: paragraphs that know their offsets in the abstract string, highlights drawn as
 // <mark> elements over its text nodes, and the mapping between DOM selections and abstract offsets.
-// Text only ever goes in through text nodes (never HTML), so an abstract holding markup shows it as text.
+// Text only ever goes in through text nodes (never HTML), so an abstract holding markup shows it as text; math
+// is drawn by math.ts in a way that keeps the text, and so the offsets, the abstract's own.
+import type { MathSegment } from '../../core/common/mathSegments';
 import type { AnnotationView } from '../protocol';
+import { withMath } from './math';
 
 export interface Paragraph {
   start: number;
@@ -34,12 +37,14 @@ const visible = (a: AnnotationView) => a.status !== 'detached' && a.end > a.star
 
 /**
  * A paragraph element with its text split at every highlight boundary: covered pieces become <mark>
- * elements naming their highlights (`data-ids`), the last piece of each highlight carries its number.
+ * elements naming their highlights (`data-ids`), the last piece of each highlight carries its number. Math
+ * (`math`: the abstract's segments) is rendered where no highlight starts or ends inside it.
  */
 export function renderParagraph(
   abstract: string,
   para: Paragraph,
   annotations: readonly AnnotationView[],
+  math: readonly MathSegment[],
 ): HTMLParagraphElement {
   const p = document.createElement('p');
   p.className = 'abstract-para';
@@ -54,10 +59,10 @@ export function renderParagraph(
   const points = [...cuts].sort((x, y) => x - y);
   for (let i = 0; i + 1 < points.length; i++) {
     const [from, to] = [points[i], points[i + 1]];
-    const text = document.createTextNode(abstract.slice(from, to));
+    const text = withMath(abstract, from, to, math);
     const covering = here.filter((a) => a.start <= from && a.end >= to);
     if (!covering.length) {
-      p.append(text);
+      p.append(...text);
       continue;
     }
     // The innermost (latest starting, then shortest) highlight gives the color.
@@ -74,7 +79,7 @@ export function renderParagraph(
           `Highlight ${a.number}${a.status === 'fuzzy' ? ' (the abstract changed here since it was highlighted)' : ''}${a.note ? `: ${a.note}` : ''}`,
       )
       .join('\n');
-    mark.append(text);
+    mark.append(...text);
     p.append(mark);
   }
   return p;

@@ -1,9 +1,11 @@
 // How highlights are drawn in the paper view: the toolbar, the abstract with its <mark>s and, under each
 // paragraph, the numbered notes of the highlights starting in it, each with its editor when open; the
 // detached highlights after the abstract. What a control does is the controller's (annotations.ts).
+import { mathSegments } from '../../core/common/mathSegments';
 import type { AnnotationColor, AnnotationView, PaperViewModel } from '../protocol';
 import { itemDomId, paragraphsOf, renderParagraph } from './abstractText';
 import { button, colorPicker, el } from './controls';
+import { withMath } from './math';
 
 /** A note being edited, with what was typed in it. */
 export interface Draft {
@@ -77,7 +79,8 @@ function item(a: AnnotationView, draft: Draft | undefined, actions: HighlightAct
           actions.showInAbstract(a),
         );
   const body = el('div', 'hl-body');
-  const quote = el('blockquote', 'hl-quote', shorten(a.quote));
+  const quote = el('blockquote', 'hl-quote');
+  quote.append(...withMath(shorten(a.quote)));
   quote.title = a.quote;
   body.append(quote);
   if (a.status === 'fuzzy') body.append(el('p', 'hl-status', 'The abstract changed here since this was highlighted.'));
@@ -85,7 +88,11 @@ function item(a: AnnotationView, draft: Draft | undefined, actions: HighlightAct
     body.append(el('p', 'hl-status', 'Detached: this passage is no longer in the abstract.'));
   if (draft?.id === a.id) body.append(editor(a, draft, actions));
   else {
-    if (a.note) body.append(el('p', 'hl-note', a.note));
+    if (a.note) {
+      const note = el('p', 'hl-note');
+      note.append(...withMath(a.note));
+      body.append(note);
+    }
     const buttons = el('div', 'hl-actions');
     buttons.append(
       button(
@@ -169,10 +176,11 @@ export function abstractSection(p: PaperViewModel, draft: Draft | undefined, act
   text.setAttribute('aria-label', 'Abstract text');
   text.setAttribute('aria-describedby', 'annotate-hint');
   const paras = paragraphsOf(p.abstract);
+  const math = mathSegments(p.abstract);
   const placed = new Set<string>();
   paras.forEach((para, i) => {
     const block = el('div', 'para');
-    block.append(renderParagraph(p.abstract, para, p.annotations));
+    block.append(renderParagraph(p.abstract, para, p.annotations, math));
     // A highlight's note goes under the paragraph it starts in (one between paragraphs: the next one).
     const own = p.annotations.filter(
       (a) => a.status !== 'detached' && !placed.has(a.id) && (a.start < para.end || i === paras.length - 1),

@@ -15,6 +15,7 @@ import { afterRender, initAnnotations, renderAnnotated, reportSelection, updateA
 import { el } from './controls';
 import { renderWhy, updateWhy } from './forYou';
 import { initLinksAndTags, renderLinks, renderTags, updateLinks, updateTags } from './linksAndTags';
+import { withMath } from './math';
 
 interface VsCodeApi {
   postMessage(message: PageToHostMessage): void;
@@ -86,11 +87,20 @@ function labelActionButton(button: HTMLButtonElement, action: RowAction, paper: 
     toggleNotInterested: paper.notInterested
       ? ['Interested again', 'Bring this paper back into For You']
       : ['Not interested', 'Leave this paper out of For You: rank papers like it lower'],
+    openPage: pageLabel(paper),
   };
   const [text, aria] = labels[action];
   button.textContent = text;
   button.setAttribute('aria-label', aria);
-  button.title = action === 'copyKey' ? paper.key : aria;
+  button.title = action === 'copyKey' ? paper.key : action === 'openPage' && paper.page ? paper.page.url : aria;
+}
+
+/** The page button says where it goes: arXiv, the DOI resolver, or the entry's own address. */
+function pageLabel(paper: PaperViewModel): [text: string, aria: string] {
+  const page = paper.page;
+  if (!page) return ['Open page', 'This paper has no web page in its file'];
+  const text = page.kind === 'arxiv' ? 'Open on arXiv' : page.kind === 'doi' ? 'Open DOI' : 'Open page';
+  return [`${text} ↗`, `Open ${page.label} in the browser`];
 }
 
 function metaLine(paper: PaperViewModel): HTMLElement {
@@ -108,10 +118,27 @@ function metaLine(paper: PaperViewModel): HTMLElement {
   return meta;
 }
 
-/** The byline under the title (core's format, as the tree and the notes show it); nothing when the file gave neither. */
+/**
+ * The byline under the title (core's format, as the tree and the notes show it, with the full date when the file
+ * gave one); nothing when the file gave neither.
+ */
 function bylineLine(paper: PaperViewModel): HTMLElement[] {
-  const text = bylineOf({ authors: paper.authors, year: paper.year ?? undefined });
+  const text = bylineOf({ authors: paper.authors, year: paper.date ?? paper.year ?? undefined });
   return text ? [el('p', 'byline', text)] : [];
+}
+
+/** The paper's identifier (arXiv id, DOI or URL) and its categories, when its file gave them. */
+function sourceLine(paper: PaperViewModel): HTMLElement[] {
+  if (!paper.page && !paper.categories.length) return [];
+  const line = el('p', 'source');
+  if (paper.page) line.append(el('span', 'paper-id', paper.page.label));
+  if (paper.page && paper.categories.length) line.append(el('span', 'sep', ' · '));
+  if (paper.categories.length) {
+    const categories = el('span', 'categories', paper.categories.join(' '));
+    categories.title = 'Categories';
+    line.append(categories);
+  }
+  return [line];
 }
 
 function renderPaper(paper: PaperViewModel): void {
@@ -119,10 +146,11 @@ function renderPaper(paper: PaperViewModel): void {
   article.setAttribute('aria-labelledby', 'paper-title');
 
   const header = el('header');
-  const h1 = el('h1', undefined, paper.title);
+  const h1 = el('h1');
+  h1.append(...withMath(paper.title));
   h1.id = 'paper-title';
   h1.tabIndex = -1;
-  header.append(h1, ...bylineLine(paper), metaLine(paper), renderTags(paper));
+  header.append(h1, ...bylineLine(paper), ...sourceLine(paper), metaLine(paper), renderTags(paper));
   if (paper.keywords.length) {
     const chips = el('ul', 'chips');
     chips.setAttribute('aria-label', 'Keywords');
@@ -135,6 +163,7 @@ function renderPaper(paper: PaperViewModel): void {
   actions.setAttribute('aria-label', 'Paper actions');
   for (const action of ['toggleStar', 'toggleRead', 'openNotes', 'copyKey', 'toggleNotInterested'] as const)
     actions.append(actionButton(action, paper));
+  if (paper.page) actions.append(actionButton('openPage', paper));
 
   article.append(header, actions, ...renderAnnotated(paper), renderLinks(paper));
 

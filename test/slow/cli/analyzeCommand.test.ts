@@ -33,6 +33,32 @@ describe('papers analyze', () => {
     ]);
   });
 
+  test("papers analyze --json gives a paper's date, DOI, arXiv id, categories and page when its file has them", () => {
+    const dir = scratchDir('papers-page-fields');
+    const day = join(dir, 'day.jsonl');
+    const records = [
+      {
+        id: '2401.01234v2',
+        abstract: 'We estimate $x^2$ from noisy samples.',
+        categories: 'cs.LG stat.ML',
+        date: '2024-01-02',
+      },
+      { title: 'Published', abstract: 'A journal paper about estimating squares.', doi: '10.1145/3368089.3409719' },
+    ];
+    writeFileSync(day, records.map((r) => JSON.stringify(r)).join('\n'));
+    const out = JSON.parse(papers('analyze', day, '--json', '--related', '0').stdout);
+    const by = (start: string) => out.papers.find((p: { abstract: string }) => p.abstract.startsWith(start));
+    const arxiv = by('We estimate');
+    assert.deepEqual(
+      [arxiv.arxivId, arxiv.date, arxiv.categories, arxiv.page],
+      ['2401.01234v2', '2024-01-02', ['cs.LG', 'stat.ML'], 'https://arxiv.org/abs/2401.01234v2'],
+    );
+    assert.deepEqual(
+      [by('A journal').doi, by('A journal').page],
+      ['10.1145/3368089.3409719', 'https://doi.org/10.1145/3368089.3409719'],
+    );
+  });
+
   test('a library of thousands: themes with their parent (null at the top), broad sizes counting their subthemes', () => {
     const dir = scratchDir('papers-two-levels');
     const library = join(dir, 'library.txt');

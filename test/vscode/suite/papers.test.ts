@@ -43,12 +43,29 @@ suite('Papers in a real VS Code', () => {
     assert.equal(tooltip.isTrusted, false);
   });
 
-  test('Open Paper shows the paper view beside its new notes file and marks it read', async () => {
+  test('Open Paper shows the paper view, marks it read and creates no notes file', async () => {
     const { services } = await api();
     const paper = services.model.analysis!.papers.find((p) => p.method) ?? services.model.analysis!.papers[0];
     await vscode.commands.executeCommand('papers.openPaper', paper.id);
+    await until('the paper view tab', () => paperViewTab());
+    assert.equal(services.panel.current?.id, paper.id);
+    await until('read mark', () => services.state.marks(paper.id).read);
     const notesUri = services.notes.uriFor(paper)!;
     assert.ok(notesUri.path.includes('/notes/'), notesUri.toString());
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await exists(notesUri), false, 'opening is reading: no notes file');
+    assert.equal(services.notes.hasNotes(paper.id), false);
+    assert.equal(
+      vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === notesUri.toString()),
+      false,
+    );
+  });
+
+  test('Open Notes creates the notes file from the template, beside the paper view', async () => {
+    const { services } = await api();
+    const paper = services.panel.current!;
+    const notesUri = services.notes.uriFor(paper)!;
+    await vscode.commands.executeCommand('papers.openNotes', paper.id);
     await until('the notes file', () => exists(notesUri));
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(notesUri));
     assert.match(text, /^---\n/);
@@ -58,9 +75,21 @@ suite('Papers in a real VS Code', () => {
     );
     const tab = await until('the paper view tab', () => paperViewTab());
     assert.notEqual(tab.group.viewColumn, notesEditor.viewColumn, 'paper view and notes are side by side');
-    assert.equal(services.panel.current?.id, paper.id);
-    await until('read mark', () => services.state.marks(paper.id).read);
     await until('has notes', () => services.notes.hasNotes(paper.id));
+  });
+
+  test('with papers.notes.createOnOpen, Open Paper creates the notes file as before', async () => {
+    const { services } = await api();
+    const paper = services.model.analysis!.papers.slice(30).find((p) => !services.notes.hasNotes(p.id))!;
+    assert.equal(await exists(services.notes.uriFor(paper)!), false);
+    const config = vscode.workspace.getConfiguration('papers');
+    await config.update('notes.createOnOpen', true, vscode.ConfigurationTarget.Workspace);
+    try {
+      await vscode.commands.executeCommand('papers.openPaper', paper.id);
+      await until('the notes file', () => exists(services.notes.uriFor(paper)!));
+    } finally {
+      await config.update('notes.createOnOpen', undefined, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
   test('opening a second paper reuses the single paper view', async () => {
@@ -120,6 +149,8 @@ suite('Papers in a real VS Code', () => {
     const { services } = await api();
     const paper = services.panel.current!;
     const uri = services.notes.uriFor(paper)!;
+    await vscode.commands.executeCommand('papers.openNotes', paper.id);
+    await until('the notes file', () => exists(uri));
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     await vscode.workspace.fs.writeFile(
       uri,

@@ -44,6 +44,12 @@ function arxivId(id: string | undefined): string | undefined {
   return m ? m[1] : id?.trim() || undefined;
 }
 
+/** The `term`s of `<category term="cs.CL"/>` elements (one element or several). */
+function categoryTerms(v: unknown): (string | undefined)[] {
+  const all = Array.isArray(v) ? v : v ? [v] : [];
+  return all.map((c) => text((c as Record<string, unknown>)?.['@term']));
+}
+
 function entryFields(e: Record<string, unknown>, line: number): EntryFields | { error: string } {
   const id = oneLine(text(e.id));
   const summary = text(e.summary);
@@ -66,6 +72,12 @@ function entryFields(e: Record<string, unknown>, line: number): EntryFields | { 
     year: yearOf(text(e.published) ?? text(e.updated)),
     url: (alternate?.['@href'] as string | undefined) ?? (id && /^https?:/.test(id) ? id : undefined),
     doi: text(e.doi) ?? (doiLink?.['@href'] as string | undefined),
+    arxivId: key,
+    date: text(e.published) ?? text(e.updated),
+    // the primary category first, as arXiv lists it
+    categories: [text((e.primary_category as Record<string, unknown>)?.['@term']), ...categoryTerms(e.category)].filter(
+      (c): c is string => c !== undefined,
+    ),
   };
 }
 

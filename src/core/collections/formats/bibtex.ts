@@ -47,10 +47,16 @@ function field(entry: BibtexFileEntry, ...names: string[]): string | undefined {
   return undefined;
 }
 
-function arxivUrl(entry: BibtexFileEntry): string | undefined {
+/** The `eprint` of an entry whose archive is arXiv (`archivePrefix` in BibTeX, `eprinttype` in BibLaTeX). */
+function arxivEprint(entry: BibtexFileEntry): string | undefined {
   const eprint = field(entry, 'eprint');
   const archive = field(entry, 'archiveprefix', 'eprinttype');
-  return eprint && archive?.toLowerCase() === 'arxiv' ? `https://arxiv.org/abs/${eprint.trim()}` : undefined;
+  return eprint && archive?.toLowerCase() === 'arxiv' ? eprint.trim() : undefined;
+}
+
+function arxivUrl(entry: BibtexFileEntry): string | undefined {
+  const eprint = arxivEprint(entry);
+  return eprint ? `https://arxiv.org/abs/${eprint}` : undefined;
 }
 
 /**
@@ -157,6 +163,9 @@ export function parseBibtex(text: string, file: string): ParseResult {
       year: yearOf(field(entry, 'year', 'date')),
       url: field(entry, 'url') ?? arxivUrl(entry),
       doi: field(entry, 'doi'),
+      arxivId: arxivEprint(entry),
+      date: field(entry, 'date'),
+      categories: field(entry, 'primaryclass'),
     });
   }
   // Problems in file order, whichever step found them.

@@ -2,7 +2,7 @@
  * What every parser of a bibliographic format shares: a collector that keeps the first of duplicate
  * entries and turns every skipped entry into a problem naming its line.
  */
-import { paperId, titleId } from '../../papers';
+import { arxivIdOf, paperId, titleId } from '../../papers';
 import { ParsedPaper } from '../../papers';
 import { decodeLatex, LoadProblem, PapersInputError } from '../../common';
 import { MAX_ABSTRACT_CHARS } from './dailyPapers';
@@ -21,6 +21,11 @@ export interface EntryFields {
   year?: string;
   url?: string;
   doi?: string;
+  arxivId?: string;
+  /** A date as the file writes it; kept when it names a month (see dateOf). */
+  date?: string;
+  /** A list, or text with the categories separated by spaces, commas or semicolons. */
+  categories?: string[] | string;
 }
 
 /** Text for a message: one line, at most `max` characters. */
@@ -35,6 +40,21 @@ const nonEmpty = (s: string | undefined) => (s !== undefined && s.trim() !== '' 
 export function bareDoi(text: string | undefined): string | undefined {
   const m = text ? /10\.\d{4,9}\/\S+/.exec(text.trim()) : null;
   return m ? m[0] : undefined;
+}
+
+/** `YYYY-MM-DD` or `YYYY-MM` at the start of a date (`2020-05-01T12:00:00Z`, `2020-05`); undefined for a year alone. */
+export function dateOf(text: string | undefined): string | undefined {
+  const m = text ? /^(\d{4}-(?:0[1-9]|1[0-2]))(-(?:0[1-9]|[12]\d|3[01]))?(?:$|[T\s])/.exec(text.trim()) : null;
+  return m ? m[1] + (m[2] ?? '') : undefined;
+}
+
+/** Categories from a list or from text separated by spaces, commas or semicolons (`cs.CL cs.LG`). */
+export function categoriesOf(value: unknown): string[] | undefined {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,;]+/) : [];
+  const list = [...new Set(items.filter((c): c is string => typeof c === 'string').map((c) => c.trim()))].filter(
+    (c) => c !== '' && c.length <= 40,
+  );
+  return list.length ? list : undefined;
 }
 
 /** A four-digit year found in a date such as `2020`, `2020-05-01` or `May 2020`. */
@@ -129,6 +149,12 @@ function paperOf(
   const doi = bareDoi(entry.doi);
   if (doi !== undefined) paper.doi = doi;
   if (key !== undefined) paper.sourceKey = key;
+  const arxivId = arxivIdOf(entry.arxivId);
+  if (arxivId !== undefined) paper.arxivId = arxivId;
+  const date = dateOf(entry.date);
+  if (date !== undefined) paper.date = date;
+  const categories = categoriesOf(entry.categories);
+  if (categories !== undefined) paper.categories = categories;
   return paper;
 }
 

@@ -41,6 +41,20 @@ function cslYear(date: unknown): string | undefined {
   return yearOf(str(d.raw) ?? str(d.literal));
 }
 
+/** `YYYY-MM` or `YYYY-MM-DD` of a CSL date given with its month: {"date-parts": [[2020, 5, 1]]} or {raw: "2020-05-01"}. */
+function cslDate(date: unknown): string | undefined {
+  if (!date || typeof date !== 'object') return typeof date === 'string' ? date : undefined;
+  const d = date as Record<string, unknown>;
+  const parts = d['date-parts'];
+  if (Array.isArray(parts) && Array.isArray(parts[0]) && parts[0].length >= 2) {
+    const [y, m, day] = parts[0].map((n: unknown) => Number(n));
+    if (![y, m].every(Number.isInteger)) return undefined;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${y}-${pad(m)}${Number.isInteger(day) ? `-${pad(day)}` : ''}`;
+  }
+  return str(d.raw);
+}
+
 /** The fields of one CSL item; `label` names it in messages. */
 export function cslEntry(item: Record<string, unknown>, line: number, label: string): EntryFields {
   const key = str(item['citation-key']) ?? str(item.id);
@@ -58,6 +72,7 @@ export function cslEntry(item: Record<string, unknown>, line: number, label: str
     year: cslYear(item.issued),
     url: str(item.URL),
     doi: str(item.DOI),
+    date: cslDate(item.issued),
   };
 }
 

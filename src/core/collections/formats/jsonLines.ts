@@ -1,9 +1,9 @@
 /**
  * JSON Lines (.jsonl, .ndjson): one JSON object per line, `{"abstract": ..., "title"?: ..., ...}`.
  * Besides `abstract` (or `summary`), a line may carry `title`, `authors` (names or CSL names), `year` or
- * `date`, `url`, `doi` and `id` or `key`. A bad line is a problem naming it; the other lines load.
+ * `date`, `url`, `doi`, `id` or `key`, `arxiv_id` and `categories`. A bad line is a problem naming it; the other lines load.
  */
-import { decodedTitle, emptyFileError, PaperCollector, yearOf } from './collect';
+import { categoriesOf, decodedTitle, emptyFileError, PaperCollector, yearOf } from './collect';
 import { cslName, jsonReason } from './cslJson';
 import { MAX_ABSTRACT_CHARS, tidyAbstract } from './dailyPapers';
 import { ParseResult } from './types';
@@ -59,6 +59,10 @@ export function parseJsonLines(text: string, file: string): ParseResult {
       year: yearOf(str(r.year) ?? str(r.date) ?? str(r.published)),
       url: str(r.url),
       doi: str(r.doi),
+      // arXiv's own metadata dump names the id `id` and the date `update_date`
+      arxivId: str(r.arxiv_id) ?? str(r.arxivId) ?? str(r.id),
+      date: str(r.date) ?? str(r.published) ?? str(r.update_date),
+      categories: categoriesOf(r.categories),
     });
   });
   return out.result();

@@ -109,6 +109,20 @@ describe('toBibtex', () => {
     assert.match(lines[1], /^title = \{.*Moths.*\},$/);
     assert.deepEqual(lines.slice(2), ['author = {Mo Wing and Lu Night},', 'year = {2004}', '}', '']);
   });
+
+  test('an arXiv paper gets eprint, archivePrefix and primaryClass, which the import reads back', () => {
+    const arxiv = {
+      id: 'a1b2c3d4e5f6',
+      abstract: 'An abstract about probes.',
+      title: 'Probes',
+      arxivId: '2401.01234v2',
+      categories: ['cs.LG', 'stat.ML'],
+    };
+    const bib = toBibtex([arxiv], { keyOf: () => 'probes' });
+    assert.match(bib, /eprint = \{2401\.01234v2\},\n {2}archivePrefix = \{arXiv\},\n {2}primaryClass = \{cs\.LG\}/);
+    const [back] = parseBibtex(bib, 'out.bib').papers;
+    assert.deepEqual([back.arxivId, back.categories], ['2401.01234v2', ['cs.LG']]);
+  });
 });
 
 describe('bibtexKey, latexEscape and noteExcerpt', () => {

@@ -15,6 +15,10 @@ describe('toExportJson and toMarkdown', () => {
       'year',
       'url',
       'doi',
+      'arxivId',
+      'date',
+      'categories',
+      'page',
       'abstract',
       'collections',
       'note',
@@ -34,5 +38,25 @@ describe('toExportJson and toMarkdown', () => {
     assert.deepEqual([json.title, json.authors, json.year, json.abstract], [BOOK.title, BOOK.authors, '2004', '']);
     const md = toMarkdown([BOOK], { keyOf: () => 'atlas-a1b2c3d' });
     assert.equal(md, '# Papers\n\n## Atlas of Made-up Moths\n\n`atlas-a1b2c3d`\n\nMo Wing, Lu Night · 2004\n');
+  });
+
+  test("an arXiv paper's id, date, categories and page in JSON, its arXiv link in Markdown", () => {
+    const paper = {
+      id: 'a1b2c3d4e5f6',
+      abstract: 'An abstract.',
+      title: 'Probes',
+      url: 'http://arxiv.org/abs/2401.01234v2',
+      date: '2024-01-02',
+      categories: ['cs.LG', 'stat.ML'],
+    };
+    const [json] = toExportJson([paper], { keyOf: () => 'k' });
+    assert.deepEqual(
+      [json.arxivId, json.date, json.categories, json.page],
+      ['2401.01234v2', '2024-01-02', ['cs.LG', 'stat.ML'], 'https://arxiv.org/abs/2401.01234v2'],
+    );
+    const md = toMarkdown([paper], { keyOf: () => 'k' });
+    assert.match(md, /\[arXiv:2401\.01234v2\]\(https:\/\/arxiv\.org\/abs\/2401\.01234v2\) · \[link\]/);
+    const [none] = toExportJson([{ id: 'b', abstract: 'x', url: 'javascript:alert(1)' }], { keyOf: () => 'k' });
+    assert.deepEqual([none.arxivId, none.page, none.categories], [null, null, []]);
   });
 });

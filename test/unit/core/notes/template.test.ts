@@ -118,6 +118,17 @@ describe('renderNotesTemplate', () => {
     });
   });
 
+  test('a paper with a page links to it under the title; one whose URL is not http(s) gets no link', () => {
+    const arxiv = renderNotesTemplate(paper({ sourceKey: '2401.01234v2' }), { key: 'k' });
+    assert.match(
+      arxiv,
+      /\n# EnvFactory: building environments\n\n\[arXiv:2401\.01234v2\]\(<https:\/\/arxiv\.org\/abs\/2401\.01234v2>\)\n\n> We introduce/,
+    );
+    const odd = renderNotesTemplate(paper({ url: 'https://example.org/a)[x]' }), { key: 'k' });
+    assert.match(odd, /\n\[https:\/\/example\.org\/a\)\\\[x\\\]\]\(<https:\/\/example\.org\/a\)\[x\]>\)\n/);
+    assert.doesNotMatch(renderNotesTemplate(paper({ url: 'javascript:alert(1)' })), /\]\(/);
+  });
+
   test('defaults the key to paperKey and the theme to its id', () => {
     const fm = readFrontMatter(renderNotesTemplate(paper()));
     assert.equal(fm?.paper, 'envfactory-6755e5c');

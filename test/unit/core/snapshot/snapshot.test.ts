@@ -169,6 +169,24 @@ describe('decodeSnapshot with deferred: true', () => {
     );
   });
 
+  test("a paper's arXiv id, date and categories come back; a paper with fields of its own still has its abstract", () => {
+    const a = longAbstractsAnalysis();
+    Object.assign(a.papers[2], { arxivId: '2401.01234v2', date: '2024-01-02', categories: ['cs.CL', 'cs.LG'] });
+    Object.assign(a.papers[3], { futureField: { kept: true } });
+    for (const options of [{}, { deferred: true }]) {
+      const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), options));
+      const [p, q] = [b.papers[2], b.papers[3]];
+      assert.deepEqual([p.arxivId, p.date, p.categories], ['2401.01234v2', '2024-01-02', ['cs.CL', 'cs.LG']]);
+      assert.equal(p.abstract, a.papers[2].abstract);
+      assert.equal(
+        q.abstract,
+        a.papers[3].abstract,
+        `the abstract of a paper with extras (${JSON.stringify(options)})`,
+      );
+      assert.deepEqual((q as unknown as Record<string, unknown>).futureField, { kept: true });
+    }
+  });
+
   test('theme corrections on a deferred restore keep search snippets (the abstract is read from the paper)', () => {
     const a = longAbstractsAnalysis();
     const b = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), { deferred: true }), {

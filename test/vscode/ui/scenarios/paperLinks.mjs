@@ -52,10 +52,12 @@ export const scenarios = [
       writeFileSync(join(workspace, 'src', 'curriculum.py'), CODE);
       mkdirSync(join(workspace, 'ideas'), { recursive: true });
       writeFileSync(join(workspace, 'ideas', 'reading.md'), '# Reading list\n\n');
+      // The code first, in the first column: a paper opened next shows beside it (and writes no notes file).
+      await openFile(page, runCommand, 'curriculum.py');
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       await page.locator(GROUP_ROWS).first().waitFor({ state: 'visible', timeout: 90_000 });
 
-      // Open a paper: its notes go to the first column, the view beside them.
+      // Open a paper: the view goes beside the code.
       const input = page.locator('.quick-input-widget input.input');
       // Right after the tree fills, the palette can close before the command opens its quick pick: again.
       await waitFor(
@@ -96,7 +98,7 @@ export const scenarios = [
         }
       });
 
-      // The code in the first column (where the notes are), lines 4-6 selected; then the view's button.
+      // The code in the first column, lines 4-6 selected; then the view's button.
       await page.locator('.editor-group-container').first().locator('.monaco-editor .view-lines').first().click();
       await openFile(page, runCommand, 'curriculum.py');
       await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
@@ -160,7 +162,10 @@ export const scenarios = [
 
       // The tree lists the link under the paper ("Open Paper" on the paper in the view reveals its row).
       await runCommand('Papers: Open Paper');
-      const paperRow = page.locator('.pane-body [role="treeitem"][aria-level="2"]', { hasText: 'EnvFactory' }).first();
+      // in the sidebar: the Comments panel's tree has a row of the link's note, naming the paper at the same level
+      const paperRow = page
+        .locator('.part.sidebar .pane-body [role="treeitem"][aria-level="2"]', { hasText: 'EnvFactory' })
+        .first();
       await paperRow.waitFor({ state: 'visible', timeout: 15_000 });
       // The row is redrawn while the tree refreshes: click its twistie until it is open.
       await waitFor('the paper row expanded', async () => {
@@ -173,7 +178,7 @@ export const scenarios = [
         return false;
       });
       const linkRow = page
-        .locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'curriculum.py:4-6' })
+        .locator('.part.sidebar .pane-body [role="treeitem"][aria-level="3"]', { hasText: 'curriculum.py:4-6' })
         .first();
       await linkRow.waitFor({ state: 'visible', timeout: 10_000 });
       const linkRowText = await linkRow.innerText();
@@ -187,7 +192,7 @@ export const scenarios = [
         CODE.replace(/def curriculum[\s\S]*?rounds\]\]\n\n\n/, ''),
       );
       await page
-        .locator('.pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' })
+        .locator('.part.sidebar .pane-body [role="treeitem"][aria-level="3"]', { hasText: 'stale · def curriculum' })
         .first()
         .waitFor({ state: 'visible', timeout: 20_000 });
       await view.locator('.code-link.stale', { hasText: 'stale' }).waitFor({ state: 'visible', timeout: 20_000 });

@@ -1,4 +1,5 @@
-// What the user sees: the Papers sidebar with themes, a paper opened beside its notes, the quick-pick search.
+// What the user sees: the Papers sidebar with themes, a paper opened (no notes file) and its notes asked for beside
+// it, the quick-pick search.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paperView } from '../editorSteps.mjs';
@@ -18,7 +19,7 @@ async function openSidebar(page) {
 
 export const scenarios = [
   {
-    name: 'sidebar shows themes with counts; clicking a paper opens it beside its notes',
+    name: 'sidebar shows themes with counts; clicking a paper opens it, Start notes puts its notes beside it',
     async run({ page, shot, workspace }) {
       const { firstTheme } = await openSidebar(page);
       const themes = page.locator(GROUP_ROWS);
@@ -48,7 +49,12 @@ export const scenarios = [
       if (shown !== title) throw new Error(`the paper view shows "${shown}", the row said "${title}"`);
       const abstract = await view.locator('body').innerText();
       if (abstract.length < 400) throw new Error('the paper view shows no abstract');
+      // opening is reading: the notes file comes when asked for
       const notesDir = join(workspace, 'notes');
+      await sleep(300);
+      if (existsSync(notesDir) && readdirSync(notesDir).length)
+        throw new Error(`opening the paper wrote ${readdirSync(notesDir).join(', ')}`);
+      await view.locator('button[data-action="openNotes"]').click();
       const notes = await waitFor(
         'the notes file',
         () => existsSync(notesDir) && readdirSync(notesDir).find((f) => f.endsWith('.md')),
