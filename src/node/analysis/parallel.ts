@@ -1,6 +1,7 @@
 /**
- * analyzeCorpus on two threads: titles and keywords (textFeatures) on a worker thread, vectors and themes
- * on the calling thread at the same time, then the search index once both are there. Same result as
+ * analyzeCorpus on two threads: keywords and then titles on a worker thread, vectors and themes on the calling
+ * thread at the same time, which then derives the titles the worker has not claimed yet (chunks handed out by a
+ * shared counter), then the search index once both are there. Same result as
  * analyzeCorpus; when the worker cannot run, the features are computed here instead.
  */
 import { existsSync } from 'node:fs';
@@ -9,10 +10,19 @@ import { Worker } from 'node:worker_threads';
 import { Analysis, AnalyzeOptions, analyzeCorpus, beginAnalysis } from '../../core/analysis';
 import { Corpus } from '../../core/collections';
 import { paperText } from '../../core/papers';
-import { TextFeatures, textFeatures } from '../../core/analysis';
+import { claimedTitles, joinTitleChunks, TextFeatures, textFeatures, TITLE_CHUNK } from '../../core/analysis';
+import { TitleResult } from '../../core/titles';
 
-/** What textFeaturesWorker.js sends back. */
-export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type: 'error'; message: string };
+/** What textFeaturesWorker.js is given: the abstracts, and the counter of the next chunk of titles to claim. */
+export interface FeaturesWork {
+  abstracts: string[];
+  next: SharedArrayBuffer;
+}
+
+/** What textFeaturesWorker.js sends back: the keywords and the titles of the chunks it claimed. */
+export type FeaturesMessage =
+  | { type: 'done'; keywords: string[][]; chunks: Map<number, TitleResult[]>; timings: Record<string, number> }
+  | { type: 'error'; message: string };
 
 /**
  * Below this many papers a thread costs more than it saves: its start, its own compile of the bundle
@@ -22,15 +32,15 @@ export type FeaturesMessage = { type: 'done'; features: TextFeatures } | { type:
  */
 export const PARALLEL_MIN_PAPERS = 1000;
 
-/** The features from a worker thread running `workerPath` (dist/textFeaturesWorker.js) on the abstracts. */
-function featuresInWorker(workerPath: string, abstracts: string[]): Promise<TextFeatures> {
+/** The keywords and the claimed chunks of titles from a worker thread running `workerPath` (dist/textFeaturesWorker.js). */
+function featuresInWorker(workerPath: string, work: FeaturesWork): Promise<Extract<FeaturesMessage, { type: 'done' }>> {
   return new Promise((done, reject) => {
     // a path relative to the working folder: Worker takes it only with a leading ./ and would throw otherwise,
     // which would silently put the whole analysis on this thread
-    const worker = new Worker(resolve(workerPath), { workerData: abstracts });
+    const worker = new Worker(resolve(workerPath), { workerData: work });
     worker.once('message', (m: FeaturesMessage) => {
       void worker.terminate();
-      if (m.type === 'done') done(m.features);
+      if (m.type === 'done') done(m);
       else reject(new Error(m.message));
     });
     worker.once('error', reject);
@@ -59,20 +69,32 @@ export async function analyzeInParallel(
     return analyzeCorpus(corpus, options);
   }
   const abstracts = corpus.papers.map(paperText);
-  const features = featuresInWorker(workerPath, abstracts);
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const claim = () => Atomics.add(counter, 0, TITLE_CHUNK);
+  const features = featuresInWorker(workerPath, { abstracts, next: counter.buffer as SharedArrayBuffer });
   // a failed worker is handled below, after the themes: not an unhandled rejection meanwhile
   features.catch(() => {});
   options.first?.();
   const pending = beginAnalysis(corpus, { ...options, texts: abstracts });
   options.onProgress?.('titles', 0);
+  // the vectors and themes done, this thread derives the titles the worker has not claimed yet
+  const hereStart = performance.now();
+  const mine = claimedTitles(abstracts, claim);
+  const titlesHere = performance.now() - hereStart;
   const waitStart = performance.now();
   let computed: TextFeatures;
   try {
-    computed = await features;
+    const theirs = await features;
+    computed = {
+      titles: joinTitleChunks(abstracts.length, mine, theirs.chunks),
+      keywords: theirs.keywords,
+      timings: theirs.timings,
+    };
   } catch {
     computed = textFeatures(abstracts, options.onProgress);
   }
   // how long this thread waited for the worker (or did its work after it failed): what is left to balance
   computed.timings.wait = performance.now() - waitStart;
+  computed.timings.titlesHere = titlesHere;
   return pending.finish(computed);
 }

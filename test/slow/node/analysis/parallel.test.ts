@@ -52,7 +52,7 @@ describe('analyzeInParallel', () => {
     writeFileSync(
       marking,
       `const { parentPort, workerData } = require('node:worker_threads');
-const port = { postMessage: (m) => { m.features.timings.marked = 1; parentPort.postMessage(m); } };
+const port = { postMessage: (m) => { m.timings.marked = 1; parentPort.postMessage(m); } };
 require('node:worker_threads').parentPort = port;
 require(${JSON.stringify(workerPath)});\n`,
     );

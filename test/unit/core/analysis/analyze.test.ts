@@ -1,6 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyCorrections } from '../../../../src/core/analysis/analyze';
+import { claimedTitles, joinTitleChunks, TITLE_CHUNK } from '../../../../src/core/analysis';
+import { deriveTitle } from '../../../../src/core/titles';
 import { analyzeFiles, madeUpAbstracts, madeUpAnalysis } from '../../../helpers/madeUpCorpus';
 
 describe('applyCorrections', () => {
@@ -74,5 +76,31 @@ describe('analyzeCorpus', () => {
     assert.equal(a.papers.length, 1);
     assert.equal(a.themes.length, 1);
     assert.equal(a.papers[0].theme, a.themes[0].id);
+  });
+});
+
+describe('titles claimed in chunks by two threads', () => {
+  test('however the chunks are shared out, the titles are those of one pass, in order; a lost chunk is an error', () => {
+    const abstracts = Array.from(
+      { length: 3 * TITLE_CHUNK + 17 },
+      (_, i) => `We propose Method${i}, a model for task ${i}. It improves results on benchmark ${i % 7}.`,
+    );
+    let next = 0;
+    const claim = () => {
+      const from = next;
+      next += TITLE_CHUNK;
+      return from;
+    };
+    // one claimer takes the first chunk, the other the rest, turn by turn as a shared counter would hand them out
+    const first = claimedTitles(abstracts.slice(0), () => (next === 0 ? claim() : abstracts.length));
+    const rest = claimedTitles(abstracts, claim);
+    assert.equal(first.size, 1);
+    assert.equal(rest.size, 3);
+    const joined = joinTitleChunks(abstracts.length, rest, first);
+    assert.deepEqual(
+      joined.map((t) => t.title),
+      abstracts.map((a) => deriveTitle(a).title),
+    );
+    assert.throws(() => joinTitleChunks(abstracts.length, rest), /no title was derived for paper 0/);
   });
 });
