@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { decodeLatex } from '../../../src/core/common';
 import { paperPageHtml } from '../../../src/features/paperPanel/pageHtml';
 import { paperViewModel } from '../../../src/features/paperPanel/panel';
 import { papersApi, restoreSeeds } from './papersApi';
@@ -58,7 +59,8 @@ suite('Paper page: one step from the paper view to the paper', () => {
 
   const paperTitled = async (title: string) => {
     const { services } = await papersApi();
-    const paper = services.model.analysis!.papers.find((p) => p.sourceTitle === title);
+    // a file's title is shown decoded, as every title is ($x^2$ reads x²)
+    const paper = services.model.analysis!.papers.find((p) => p.sourceTitle === decodeLatex(title));
     assert.ok(paper, title);
     return paper;
   };
