@@ -29,9 +29,9 @@ const isFileSystemError = (e: unknown, code: string) => e instanceof vscode.File
 
 /**
  * The notes of papers: one Markdown file per paper in the workspace's notes folder (setting
- * `papers.notesFolder`), created from the template on first open and never overwritten. Knows which papers
- * have notes (by file name, else by front matter) and keeps their text for search, following the folder
- * with a file watcher. Everything goes through `workspace.fs`, so remote and virtual workspaces work too.
+ * `papers.notesFolder`), created from the template when the reader asks for notes (or highlights), never
+ * overwritten. Knows which papers have notes (by file name, else by front matter) and keeps their text for search,
+ * following the folder with a file watcher. Everything goes through `workspace.fs`, so remote and virtual workspaces work too.
  */
 export class WorkspaceNotes implements NotesService, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
