@@ -4,7 +4,8 @@
 // `npm run bench -- --partial [sizes] [runs]` measures the provisional search's chunks (partial.ts; needs `npm run build`);
 // `npm run bench -- --restore <corpus file> [rounds] [work dir]` the second activation alone (restoreProbe.ts);
 // `npm run bench -- --themes-at-scale <n> [swap]` the theme quality of n synthetic abstracts (themesAtScale.ts);
-// `npm run bench -- --real [sizes] [--cs-only]` themes on real arXiv abstracts against a baseline (realThemes.ts),
+// `npm run bench -- --real [sizes] [--cs-only] [--no-titles]` themes on real arXiv abstracts against a baseline
+// (realThemes.ts), then the title figures of --titles,
 // run with the CLI's node flags since it times the analysis as `papers analyze` runs it;
 // `npm run bench -- --daily [sizes] [--days N]` the daily stream: dumps joining a library (dailyStream.ts);
 // `npm run bench -- --foryou [--size N] [--readers N]` the For You ranking against two baselines (forYou.ts);
@@ -49,3 +50,6 @@ const nodeFlags =
         ? ['--max-old-space-size=6144']
         : ['--expose-gc'];
 process.exitCode = await runBundled(entry, mode, nodeFlags, process.argv.slice(mode === 'bench' ? 2 : 3));
+// the themes of real abstracts come with the titles of real abstracts: the held-out papers' four title figures
+if (mode === 'real' && process.exitCode === 0 && !process.argv.includes('--no-titles'))
+  process.exitCode = await runBundled('scripts/bench/titleFigures.ts', 'titles', ['--expose-gc'], []);
