@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --partial [sizes] [runs]`: what the provisional search (core/search/provisional.ts) costs
+ * `npm run bench -- --partial [sizes] [runs]`: what the partial search (core/search/partial.ts) costs
  * and brings, through the real worker (dist/analysisWorker.js; `npm run build` first). Per synthetic
  * corpus (synthCorpus.ts, as the main benchmark), alternating runs without and with chunks: the time to
  * the first searchable chunk, to the last one, to the full analysis, the process CPU time, the time to
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadCorpus } from '../../src/core/collections/corpus';
-import { PartialSearch, SearchChunk } from '../../src/core/search/provisional';
+import { PartialSearch, SearchChunk } from '../../src/core/search/partial';
 import { nodeFileSource } from '../../src/node/files/nodeFileSource';
 import { analyzeInWorker, SEARCH_CHUNKS } from '../../src/node/analysis/run';
 import { synthAbstracts, writeDailyPapers } from './synthCorpus';

@@ -1,7 +1,7 @@
 // `npm run bench`: bundles scripts/bench/main.ts (with the src/ code it measures) into bench/results/.build/
 // and runs it with the given options. Not part of `npm test`: timings are reported, never asserted.
 // `npm run bench -- --probe <corpus file> [rounds]` runs the search probe alone (searchProbe.ts);
-// `npm run bench -- --partial [sizes] [runs]` measures the provisional search's chunks (partial.ts; needs `npm run build`);
+// `npm run bench -- --partial [sizes] [runs]` measures the partial search's chunks (partial.ts; needs `npm run build`);
 // `npm run bench -- --restore <corpus file> [rounds] [work dir]` the second activation alone (restoreProbe.ts);
 // `npm run bench -- --themes-at-scale <n> [swap]` the theme quality of n synthetic abstracts (themesAtScale.ts);
 // `npm run bench -- --real [sizes] [--cs-only] [--no-titles]` themes on real arXiv abstracts against a baseline

@@ -5,7 +5,7 @@ import { PaperUserData } from '../core/papers';
 import type { ForYouReason } from '../core/forYou';
 import { RegroupDiff, StoredCorrections } from '../core/themes';
 import type { LinksService } from './links/types';
-import type { ProvisionalSearch } from './search/provisional';
+import type { PartialSearchService } from './search/partial';
 import type { RestrictedModeApi } from './storage/restrictedMode';
 import type { PapersTreeService } from './tree/types';
 import type { ViewPrefs } from './tree/viewPrefs';
@@ -15,7 +15,7 @@ export interface PapersModel {
   readonly analysis: Analysis | undefined;
   readonly onDidChange: vscode.Event<void>;
   /** While the first analysis runs: search over what is indexed so far. */
-  readonly provisional: ProvisionalSearch;
+  readonly partial: PartialSearchService;
   /**
    * While a cached analysis is decoded (noticeable for a large library), before any analysis is shown: its themes as
    * labels and sizes, for the tree to show at once; undefined otherwise.

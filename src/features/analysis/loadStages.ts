@@ -18,7 +18,7 @@ import { runOnHost } from './hostSteps';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { ThemeCorrectionsService } from '../services';
 import { isAbsolutePath } from '../collections/settings';
-import { ProvisionalSearch } from '../search/provisional';
+import { PartialSearchService } from '../search/partial';
 import { readCollectionUri, unreadableMessage } from './readCollection';
 
 /** Shows a notification only when the work takes longer than this. */
@@ -33,7 +33,7 @@ export interface LoadStages {
   readonly log: vscode.LogOutputChannel;
   readonly cache: AnalysisCache;
   readonly corrections: ThemeCorrectionsService;
-  readonly provisional: ProvisionalSearch;
+  readonly partial: PartialSearchService;
   /** The collection files to load (PapersModelImpl.collectionUris). */
   collectionUris(): Promise<vscode.Uri[]>;
   /** Analyzes the files (PapersModelImpl.analyze); a regroup gives the grouping it replaces (`previous`). */
@@ -245,7 +245,7 @@ async function analyzeAndCache(
   }
   // the analysis process wrote the cache entry: read it back as a second activation would, after
   // dropping the partial search's chunks (at 100k papers ~300 MB; the host would hold both at once)
-  stages.provisional.release();
+  stages.partial.release();
   await stages.cache.written(key, analyzed.written);
   const snapshot = await stages.cache.load(key);
   if (!snapshot)
@@ -256,18 +256,18 @@ async function analyzeAndCache(
 /**
  * Analyzes in a child process (the memory of a large analysis is never the extension host's); on a worker
  * thread when no process can be started; on the extension host itself as the last resort. The first analysis
- * (`first`) posts searchable chunks to the provisional search as it goes.
+ * (`first`) posts searchable chunks to the partial search as it goes.
  */
 export async function analyzeOffHost(
   {
     extensionPath,
     log,
-    provisional,
+    partial,
     first,
   }: {
     extensionPath: string;
     log: vscode.LogOutputChannel;
-    provisional: ProvisionalSearch;
+    partial: PartialSearchService;
     first: () => boolean;
   },
   files: CollectionFile[],
@@ -278,16 +278,16 @@ export async function analyzeOffHost(
 ): Promise<Analyzed> {
   const workerPath = path.join(extensionPath, 'dist', 'analysisWorker.js');
   // the first analysis posts searchable chunks as it goes; later ones leave search on the current analysis
-  const chunks = !first() ? {} : { chunks: SEARCH_CHUNKS, onChunk: provisional.add.bind(provisional) };
+  const chunks = !first() ? {} : { chunks: SEARCH_CHUNKS, onChunk: partial.add.bind(partial) };
   for (const transport of ['process', 'thread'] as const) {
-    if (first()) provisional.begin();
+    if (first()) partial.begin();
     try {
       const options = { onProgress: report, transport, signal, previous, ...chunks };
       return saveTo
         ? await analyzeIntoFile(workerPath, files, saveTo, options)
         : { snapshot: await analyzeInWorker(workerPath, files, options) };
     } catch (err) {
-      provisional.end();
+      partial.end();
       if ((err as Error).name === 'AnalysisError' || (err as Error).name === 'Cancelled') throw err;
       log.warn(`the analysis ${transport} failed (${(err as Error).message})`);
     }

@@ -23,7 +23,7 @@ import { Paper, Theme } from '../../core/papers';
 import { formatProblem, LoadProblem } from '../../core/common';
 import { PapersModel, Regrouping, ThemeCorrectionsService } from '../services';
 import { freshGrouping } from './regroup';
-import { ProvisionalSearch } from '../search/provisional';
+import { PartialSearchService } from '../search/partial';
 
 /** Where the workspace state keeps the last cache entry shown (PapersModelImpl.lastEntry). */
 const LAST_ENTRY = 'papers.lastAnalysis';
@@ -50,8 +50,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private readonly cache: AnalysisCache;
   /** The files of the last load, watched (also the unreadable ones: a file created later reloads). */
   private lastUris: vscode.Uri[] = [];
-  /** Search over the chunks indexed so far while the first analysis runs (see features/search/provisional.ts). */
-  readonly provisional = new ProvisionalSearch();
+  /** Search over the chunks indexed so far while the first analysis runs (see features/search/partial.ts). */
+  readonly partial = new PartialSearchService();
   private prepareTimer: ReturnType<typeof setTimeout> | undefined;
   private stoppedByUser = false;
   /** The themes of a cached analysis being decoded (see PapersModel.outline). */
@@ -74,7 +74,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       log,
       cache: this.cache,
       corrections,
-      provisional: this.provisional,
+      partial: this.partial,
       collectionUris: async () => (this.lastUris = await this.collectionUris()),
       analyze: (...args) => this.analyze(...args),
       showOutline: (outline) => this.showOutline(outline),
@@ -91,8 +91,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.collections')) void this.reload();
       }),
-      this.provisional,
-      this.onDidChange(() => this.current && this.provisional.end()),
+      this.partial,
+      this.onDidChange(() => this.current && this.partial.end()),
     );
   }
 
@@ -163,7 +163,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
         } while (this.again);
       } finally {
         this.loading = undefined;
-        this.provisional.end();
+        this.partial.end();
       }
     })();
     return this.loading;
@@ -291,7 +291,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     const { extensionPath } = this.context;
     const first = () => !this.current;
     return analyzeOffHost(
-      { extensionPath, log: this.log, provisional: this.provisional, first },
+      { extensionPath, log: this.log, partial: this.partial, first },
       files,
       report,
       saveTo,

@@ -129,7 +129,7 @@ function noResults(query: string): PaperPick {
   };
 }
 
-/** Rows for results over the chunks indexed so far: provisional titles, no themes yet. */
+/** Rows for results over the chunks indexed so far: titles before the analysis, no themes yet. */
 function toPartialPicks(services: Services, result: PartialResult): PaperPick[] {
   if (result.refused.length > 0) {
     const words = result.refused.map((k) => `${k}:`).join(', ');
@@ -195,7 +195,7 @@ function paperWhenAnalyzed(services: Services, id: string): Promise<Paper | unde
           };
           subscriptions.push(
             model.onDidChange(() => model.analysis && finish(model.paper(id))),
-            model.provisional.onDidChange(() => !model.analysis && !model.provisional.active && finish(undefined)),
+            model.partial.onDidChange(() => !model.analysis && !model.partial.active && finish(undefined)),
             token.onCancellationRequested(() => finish(undefined)),
           );
         }),
@@ -220,7 +220,7 @@ export function openSearchPick(
   options: SearchPickOptions = {},
 ): { quickPick: vscode.QuickPick<vscode.QuickPickItem>; result: Promise<Paper | undefined> } | undefined {
   const { model } = services;
-  if (!model.analysis && !model.provisional.active) return undefined;
+  if (!model.analysis && !model.partial.active) return undefined;
   const base = options.title ?? 'Search Papers';
   const qp = vscode.window.createQuickPick<PaperPick>();
   qp.title = base;
@@ -244,11 +244,11 @@ export function openSearchPick(
       qp.busy = false;
       return;
     }
-    const partial = model.provisional.search;
+    const partial = model.partial.search;
     qp.items = partial
       ? toPartialPicks(services, partial.search(value, { limit: RESULT_LIMIT, filters: partialFilters }))
       : [];
-    qp.title = model.provisional.finishing
+    qp.title = model.partial.finishing
       ? `${base} — finishing the analysis…`
       : partialTitle(base, partial?.indexed ?? 0, partial?.total);
     qp.busy = true;
@@ -256,7 +256,7 @@ export function openSearchPick(
   const result = new Promise<Paper | undefined>((resolve) => {
     let chosen: string | undefined;
     const refresh = () => update(qp.value);
-    const subscriptions = [model.onDidChange(refresh), model.provisional.onDidChange(refresh)];
+    const subscriptions = [model.onDidChange(refresh), model.partial.onDidChange(refresh)];
     qp.onDidChangeValue(update);
     qp.onDidAccept(() => {
       const pick = qp.selectedItems[0] ?? qp.activeItems[0];

@@ -2,7 +2,7 @@ import { SearchChunk } from '../../core/search';
 import { AnalysisSnapshot } from '../../core/snapshot';
 import { Theme } from '../../core/papers';
 
-/** How the worker indexes the abstracts for search before the analysis (see core/search/provisional.ts). */
+/** How the worker indexes the abstracts for search before the analysis (see core/search/partial.ts). */
 export interface ChunkPlan {
   /** Papers in the first chunk: small, so the first results come soon. */
   first: number;

@@ -19,7 +19,7 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** A child process (default: its memory is not the caller's) or a worker thread. */
   transport?: AnalysisTransport;
-  /** Asks the worker for searchable chunks (see core/search/provisional.ts), handed to `onChunk` as they come. */
+  /** Asks the worker for searchable chunks (see core/search/partial.ts), handed to `onChunk` as they come. */
   chunks?: ChunkPlan;
   onChunk?: (chunk: SearchChunk, total: number) => void;
   /** A cache entry to grow the analysis from instead of analyzing afresh (AnalyzeRequest.growFrom). */

@@ -98,7 +98,7 @@ suite('Partial search while the first analysis runs', () => {
     const withModel: Services = { ...services, model };
     try {
       const loading = model.reload();
-      await until('the first searchable chunk', () => (model.provisional.search?.indexed ?? 0) > 0, 120_000);
+      await until('the first searchable chunk', () => (model.partial.search?.indexed ?? 0) > 0, 120_000);
       assert.equal(model.analysis, undefined, 'the analysis is still running (else this test proves nothing)');
 
       const first = openSearchPick(withModel, { initial: MARKER })!;
@@ -111,11 +111,11 @@ suite('Partial search while the first analysis runs', () => {
       );
       assert.ok(qp.items.length > 0, 'partial results');
       for (const item of qp.items) {
-        const doc = model.provisional.search!.get(item.paperId!)!;
+        const doc = model.partial.search!.get(item.paperId!)!;
         assert.ok(doc.abstract.includes(MARKER), `${item.label} matches`);
         assert.ok(
           item.label.endsWith('…') && doc.abstract.startsWith(item.label.slice(0, -1)),
-          `provisional title from the abstract's first words: ${item.label}`,
+          `title before the analysis from the abstract's first words: ${item.label}`,
         );
         assert.equal(item.description, 'title pending');
       }
@@ -158,7 +158,7 @@ suite('Partial search while the first analysis runs', () => {
       );
       for (const item of qp2.items)
         assert.ok(item.label.endsWith(model.paper(item.paperId!)!.title), "the analysis's titles");
-      assert.equal(model.provisional.search, undefined, 'the chunks are dropped');
+      assert.equal(model.partial.search, undefined, 'the chunks are dropped');
       qp2.hide();
 
       const chosen = await first.result;

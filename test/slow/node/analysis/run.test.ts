@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PartialSearch } from '../../../../src/core/search/provisional';
+import { PartialSearch } from '../../../../src/core/search/partial';
 import { decodeSnapshot, fromSnapshot } from '../../../../src/core/snapshot/snapshot';
 import { analyzeHere, analyzeInWorker, analyzeIntoFile } from '../../../../src/node/analysis/run';
 import { scratchDir } from '../../../helpers/scratchDir';

@@ -54,7 +54,7 @@ export const scenarios = [
       const log = () => logSince(started);
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
       const themes = page.locator(GROUP_ROWS);
-      // analyzed, cached, then read back from the cache and shown (the rows before that can be a provisional state)
+      // analyzed, cached, then read back from the cache and shown (the rows before that can be a partial state)
       await waitFor(
         'the analysis loaded and cached',
         async () => /cached the analysis/.test(log()) && /loaded \d+ papers/.test(log()),

@@ -44,7 +44,7 @@ export const PENDING_FILTERS: ReadonlySet<string> = new Set(['theme']);
 const TITLE_CHARS = 64;
 
 /** A title to show before the analysis made one: the file's title, else the abstract's first words (cut at a word). */
-export function provisionalTitle(abstract: string, sourceTitle?: string | null): string {
+export function titleBeforeAnalysis(abstract: string, sourceTitle?: string | null): string {
   if (sourceTitle && sourceTitle.trim() !== '') return sourceTitle.trim();
   const text = decodeLatex(abstract).replace(/\s+/g, ' ').trim();
   if (text.length <= TITLE_CHARS) return text;
@@ -180,7 +180,7 @@ export class PartialSearch {
     // snippets (and the abstracts they decode) for the hits kept only
     const hits = merged.slice(0, limit).map(({ hit, chunk }) => {
       const doc = this.chunks[chunk].get(hit.id)!;
-      return { ...this.chunks[chunk].withSnippet(hit), title: provisionalTitle(doc.abstract, doc.title) };
+      return { ...this.chunks[chunk].withSnippet(hit), title: titleBeforeAnalysis(doc.abstract, doc.title) };
     });
     return { hits, refused: [] };
   }

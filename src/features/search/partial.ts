@@ -3,11 +3,11 @@ import { PartialSearch, SearchChunk } from '../../core/search';
 
 /**
  * What search can use while the first analysis of the collections runs: the chunks of the corpus the
- * analysis worker has indexed so far (core/search/provisional.ts). The model feeds it; the search pick reads
+ * analysis worker has indexed so far (core/search/partial.ts). The model feeds it; the search pick reads
  * it when there is no analysis yet. Each chunk is restored as it arrives: a few milliseconds of this
  * thread, never the whole corpus at once.
  */
-export class ProvisionalSearch implements vscode.Disposable {
+export class PartialSearchService implements vscode.Disposable {
   private partial: PartialSearch | undefined;
   private running = false;
   private finishingNow = false;

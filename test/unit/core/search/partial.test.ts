@@ -4,8 +4,8 @@ import {
   buildSearchChunk,
   chunkBuffers,
   PartialSearch,
-  provisionalTitle,
-} from '../../../../src/core/search/provisional';
+  titleBeforeAnalysis,
+} from '../../../../src/core/search/partial';
 import { PaperSearch } from '../../../../src/core/search/paperSearch';
 import { ParsedPaper } from '../../../../src/core/papers/types';
 
@@ -160,8 +160,8 @@ describe('PartialSearch', () => {
   });
 });
 
-describe('provisionalTitle', () => {
-  test('a provisional title is the source title, else the first words of the abstract cut at a word', () => {
+describe('titleBeforeAnalysis', () => {
+  test('a title before the analysis is the source title, else the first words of the abstract cut at a word', () => {
     const search = searchOver(chunkA, chunkB);
     assert.equal(search.search('gravestones').hits[0].title, 'Lichen Clocks on Gravestones');
     const long = search.search('kelp').hits[0].title;
@@ -169,11 +169,15 @@ describe('provisionalTitle', () => {
     assert.ok(chunkA[0].abstract.startsWith(long.slice(0, -1)), long);
     assert.ok(long.length <= 65, `${long.length} characters`);
     assert.match(chunkA[0].abstract.slice(long.length - 1), /^[\s,.]/, 'cut between words');
-    assert.equal(provisionalTitle('Short and whole.'), 'Short and whole.');
-    assert.equal(provisionalTitle('  Spaces\n and   breaks  '), 'Spaces and breaks');
-    assert.equal(provisionalTitle('\\textbf{Scalpel} for Schr\\"odinger'), 'Scalpel for Schrödinger', 'LaTeX decoded');
-    assert.equal(provisionalTitle('A body', '  '), 'A body', 'a blank source title is no title');
-    const oneWord = provisionalTitle('x'.repeat(200));
+    assert.equal(titleBeforeAnalysis('Short and whole.'), 'Short and whole.');
+    assert.equal(titleBeforeAnalysis('  Spaces\n and   breaks  '), 'Spaces and breaks');
+    assert.equal(
+      titleBeforeAnalysis('\\textbf{Scalpel} for Schr\\"odinger'),
+      'Scalpel for Schrödinger',
+      'LaTeX decoded',
+    );
+    assert.equal(titleBeforeAnalysis('A body', '  '), 'A body', 'a blank source title is no title');
+    const oneWord = titleBeforeAnalysis('x'.repeat(200));
     assert.equal(oneWord, `${'x'.repeat(64)}…`, 'a word longer than the title is cut');
   });
 });
