@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { kMeans } from '../../../../src/core/themes/baselineKMeans';
+import { kMeans } from '../../../../src/node/bench/baselineKMeans';
 import { normalizedMutualInformation } from '../../../../src/core/themes/nmi';
 import { seededRandom } from '../../../../src/core/vectors/seededRandom';
 
