@@ -11,7 +11,8 @@
  * grouping would; the rest join the nearest theme anyway and are counted as poor fits.
  */
 import { Theme } from '../papers';
-import { centroidOf, clusterRow, dotRow, FIT_QUANTILE, ModelTheme, quantile, ThemeModel } from './themeModel';
+import { centroidOf, clusterRow, dotRow, ModelTheme, ThemeModel } from './themeModel';
+import { FIT_QUANTILE, quantile } from './fitFloor';
 import { labelledGroups, uniqueSlug } from './themes';
 import { labelKey } from './labelLift';
 import { arxivFieldModel, guessField } from '../fields';

@@ -18,6 +18,7 @@ import { Theme } from '../papers';
 import { FieldModel, guessField } from '../fields';
 import { centroidsOf, clusterRows, dissolveSmall, MIN_THEME_SIZE, nearestCentroid } from './consensus';
 import { REGROUP_KEEP_SHARE } from './regroupDiff';
+import { FIT_QUANTILE, quantile } from './fitFloor';
 
 /** The grouping a regroup replaces, read against the papers of the new one (their indices in its theme space). */
 export interface PreviousGrouping {
@@ -89,8 +90,6 @@ export function warmCount(k: number, warm: WarmStart | undefined): number {
 
 /** Passes of reassignment and new centroids: few papers move after the first. */
 const WARM_PASSES = 5;
-/** A paper fits its topic poorly below the cosine this share of the topic's papers stay under (themeModel.ts FIT_QUANTILE). */
-const POOR_FIT = 0.1;
 
 /**
  * Topics (ids 0..) for the m unit rows of X (m × d) starting from `warm`: see the file comment. Deterministic.
@@ -165,14 +164,11 @@ function unmatched(fresh: readonly number[], warm: WarmStart, wanted: number): M
   return new Map(picked.map((c, i) => [c, i]));
 }
 
-/** Each topic's floor: the cosine to its centroid that POOR_FIT of its papers stay under. */
+/** Each topic's floor: the cosine to its centroid that FIT_QUANTILE of its papers stay under (fitFloor.ts). */
 function fitFloors(X: Float32Array, m: number, d: number, C: Float64Array, assign: readonly number[], k: number) {
   const fits: number[][] = Array.from({ length: k }, () => []);
   for (let i = 0; i < m; i++) fits[assign[i]].push(rowDot(X, i, d, C, assign[i] * d));
-  return fits.map((f) => {
-    f.sort((a, b) => a - b);
-    return f.length === 0 ? 0 : f[Math.min(f.length - 1, Math.floor(POOR_FIT * f.length))];
-  });
+  return fits.map((f) => quantile(f, FIT_QUANTILE));
 }
 
 function rowDot(X: Float32Array, i: number, d: number, C: Float64Array, co: number): number {

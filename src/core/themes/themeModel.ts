@@ -6,6 +6,7 @@
 import { Theme } from '../papers';
 import { DocVectors, EmbeddingSpace, embeddingSpace, heldOutCoverage, strideSample } from '../vectors';
 import { clusterDimsFor } from './themes';
+import { FIT_QUANTILE, quantile } from './fitFloor';
 import { arxivFieldModel, guessField } from '../fields';
 
 /** A theme as placement sees it. */
@@ -43,8 +44,6 @@ export interface ThemeModel {
   poorSince: number;
 }
 
-/** The share of a theme's own papers that fit it at least as well as its floor. */
-export const FIT_QUANTILE = 0.1;
 /** Papers read to estimate the coverage floor: a quantile is known well enough from a few hundred. */
 const COVERAGE_SAMPLE = 400;
 
@@ -142,11 +141,4 @@ export function dotRow(a: Float32Array, b: Float32Array): number {
   let s = 0;
   for (let j = 0; j < a.length; j++) s += a[j] * b[j];
   return s;
-}
-
-/** The value a share `q` of the values stay below (nearest rank); 0 for none. */
-export function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
