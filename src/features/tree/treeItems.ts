@@ -49,9 +49,18 @@ export function groupItem(node: GroupNode, services: TreeItemDeps): vscode.TreeI
     return item;
   }
   item.contextValue = user ? 'theme user' : kind;
-  item.iconPath = new vscode.ThemeIcon(kind === 'theme' ? 'symbol-namespace' : kind === 'tag' ? 'tag' : 'library');
+  item.iconPath = new vscode.ThemeIcon(leafIcon(kind, theme?.field !== undefined));
   item.tooltip = `${name}: ${papersText(size)}`;
   return item;
+}
+
+/**
+ * The icon of a group without subgroups: an arXiv field too small for topics keeps a field's look (the broad
+ * themes beside it that have topics show `layers`), a topic the theme's, then tags and collections.
+ */
+function leafIcon(kind: string, isField: boolean): string {
+  if (kind === 'theme') return isField ? 'mortar-board' : 'symbol-namespace';
+  return kind === 'tag' ? 'tag' : 'library';
 }
 
 /** A paper's row: its title, the method (or its theme when not listed under it), its marks as the icon. */
