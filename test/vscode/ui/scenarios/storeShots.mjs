@@ -140,13 +140,20 @@ async function paperBesideNotes(ui) {
   await runCommand('Papers: Open Notes');
   await page.locator('.tabs-container .tab[aria-label$=".md"]').first().waitFor({ state: 'visible', timeout: 20_000 });
   await runCommand('View: Close Primary Side Bar');
-  // the notes' end in view: the highlights section the highlight was written into
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+End');
-  const listed = page.locator('.monaco-editor .view-line', { hasText: 'claim to test' }).first();
-  await listed.waitFor({ state: 'visible', timeout: 20_000 });
-  await view.locator('h1').click(); // the focus ring off the last control
-  await pictureInBothThemes(ui, 'paper-notes');
+  // the notes' end in view, the highlights section the highlight was written into, before each picture (the file
+  // is written again as the highlight is stored, which can scroll it back)
+  const notesEnd = async () => {
+    const editor = page.locator('.monaco-editor').first();
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+End');
+    const listed = editor.locator('.view-line', { hasText: 'claim to test' }).first();
+    await waitFor('the highlight in the notes, in view', async () => {
+      const [line, box] = [await listed.boundingBox().catch(() => null), await editor.boundingBox()];
+      return line && box && line.y >= box.y && line.y + line.height <= box.y + box.height;
+    });
+    await view.locator('h1').click(); // the focus ring off the last control
+  };
+  await pictureInBothThemes(ui, 'paper-notes', notesEnd);
   await runCommand('View: Close All Editors');
   await papersIcon(page).click();
 }
