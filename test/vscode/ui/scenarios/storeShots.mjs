@@ -24,7 +24,8 @@ const SETTINGS = {
   'workbench.tips.enabled': false,
   'editor.minimap.enabled': false,
   'comments.openView': 'never',
-  'window.title': 'Papers',
+  'window.commandCenter': false,
+  'workbench.layoutControl.enabled': false,
 };
 
 /** Code a reader of this library could link: a warm-started online RL fine-tuning loop. */
