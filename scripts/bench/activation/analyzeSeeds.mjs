@@ -42,7 +42,10 @@ const { values } = parseArgs({
 });
 const here = resolve(import.meta.dirname, '..', '..', '..');
 
-/** Bundles the core of the checkout at `root` with a probe that analyzes once and prints its timings; returns the probe's folder. */
+/**
+ * Bundles the core of the checkout at `root` with a probe that analyzes once and prints its timings; returns the probe's folder.
+ * @param {string} root
+ */
 async function makeProbe(root) {
   const dir = mkdtempSync(join(tmpdir(), 'papers-bench-'));
   // the core is bundled alone; the probe requires it (timed), reads, parses, analyzes and prints its timings
@@ -55,6 +58,7 @@ async function makeProbe(root) {
   ${existsSync(join(root, 'src/node/analysis/compileFlags.ts')) ? `export { useColdRunCompileFlags } from ${JSON.stringify(join(root, 'src/node/analysis/compileFlags'))};` : ''}
   `,
   );
+  /** @type {import('esbuild').BuildOptions} */
   const bundle = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
   await build({ ...bundle, entryPoints: [entry], outfile: join(dir, 'core.js') });
   await build({
@@ -109,14 +113,24 @@ async function makeProbe(root) {
 }
 
 const runs = Number(values.runs);
+/** @param {string} text */
 const flagList = (text) => text.split(' ').filter(Boolean);
-/** The node flags of a checkout's CLI (scripts/cliNodeFlags.mjs; none before it existed). */
+/**
+ * The node flags of a checkout's CLI (scripts/cliNodeFlags.mjs; none before it existed).
+ * @param {string} root
+ */
 async function cliFlags(root) {
   const file = join(root, 'scripts', 'cliNodeFlags.mjs');
   return existsSync(file) ? (await import(pathToFileURL(file).href)).CLI_NODE_FLAGS : [];
 }
 /** A side runs the probe of `root` with the CLI's flags (unless `bare`) and `extra` node flags. */
 const probes = new Map(); // root -> its probe's folder (two sides of one checkout share it)
+/**
+ * @param {string} name
+ * @param {string} root
+ * @param {string} extra
+ * @param {boolean | undefined} bare
+ */
 async function side(name, root, extra, bare) {
   if (!probes.has(root)) probes.set(root, await makeProbe(root));
   return {
@@ -141,6 +155,8 @@ else if (values['against-flags'] !== undefined || againstBare)
   );
 const compared = sides.length > 1;
 const load = loadavg()[0];
+/** @typedef {Record<string, number>} Timings one probe's figures: step -> ms, and nPapers, nThemes */
+/** @type {Timings[][]} */
 const rows = sides.map(() => []);
 for (let i = 0; i < runs; i++) {
   for (const [s, side] of sides.entries()) {
@@ -154,17 +170,19 @@ for (let i = 0; i < runs; i++) {
       },
       encoding: 'utf8',
     });
-    rows[s].push(JSON.parse(out.trim().split('\n').pop()));
+    rows[s].push(JSON.parse(out.trim().split('\n').slice(-1)[0]));
   }
 }
 for (const dir of probes.values()) rmSync(dir, { recursive: true, force: true });
 
 const steps = Object.keys(rows[0][0]).filter((k) => k !== 'nPapers' && k !== 'nThemes');
+/** @param {number[]} xs */
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+/** @param {Timings[]} rs */
 const summarize = (rs) =>
   Object.fromEntries(
     steps.map((k) => [k, { min: Math.min(...rs.map((r) => r[k])), median: median(rs.map((r) => r[k])) }]),
@@ -205,7 +223,7 @@ if (values.json) {
     const [a, b] = summaries;
     const cols = `${k.padEnd(17)} ${a[k].min.toFixed(0).padStart(7)} ${a[k].median.toFixed(0).padStart(11)}`;
     console.log(
-      compared
+      compared && paired
         ? `${cols} ${b[k].min.toFixed(0).padStart(14)} ${b[k].median.toFixed(0).padStart(8)} ${(paired[k] >= 0 ? '+' : '') + paired[k].toFixed(0).padStart(6)}`
         : cols,
     );

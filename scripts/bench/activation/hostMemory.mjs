@@ -29,6 +29,7 @@ import {
 } from '../../../test/vscode/codeServer.mjs';
 import { REPO_ROOT, setup } from '../../../test/vscode/setup.mjs';
 import { waitForWorkbench } from '../../../test/vscode/ui/workbench.mjs';
+/** @typedef {import('../../../test/vscode/types.js').Page} Page */
 
 const { values } = parseArgs({
   options: {
@@ -40,10 +41,15 @@ const { values } = parseArgs({
 });
 const size = Number(values.size);
 const timeoutMs = Number(values.timeout) * 1000;
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** @param {number} kb */
 const mb = (kb) => Math.round(kb / 1024);
 
-/** The benchmark's synthetic corpus of `n` abstracts, generated once (scripts/bench/common/synthCorpus.ts). */
+/**
+ * The benchmark's synthetic corpus of `n` abstracts, generated once (scripts/bench/common/synthCorpus.ts).
+ * @param {number} n
+ */
 async function synthCorpus(n) {
   const file = join(tmpdir(), 'papers-bench', `synth-${n >= 1000 ? `${n / 1000}k` : n}.txt`);
   if (existsSync(file)) return file;
@@ -80,14 +86,19 @@ import { synthAbstracts, writeDailyPapers } from ${JSON.stringify(join(REPO_ROOT
   return file;
 }
 
-/** The extension host process of the code-server (the newest one: a reload starts another). */
+/**
+ * The extension host process of the code-server (the newest one: a reload starts another).
+ * @param {number} serverPid
+ */
 function extensionHost(serverPid) {
   const hosts = processesUnder(serverPid).filter((p) => p.cmd.includes('extensionHost'));
   return hosts.sort((a, b) => b.pid - a.pid)[0]?.pid;
 }
 
+/** @param {number} pid */
 function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  /** @param {string} key */
   const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: mb(kb('VmRSS')), peakMb: mb(kb('VmHWM')) };
 }
@@ -96,6 +107,9 @@ function memoryOf(pid) {
  * Opens the Papers view by a click and waits for the model's "loaded N papers" line; samples the host's memory
  * meanwhile. Times, from the click: the first theme row on screen (on a restore it comes before the papers are
  * decoded: the cached themes are shown first) and the "loaded" line (the log is polled every 50 ms).
+ * @param {Page} page
+ * @param {number} serverPid
+ * @param {string} label
  */
 async function activation(page, serverPid, label) {
   const started = Date.now();
@@ -127,6 +141,7 @@ async function activation(page, serverPid, label) {
       // (the newest host: the one of a reload can show up after the loop last looked)
       const mem = memoryOf(extensionHost(serverPid) ?? host);
       const restored = /restored the analysis/.test(text);
+      /** @param {string} re */
       const stamp = (re) => {
         const m = new RegExp(`^(\\S+ \\S+) \\[\\w+\\] ${re}`, 'm').exec(text);
         return m ? Date.parse(m[1].replace(' ', 'T')) : NaN;
