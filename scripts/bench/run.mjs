@@ -36,12 +36,12 @@ if (first === '--list' || first === '--help' || first === '-h') {
 } else {
   const named = benchNamed(first);
   if (!named && first !== undefined && !first.startsWith('--')) {
-    process.stderr.write(`papers bench: no benchmark named "${first}".\n\n${list()}`);
+    process.stderr.write(`npm run bench: no benchmark named "${first}".\n\n${list()}`);
     process.exitCode = 2;
   } else {
     const bench = named ?? benchNamed(DEFAULT);
     const args = named ? rest : process.argv.slice(2);
-    if (!bench) throw new Error(`papers bench: the default benchmark ${DEFAULT} is missing from benches.mjs`);
+    if (!bench) throw new Error(`npm run bench: the default benchmark ${DEFAULT} is missing from benches.mjs`);
     process.exitCode = await run(bench, args);
     const then = bench.then && benchNamed(bench.then);
     if (then && process.exitCode === 0 && !args.includes(`--no-${then.name}`)) process.exitCode = await run(then, []);
