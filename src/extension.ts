@@ -37,7 +37,7 @@ export function deactivate(): void {}
 async function buildServices(context: vscode.ExtensionContext): Promise<{ services: Services; tree: PapersTree }> {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
   context.subscriptions.push(log);
-  // the start of activation, for the time to the tree in the log (scripts/bench/hostMemory.mjs reads it)
+  // the start of activation, for the time to the tree in the log (scripts/bench/activation/hostMemory.mjs reads it)
   log.info(`activating Papers ${String(context.extension.packageJSON.version ?? '')}`);
   const corrections = new ThemeCorrectionsStore(context.workspaceState, log);
   await corrections.load();
