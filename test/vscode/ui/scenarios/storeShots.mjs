@@ -64,11 +64,15 @@ function library() {
   return [...unique].slice(0, LIBRARY + DAY);
 }
 
-const papersIcon = (page) => page.locator('.activitybar a.action-label[aria-label^="Papers"]');
-const rowsAt = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
-const titleOf = async (row) => ((await row.getAttribute('aria-label')) ?? '').split(',')[0].trim();
+const papersIcon = (/** @type {import('../../types.js').Page} */ page) =>
+  page.locator('.activitybar a.action-label[aria-label^="Papers"]');
+const rowsAt = (/** @type {import('../../types.js').Page} */ page, /** @type {number} */ level) =>
+  page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
+const titleOf = async (/** @type {import('../../types.js').Locator} */ row) =>
+  ((await row.getAttribute('aria-label')) ?? '').split(',')[0].trim();
 
 /** Clicks a row until it is open or closed as asked (a click while the tree redraws can be lost). */
+/** @param {import('../../types.js').Locator} row @param {boolean} open */
 async function setExpanded(row, open) {
   await waitFor(`the row ${open ? 'opened' : 'closed'}`, async () => {
     if ((await row.getAttribute('aria-expanded')) === String(open)) return true;
@@ -83,14 +87,16 @@ async function setExpanded(row, open) {
 }
 
 /** Moves the tree's focus to its first row: the row focused last would show its inline actions in a picture. */
+/** @param {import('../../types.js').Page} page */
 async function focusFirstRow(page) {
   await page.locator('.pane-body .monaco-list').first().press('Home');
 }
 
 /** The sidebar: the fields at the top (at least two), the first opened on its topics, its first topic on papers. */
+/** @param {import('../../types.js').Page} page */
 async function openFieldAndTopic(page) {
   const fields = await waitFor('two fields or more', async () => {
-    const names = await rowsAt(page, 1).evaluateAll((els) =>
+    const names = await rowsAt(page, 1).evaluateAll((/** @type {Element[]} */ els) =>
       els.filter((el) => el.querySelector('.codicon-layers')).map((el) => el.querySelector('.label-name')?.textContent),
     );
     return names.length >= 2 && names;
@@ -111,6 +117,7 @@ async function openFieldAndTopic(page) {
  * Opens the `n`th paper under the open topic (level 3) and returns its title once the paper view shows it. Clicked
  * again when the view does not follow: a click as the tree redraws (after a star) selects the row and opens nothing.
  */
+/** @param {import('../../types.js').Page} page @param {number} n */
 async function openPaper(page, n) {
   const row = rowsAt(page, 3).nth(n);
   const title = await titleOf(row);
@@ -127,6 +134,7 @@ async function openPaper(page, n) {
 }
 
 /** The paper view beside its notes, a highlight with a note in both; the sidebar closed for room. */
+/** @param {import('../../types.js').ScenarioContext} ui */
 async function paperBesideNotes(ui) {
   const { page, runCommand } = ui;
   const view = paperView(page);
@@ -160,6 +168,7 @@ async function paperBesideNotes(ui) {
 }
 
 /** Links lines of a code file to `title` through the palette; the CodeLens names the paper. */
+/** @param {import('../../types.js').ScenarioContext} ui @param {string} title */
 async function codeLens(ui, title) {
   const { page, runCommand } = ui;
   await openFile(page, runCommand, 'policy.py');
@@ -194,6 +203,7 @@ async function codeLens(ui, title) {
 }
 
 /** Stars the paper open in the paper view from its Star button. */
+/** @param {import('../../types.js').Page} page */
 async function starOpenPaper(page) {
   const view = paperView(page);
   await view.getByRole('button', { name: 'Star this paper' }).click();
@@ -201,6 +211,7 @@ async function starOpenPaper(page) {
 }
 
 /** A day's dump saved into the folder: New, opened, lists it in For You order; a paper's hover says why. */
+/** @param {import('../../types.js').ScenarioContext} ui @param {string[]} fields */
 async function morningPass(ui, fields) {
   const { page, workspace } = ui;
   for (const name of fields) await setExpanded(rowNamed(page, 1, name), false);
@@ -233,6 +244,7 @@ async function morningPass(ui, fields) {
 }
 
 /** The search: results as the query is typed, each with where it matched. */
+/** @param {import('../../types.js').ScenarioContext} ui @param {string} query */
 async function search(ui, query) {
   const { page, runCommand } = ui;
   await runCommand('Papers: Search Papers…');
@@ -247,6 +259,7 @@ async function search(ui, query) {
   await page.keyboard.press('Escape');
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'store screenshots: fields and topics, a paper beside its notes, a CodeLens, the morning pass, search; dark and light',
