@@ -107,6 +107,15 @@ const bundles = [
     target: 'es2022',
   },
 ];
+// The web build (package.json `browser`): the extension for the browser's extension host, a CommonJS module as VS
+// Code web extensions are, and the analysis worker it starts from a blob: URL (src/web/analysisWorker.ts). Nothing
+// in them may import node: test/unit/webBundle.test.ts reads them.
+const web = { ...common, platform: 'browser', target: 'es2022' };
+const webBundles = [
+  { ...web, entryPoints: ['src/extension.web.ts'], outfile: 'dist/web/extension.js', external: ['vscode'] },
+  { ...web, entryPoints: ['src/web/analysisWorker.ts'], outfile: 'dist/web/analysisWorker.js', format: 'iife' },
+];
+bundles.push(...webBundles);
 const tests = () => ({
   entryPoints: [...tsFiles('src'), ...tsFiles('test')],
   outdir: 'out',
