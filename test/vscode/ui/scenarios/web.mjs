@@ -116,6 +116,13 @@ export const scenarios = [
       await waitFor('the note saved', () => readFileSync(join(notesDir, notes), 'utf8').includes('Read on the web.'));
       await sleep(500);
       await shot('paper-view-and-note');
+      // the editor menu offers a code link on the workspace's scheme (vscode-remote here, vscode-vfs on github.dev)
+      await page.keyboard.press('Shift+ArrowUp');
+      await page.keyboard.press('Shift+F10'); // the focused editor's context menu
+      const menuItem = page.locator('.context-view .action-label', { hasText: 'Link Paper to Selection…' });
+      await menuItem.first().waitFor({ state: 'visible', timeout: 10_000 });
+      await shot('editor-menu');
+      await page.keyboard.press('Escape');
 
       await runCommand('Papers: Search Papers…');
       const input = page.locator('.quick-input-widget input.input');
