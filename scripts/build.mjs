@@ -117,6 +117,17 @@ const bundles = [
     target: 'es2022',
   },
 ];
+// The web build (package.json `browser`): the extension for the browser's extension host, a CommonJS module as VS
+// Code web extensions are, and the analysis worker it starts from a blob: URL (src/web/analysisWorker.ts). Nothing
+// in them may import node: test/unit/web/webBundle.test.ts reads them.
+/** @type {import('esbuild').BuildOptions} */
+const web = { ...common, platform: 'browser', target: 'es2022' };
+/** @type {import('esbuild').BuildOptions[]} */
+const webBundles = [
+  { ...web, entryPoints: ['src/extension.web.ts'], outfile: 'dist/web/extension.js', external: ['vscode'] },
+  { ...web, entryPoints: ['src/web/analysisWorker.ts'], outfile: 'dist/web/analysisWorker.js', format: 'iife' },
+];
+bundles.push(...webBundles);
 /** @returns {import('esbuild').BuildOptions} */
 const tests = () => ({
   entryPoints: [...tsFiles('src'), ...tsFiles('test')],

@@ -47,4 +47,6 @@ export interface Scenario {
   run(ui: ScenarioContext): Promise<void>;
   prepare?(workspace: string): void | Promise<void>;
   skip?(): string | undefined | false;
+  /** The folder to load the extension from instead of this repository (the web scenario's web-only copy). */
+  extensionPath?(): string;
 }

@@ -2,8 +2,9 @@
 // Runs the UI scenarios in test/vscode/ui/scenarios/*.mjs against a real VS Code (code-server) in headless
 // Chromium, with the extension loaded from this repo as a development extension.
 //
-// A scenario file exports `scenarios`: an array of { name, run(ui), prepare?(workspace), skip?() }. `prepare` writes
-// into the workspace folder before the window opens it (settings the extension must see when it starts). `skip`
+// A scenario file exports `scenarios`: an array of { name, run(ui), prepare?(workspace), skip?(), extensionPath?() }.
+// `prepare` writes into the workspace folder before the window opens it (settings the extension must see when it
+// starts); `extensionPath` gives the folder to load the extension from instead of this repo. `skip`
 // returns why the scenario cannot run on this machine (data it needs is absent), or nothing: a skipped scenario is
 // reported as SKIPPED with that reason and counted apart, never as passed (PAPERS_UI_NO_SKIP=1 fails it). `ui` holds:
 //   page        the Playwright page showing the workbench (already loaded, extension host connected)
@@ -147,7 +148,9 @@ async function runScenario(scenario, manifest, attempt = 1) {
     return file;
   };
   try {
-    await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+    // a scenario may load another build of the extension (the web scenario: the manifest without `main`)
+    const extensionDevelopmentPath = scenario.extensionPath?.() ?? REPO_ROOT;
+    await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath }));
     await waitForWorkbench(page);
     await withTimeout(
       scenario.run({
