@@ -7,6 +7,7 @@
 import { type Doc, countWord, firstIndex, introSubject } from './abstractDoc';
 import { appositiveAfter, existingMarked, kindOf } from './appositives';
 import { type Candidate, CandidateSet } from './candidateSet';
+import { MAX_CANDIDATES } from './limits';
 import { capitalized, isStopCapital } from './nameShapes';
 import { phraseFrom } from './nounPhrases';
 import { parenAt } from './parentheses';
@@ -219,7 +220,8 @@ const DETERMINER_ARTICLES = set('a an the');
 export function findCandidates(doc: Doc): Map<string, Candidate> {
   const { toks } = doc;
   const cands = new CandidateSet();
-  for (let v = 0; v < toks.length; v++) {
+  // bounded like the candidates weighed (limits.ts): each introduction read costs a scan of the abstract
+  for (let v = 0; v < toks.length && cands.byName.size < MAX_CANDIDATES; v++) {
     const l = toks[v].lower;
     if ((INTRO_VERBS.has(l) || (l === 'refer' && toks[v + 1]?.lower === 'to')) && !fromIntroVerb(doc, cands, v))
       continue;
@@ -236,7 +238,7 @@ export function findCandidates(doc: Doc): Map<string, Candidate> {
     if (l === 'our' || ((l === 'a' || l === 'an') && (toks[v + 1]?.lower === 'new' || toks[v + 1]?.lower === 'novel')))
       fromOurPhrase(doc, cands, v);
   }
-  for (let i = 0; i < toks.length; i++) {
+  for (let i = 0; i < toks.length && cands.byName.size < MAX_CANDIDATES; i++) {
     const t = toks[i];
     if (t.known || t.familiar || (t.shape < 2 && !(t.shape === 0 && t.post.includes(',') && LOWER_WORD.test(t.core))))
       continue;

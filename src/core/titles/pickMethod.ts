@@ -8,6 +8,7 @@
 import { type Doc, occurrences } from './abstractDoc';
 import { type Candidate } from './candidateSet';
 import { findCandidates } from './candidates';
+import { MAX_CANDIDATES } from './limits';
 import { isFamiliar, isKnown, shapeOf, singular } from './nameShapes';
 import { rankCandidates } from './ranker';
 import { codeNames, type Evidence, evidenceOf, handPick, type Scored } from './rankerFeatures';
@@ -33,6 +34,7 @@ function repeatedNames(doc: Doc, cands: Map<string, Candidate>): void {
     if (!seen.has(b)) seen.set(b, i);
   });
   for (const [name, at] of seen) {
+    if (cands.size >= MAX_CANDIDATES) return;
     if (cands.has(name)) continue;
     const occ = occurrences(doc, name, false);
     let subj = 0;
@@ -57,7 +59,7 @@ function repeatedNames(doc: Doc, cands: Map<string, Candidate>): void {
  */
 function shapedWords(doc: Doc, cands: Map<string, Candidate>): void {
   const add = (name: string, at: number) => {
-    if (!cands.has(name))
+    if (!cands.has(name) && cands.size < MAX_CANDIDATES)
       cands.set(name, { name, at, intro: 0, expansion: null, appositive: null, preNoun: null, kind: null });
   };
   const written = new Map<string, number>();
@@ -80,7 +82,7 @@ export function scoredCandidates(doc: Doc, wide = false): Scored[] {
   repeatedNames(doc, cands);
   if (wide) shapedWords(doc, cands);
   const out: Scored[] = [];
-  for (const c of cands.values()) {
+  for (const c of [...cands.values()].slice(0, MAX_CANDIDATES)) {
     if (isKnown(c.name) || c.name.length < 2) continue;
     if (!c.name.includes(' ') && isFamiliar(c.name) && c.intro < 8) continue;
     const ev = evidenceOf(doc, c);

@@ -123,3 +123,25 @@ describe('deriveTitle', () => {
   // Metrics on the labelled check sets
   // ---------------------------------------------------------------------------------------------
 });
+
+describe('deriveTitle on hostile input', () => {
+  const introductions = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `We propose Zorbix${i} (ZBX${i}), a framework; we present Qualtor${i}Net. `,
+    ).join('');
+  const time = (n: number): number => {
+    const text = introductions(n);
+    const t = performance.now();
+    deriveTitle(text);
+    return performance.now() - t;
+  };
+
+  test('an abstract of thousands of coined names takes time in proportion to its length, not its square', () => {
+    time(100); // warm-up
+    const small = time(300);
+    const large = time(3000);
+    // ten times the text: a reading that weighs every name against every other would take about a hundred times as long
+    assert.ok(large < 40 * Math.max(small, 5), `${small.toFixed(0)} ms -> ${large.toFixed(0)} ms`);
+  });
+});
