@@ -150,14 +150,33 @@ export interface RegroupStats {
  *   minimum keeps a handful of odd papers in a small batch from asking to reshuffle a map the user knows.
  */
 export function regroupAdvice(stats: RegroupStats): string | undefined {
+  const why = adviceReason(stats);
+  if (why?.reason === 'arrived')
+    return `${fraction(why.added / why.total)} of the library arrived since the themes were last grouped (${countText(why.added)} of ${countText(why.total)} papers)`;
+  if (why?.reason === 'poorFit')
+    return `${countText(why.poor)} of the ${countText(why.added)} papers added since the themes were last grouped fit their theme poorly`;
+  return undefined;
+}
+
+/** The advice in a few words, for a row of a narrow sidebar: "220 of 340 new", "24 fit poorly". */
+export function regroupAdviceBrief(stats: RegroupStats): string | undefined {
+  const why = adviceReason(stats);
+  if (why?.reason === 'arrived') return `${countText(why.added)} of ${countText(why.total)} new`;
+  if (why?.reason === 'poorFit') return `${countText(why.poor)} fit poorly`;
+  return undefined;
+}
+
+/** Which of regroupAdvice's reasons holds, with its counts. */
+function adviceReason(
+  stats: RegroupStats,
+):
+  { reason: 'arrived'; added: number; total: number } | { reason: 'poorFit'; poor: number; added: number } | undefined {
   const atLast = wholeCount(stats.papersAtLastGrouping);
   const added = wholeCount(stats.papersAddedSince);
   const poor = Math.min(wholeCount(stats.poorFitsSince), added);
   const total = atLast + added;
-  if (added > 0 && added / total >= REGROUP_ARRIVED_SHARE)
-    return `${fraction(added / total)} of the library arrived since the themes were last grouped (${countText(added)} of ${countText(total)} papers)`;
-  if (poor >= REGROUP_POOR_FIT_MIN && poor / added >= REGROUP_POOR_FIT_SHARE)
-    return `${countText(poor)} of the ${countText(added)} papers added since the themes were last grouped fit their theme poorly`;
+  if (added > 0 && added / total >= REGROUP_ARRIVED_SHARE) return { reason: 'arrived', added, total };
+  if (poor >= REGROUP_POOR_FIT_MIN && poor / added >= REGROUP_POOR_FIT_SHARE) return { reason: 'poorFit', poor, added };
   return undefined;
 }
 
