@@ -92,24 +92,27 @@ export class RegroupPreview implements vscode.TreeDataProvider<RegroupNode>, vsc
     await vscode.commands.executeCommand(`${REGROUP_VIEW_ID}.focus`);
   }
 
-  /** Applies the regrouping shown (as the themes shown); false when there is none, or it is out of date. */
-  async apply(): Promise<boolean> {
+  /**
+   * Applies the regrouping shown (as the themes shown). Says what happened: 'none' when no preview is open, 'stale'
+   * when it is out of date (left open, saying so), 'failed' when applying threw (said in an error message).
+   */
+  async apply(): Promise<'applied' | 'none' | 'stale' | 'failed'> {
     const pending = this.pending;
-    if (!pending) return false;
+    if (!pending) return 'none';
     if (pending.stale || this.services.model.analysis !== pending.basis) {
       this.goStale();
       void vscode.window.showWarningMessage(
         'This regroup preview is out of date: the library changed since. Regroup Again to see what a fresh grouping would change now.',
       );
-      return false;
+      return 'stale';
     }
     await this.close();
     try {
       await pending.regrouping.apply();
-      return true;
+      return 'applied';
     } catch (err) {
       void vscode.window.showErrorMessage(`Papers could not apply the regrouping: ${(err as Error).message}`);
-      return false;
+      return 'failed';
     }
   }
 

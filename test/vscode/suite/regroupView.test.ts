@@ -81,19 +81,19 @@ suite('Regroup preview: the changes in a view, applied or cancelled from it', ()
     await vscode.commands.executeCommand('papers.regroupPreview.cancel');
     assert.deepEqual(themesOf(api), before, 'Cancel leaves the themes');
     assert.equal(services.model.analysis, shown);
-    assert.equal(await vscode.commands.executeCommand('papers.regroupPreview.apply'), false, 'nothing to apply');
+    assert.equal(await vscode.commands.executeCommand('papers.regroupPreview.apply'), 'none', 'nothing to apply');
 
     // a new analysis while the preview is open: it is out of date and Apply refuses
     await regroup();
     await services.model.reload();
     const reloaded = services.model.analysis!;
     assert.notEqual(reloaded, shown);
-    assert.equal(await vscode.commands.executeCommand('papers.regroupPreview.apply'), false, 'a stale preview');
+    assert.equal(await vscode.commands.executeCommand('papers.regroupPreview.apply'), 'stale', 'a stale preview');
     assert.equal(services.model.analysis, reloaded, 'the stale preview was not applied');
     await vscode.commands.executeCommand('papers.regroupPreview.cancel');
 
     await regroup();
-    assert.equal(await vscode.commands.executeCommand('papers.regroupPreview.apply'), true);
+    assert.equal(await vscode.commands.executeCommand('papers.regroupPreview.apply'), 'applied');
     const regrouped = services.model.analysis!;
     assert.notEqual(regrouped, reloaded);
     assert.notDeepEqual(themesOf(api), before, 'the fresh grouping is shown');
