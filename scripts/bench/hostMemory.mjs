@@ -7,7 +7,16 @@
 // system's temporary folder. Writes bench/results/host-memory.json and a screenshot of the tree.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -153,7 +162,12 @@ setup();
 const corpus = values.corpus ?? (await synthCorpus(size));
 const workspace = mkdtempSync(join(tmpdir(), 'papers-host-memory-ws-'));
 mkdirSync(join(workspace, '.vscode'));
-writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'papers.collections': [corpus] }, null, 2));
+// Papers reads collections only inside the workspace (a path outside it is refused): the corpus is copied in
+copyFileSync(corpus, join(workspace, 'library.txt'));
+writeFileSync(
+  join(workspace, '.vscode', 'settings.json'),
+  JSON.stringify({ 'papers.collections': ['library.txt'] }, null, 2),
+);
 const server = await startCodeServer({ logName: 'host-memory' });
 const browser = await launchBrowser();
 try {

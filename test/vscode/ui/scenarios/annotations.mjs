@@ -82,7 +82,7 @@ function selectWords(view, first, last) {
  * Selects words and clicks Highlight until the note editor opens: right after a paper opens, the view can
  * still be moved beside its notes (which reloads the page and drops a selection made in it).
  */
-async function highlightWords(view, first, last) {
+export async function highlightWords(view, first, last) {
   for (let attempt = 1; ; attempt++) {
     const text = await selectWords(view, first, last);
     await sleep(200);
