@@ -2,25 +2,16 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import type { RegroupShown } from '../../../src/features/themes/regroup';
-import { madeUpTwoLevelLibrary } from '../../helpers/madeUpCorpus';
 import { until } from './until';
 import { papersApi, restoreSeeds } from './papersApi';
 
-/**
- * Made-up fields of two topics each; day 1 holds the first topic of each field, day 2 the second topics: grown into
- * day 1's themes, the second topics sit in their field's theme until a regroup finds them (changes to preview), and
- * day 2 is more than a third of the library (the tree suggests the regroup). A run token makes the papers new.
- */
-function days(): { day1: string[]; day2: string[] } {
-  const run = Date.now().toString(36);
-  const papers = madeUpTwoLevelLibrary(4, 2, 30).map((p) => ({ ...p, text: `${p.text} Run ${run}.` }));
-  return {
-    day1: papers.filter((p) => p.topic.endsWith('t0')).map((p) => p.text),
-    day2: papers.filter((p) => p.topic.endsWith('t1')).map((p) => p.text),
-  };
+/** The bundled seed dumps (three real days of abstracts), in order. */
+async function seedDumps(api: PapersApi): Promise<Uint8Array[]> {
+  const seeds = vscode.Uri.joinPath(api.services.context.extensionUri, 'seeds');
+  const names = (await vscode.workspace.fs.readDirectory(seeds)).map(([n]) => n).filter((n) => n.endsWith('.txt'));
+  return Promise.all(names.sort().map((n) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(seeds, n))));
 }
 
-const dump = (lines: string[]) => new TextEncoder().encode(`Daily Papers\n\n${lines.join('\n\n')}\n`);
 const themesOf = (api: PapersApi) => api.services.model.analysis?.themes.map((t) => [t.id, t.label, t.paperIds]);
 
 /** Resolves once the model has not changed for `ms` milliseconds (late watcher events reload the same themes). */
@@ -45,18 +36,29 @@ suite('Regroup preview: the changes in a view, applied or cancelled from it', ()
 
   test('a grown library: the advice row opens the preview; Cancel keeps the themes, a stale preview cannot be applied, Apply regroups', async function () {
     this.timeout(180_000);
-    const api = await papersApi();
+    const api = await papersApi(60_000);
     const { services, tree } = api;
     const folder = vscode.workspace.workspaceFolders![0].uri;
-    const { day1, day2 } = days();
-    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'regroup', 'day1.txt'), dump(day1));
-    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'regroup', 'day2.txt'), dump(day2));
-    const settings = vscode.workspace.getConfiguration('papers');
-    await settings.update('collections', ['regroup/day1.txt'], vscode.ConfigurationTarget.Workspace);
-    await until('day 1', () => services.model.analysis?.papers.length === day1.length, 60_000);
-    await settings.update('collections', ['regroup/*.txt'], vscode.ConfigurationTarget.Workspace);
-    const total = day1.length + day2.length;
-    await until('day 2 grown into the themes', () => services.model.analysis?.papers.length === total, 60_000);
+    const days = await seedDumps(api);
+    const day = (i: number) => vscode.Uri.joinPath(folder, 'regroup', `day${i + 1}.txt`);
+    await vscode.workspace.fs.writeFile(day(0), days[0]);
+    await vscode.workspace
+      .getConfiguration('papers')
+      .update('collections', ['regroup/*.txt'], vscode.ConfigurationTarget.Workspace);
+    // one day after the other, each grown into the themes (a load that more than doubles the library is analyzed
+    // afresh, and a fresh grouping suggests nothing): two thirds of the library arrive after its grouping
+    const ofDays = () => services.model.analysis?.collections.every((c) => c.path.includes('/regroup/'));
+    let papers = await until('day 1', () => ofDays() && services.model.analysis!.papers.length, 60_000);
+    for (const i of [1, 2]) {
+      await quiet(api, 1000);
+      await vscode.workspace.fs.writeFile(day(i), days[i]);
+      const before = papers;
+      papers = await until(
+        `day ${i + 1}`,
+        () => (services.model.analysis?.papers.length ?? 0) > before && services.model.analysis!.papers.length,
+        60_000,
+      );
+    }
     await quiet(api, 2000);
 
     // the tree suggests a regroup with a row above the groups, which runs Regroup Themes
