@@ -42,6 +42,9 @@ export interface PapersModel {
 export interface Regrouping {
   /** The themes shown now against the fresh ones, the user's corrections applied to both. */
   diff: RegroupDiff;
+  /** The themes compared by `diff`: those shown now and the fresh ones (which papers each change moves). */
+  before: readonly Theme[];
+  after: readonly Theme[];
   /** Makes the fresh grouping the one shown and cached. */
   apply(): Promise<void>;
   /** Forgets it. */

@@ -6,3 +6,4 @@ export * from './themeModel';
 export * from './placement';
 export * from './regroupDiff';
 export * from './regroupPreview';
+export * from './regroupChanges';

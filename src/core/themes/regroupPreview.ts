@@ -15,11 +15,11 @@ export const REGROUP_POOR_FIT_MIN = 10;
 /** A gone theme's line names this many of the themes its papers go to. */
 const GONE_DESTINATIONS = 3;
 
-const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+export const countText = (n: number) => n.toLocaleString('en-US');
+export const pluralText = (n: number, one: string, many: string) => `${countText(n)} ${n === 1 ? one : many}`;
 
 /** How a level's themes are named in its lines. */
-interface Words {
+export interface Words {
   one: string;
   many: string;
   /** Prefixes of the change lines. */
@@ -30,7 +30,7 @@ interface Words {
   gone: string;
 }
 
-const THEMES: Words = {
+export const THEMES: Words = {
   one: 'theme',
   many: 'themes',
   renamed: 'Renamed',
@@ -39,7 +39,7 @@ const THEMES: Words = {
   new: 'New',
   gone: 'Gone',
 };
-const BROAD_THEMES: Words = {
+export const BROAD_THEMES: Words = {
   one: 'broad theme',
   many: 'broad themes',
   renamed: 'Renamed broad theme',
@@ -56,49 +56,51 @@ const BROAD_THEMES: Words = {
  */
 export function describeRegroup(diff: RegroupDiff): string[] {
   const { compared, added, removed, inUserThemes } = diff.papers;
-  const lines = [`${summary(diff.themes, THEMES)}; ${moves(diff.themes.moved, compared)}`];
-  if (diff.broad) lines.push(`${summary(diff.broad, BROAD_THEMES)}; ${broadMoves(diff.broad.moved)}`);
+  const lines = [`${levelSummary(diff.themes, THEMES)}; ${moves(diff.themes.moved, compared)}`];
+  if (diff.broad) lines.push(`${levelSummary(diff.broad, BROAD_THEMES)}; ${broadMoves(diff.broad.moved)}`);
   const apart = [
-    added > 0 ? plural(added, 'paper added', 'papers added') : '',
-    removed > 0 ? plural(removed, 'paper removed', 'papers removed') : '',
-    inUserThemes > 0 ? plural(inUserThemes, 'paper in your own themes', 'papers in your own themes') : '',
+    added > 0 ? pluralText(added, 'paper added', 'papers added') : '',
+    removed > 0 ? pluralText(removed, 'paper removed', 'papers removed') : '',
+    inUserThemes > 0 ? pluralText(inUserThemes, 'paper in your own themes', 'papers in your own themes') : '',
   ].filter((s) => s !== '');
   if (apart.length > 0) lines.push(`Not counted as moves: ${apart.join(', ')}`);
   if (diff.broad) lines.push(...changes(diff.broad, BROAD_THEMES));
   lines.push(...changes(diff.themes, THEMES));
   if (diff.userThemes.length > 0)
-    lines.push(`Kept as is (your themes): ${diff.userThemes.map((t) => `${t.label} (${count(t.papers)})`).join(', ')}`);
+    lines.push(
+      `Kept as is (your themes): ${diff.userThemes.map((t) => `${t.label} (${countText(t.papers)})`).join(', ')}`,
+    );
   return lines;
 }
 
 /** "12 themes kept (3 renamed), 1 split, 2 merged, 2 new, 1 gone": classes without themes left out. */
-function summary(level: LevelDiff, words: Words): string {
+export function levelSummary(level: LevelDiff, words: Words): string {
   const renamed = level.kept.filter((k) => k.renamed).length;
-  const kept = `${plural(level.kept.length, words.one, words.many)} kept${renamed > 0 ? ` (${count(renamed)} renamed)` : ''}`;
+  const kept = `${pluralText(level.kept.length, words.one, words.many)} kept${renamed > 0 ? ` (${countText(renamed)} renamed)` : ''}`;
   const others: [number, string][] = [
     [level.split.length, 'split'],
     [level.merged.length, 'merged'],
     [level.new.length, 'new'],
     [level.gone.length, 'gone'],
   ];
-  return [kept, ...others.filter(([n]) => n > 0).map(([n, what]) => `${count(n)} ${what}`)].join(', ');
+  return [kept, ...others.filter(([n]) => n > 0).map(([n, what]) => `${countText(n)} ${what}`)].join(', ');
 }
 
 function broadMoves(moved: number): string {
   return moved === 0
     ? 'no paper would change broad theme'
-    : `${plural(moved, 'paper', 'papers')} would change broad theme`;
+    : `${pluralText(moved, 'paper', 'papers')} would change broad theme`;
 }
 
 function moves(moved: number, compared: number): string {
   if (moved === 0) return 'no paper would move';
-  return `${count(moved)} of ${plural(compared, 'paper', 'papers')} would move`;
+  return `${countText(moved)} of ${pluralText(compared, 'paper', 'papers')} would move`;
 }
 
 /** One line per change, in the order of the summary. */
 function changes(level: LevelDiff, words: Words): string[] {
   const shares = (list: ThemeShare[], sep: string) =>
-    list.map((s) => `${s.theme.label} (${count(s.shared)})`).join(sep);
+    list.map((s) => `${s.theme.label} (${countText(s.shared)})`).join(sep);
   return [
     ...level.kept.filter((k) => k.renamed).map((k) => `${words.renamed}: ${k.before.label} → ${k.after.label}`),
     ...level.split.map((s) => `${words.split}: ${s.before.label} → ${shares(s.into, ', ')}`),
@@ -108,22 +110,22 @@ function changes(level: LevelDiff, words: Words): string[] {
   ];
 }
 
-function newPapers(theme: ThemeSize, added: number): string {
-  const papers = plural(theme.papers, 'paper', 'papers');
+export function newPapers(theme: ThemeSize, added: number): string {
+  const papers = pluralText(theme.papers, 'paper', 'papers');
   if (added === 0) return papers;
-  return added === theme.papers ? `${papers}, all just added` : `${papers}, ${count(added)} of them just added`;
+  return added === theme.papers ? `${papers}, all just added` : `${papers}, ${countText(added)} of them just added`;
 }
 
-function goneTo(theme: ThemeSize, to: ThemeShare[]): string {
+export function goneTo(theme: ThemeSize, to: ThemeShare[]): string {
   const one = theme.papers === 1;
   if (to.length === 0)
     return one
       ? 'its paper is not in the new grouping'
-      : `none of its ${count(theme.papers)} papers is in the new grouping`;
+      : `none of its ${countText(theme.papers)} papers is in the new grouping`;
   const named = to.slice(0, GONE_DESTINATIONS).map((s) => s.theme.label);
   const more = to.length - named.length;
-  const rest = more > 0 ? ` and ${plural(more, 'other theme', 'other themes')}` : '';
-  return `${one ? 'its paper goes' : `its ${count(theme.papers)} papers go`} to ${named.join(', ')}${rest}`;
+  const rest = more > 0 ? ` and ${pluralText(more, 'other theme', 'other themes')}` : '';
+  return `${one ? 'its paper goes' : `its ${countText(theme.papers)} papers go`} to ${named.join(', ')}${rest}`;
 }
 
 /** What the tree knows about the grouping in use, as plain counts. */
@@ -148,14 +150,33 @@ export interface RegroupStats {
  *   minimum keeps a handful of odd papers in a small batch from asking to reshuffle a map the user knows.
  */
 export function regroupAdvice(stats: RegroupStats): string | undefined {
+  const why = adviceReason(stats);
+  if (why?.reason === 'arrived')
+    return `${fraction(why.added / why.total)} of the library arrived since the themes were last grouped (${countText(why.added)} of ${countText(why.total)} papers)`;
+  if (why?.reason === 'poorFit')
+    return `${countText(why.poor)} of the ${countText(why.added)} papers added since the themes were last grouped fit their theme poorly`;
+  return undefined;
+}
+
+/** The advice in a few words, for a row of a narrow sidebar: "220 of 340 new", "24 fit poorly". */
+export function regroupAdviceBrief(stats: RegroupStats): string | undefined {
+  const why = adviceReason(stats);
+  if (why?.reason === 'arrived') return `${countText(why.added)} of ${countText(why.total)} new`;
+  if (why?.reason === 'poorFit') return `${countText(why.poor)} fit poorly`;
+  return undefined;
+}
+
+/** Which of regroupAdvice's reasons holds, with its counts. */
+function adviceReason(
+  stats: RegroupStats,
+):
+  { reason: 'arrived'; added: number; total: number } | { reason: 'poorFit'; poor: number; added: number } | undefined {
   const atLast = wholeCount(stats.papersAtLastGrouping);
   const added = wholeCount(stats.papersAddedSince);
   const poor = Math.min(wholeCount(stats.poorFitsSince), added);
   const total = atLast + added;
-  if (added > 0 && added / total >= REGROUP_ARRIVED_SHARE)
-    return `${fraction(added / total)} of the library arrived since the themes were last grouped (${count(added)} of ${count(total)} papers)`;
-  if (poor >= REGROUP_POOR_FIT_MIN && poor / added >= REGROUP_POOR_FIT_SHARE)
-    return `${count(poor)} of the ${count(added)} papers added since the themes were last grouped fit their theme poorly`;
+  if (added > 0 && added / total >= REGROUP_ARRIVED_SHARE) return { reason: 'arrived', added, total };
+  if (poor >= REGROUP_POOR_FIT_MIN && poor / added >= REGROUP_POOR_FIT_SHARE) return { reason: 'poorFit', poor, added };
   return undefined;
 }
 

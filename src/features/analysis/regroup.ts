@@ -50,6 +50,8 @@ export async function freshGrouping(
   const lineage: Lineage = { analysis: after, files: await digestsOfRead(files), problems: snapshot.problems, key };
   return {
     diff: regroupDiff(before.themes, after.themes),
+    before: before.themes,
+    after: after.themes,
     discard: async () => {
       if (pending) await vscode.workspace.fs.delete(vscode.Uri.file(pending)).then(undefined, () => undefined);
     },

@@ -27,7 +27,7 @@ export class ThemeDragAndDrop implements vscode.TreeDragAndDropController<TreeNo
       await dropCollections(this.services, data);
       return;
     }
-    if (!target) return;
+    if (!target || target.kind === 'advice') return;
     const groupId =
       target.kind === 'group' || target.kind === 'new' || target.kind === 'forYou' ? target.id : target.groupId;
     if (!groupId.startsWith(THEME_PREFIX)) {

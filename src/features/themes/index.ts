@@ -1,14 +1,19 @@
 import * as vscode from 'vscode';
 import { Services } from '../services';
 import { registerThemeCommands } from './commands';
-import { PREVIEW_SCHEME, RegroupPreviews, regroupThemes } from './regroup';
+import { regroupThemes } from './regroup';
+import { RegroupPreview } from './regroupView';
 
 /** Theme corrections: rename, new themes, moves and pins, reset (drag and drop is the tree's, see dragAndDrop.ts); regroup. */
 export function activate(context: vscode.ExtensionContext, services: Services): void {
   registerThemeCommands(context, services);
-  const previews = new RegroupPreviews();
+  const preview = new RegroupPreview(services);
+  const regroup = () => regroupThemes(services, preview);
   context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-    vscode.commands.registerCommand('papers.regroupThemes', () => regroupThemes(services, previews)),
+    preview,
+    vscode.commands.registerCommand('papers.regroupThemes', regroup),
+    vscode.commands.registerCommand('papers.regroupPreview.again', regroup),
+    vscode.commands.registerCommand('papers.regroupPreview.apply', () => preview.apply()),
+    vscode.commands.registerCommand('papers.regroupPreview.cancel', () => preview.cancel()),
   );
 }

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import { Paper } from '../../core/papers';
-import { Analysis } from '../../core/analysis';
-import { regroupAdvice } from '../../core/themes';
 import { allTags, tagsOf } from '../papers/tags';
 import { Services } from '../services';
 import { forYouGroup, forYouItem, hintItem, hintRows, withReason } from './forYouGroup';
 import { newGroup, newItem } from './newGroup';
+import { regroupAdviceItem, regroupAdviceRow } from './regroupAdvice';
 import { groupIndex, outlineGroups, outlineOwnSize, ownPapers, subgroupsOf, themeGroups } from './themeGroups';
 import { groupItem, moreItem, paperItem } from './treeItems';
 import { FOR_YOU_GROUP_ID, GroupNode, ListNode, NEW_GROUP_ID, PapersTreeService, TreeNode } from './types';
@@ -27,6 +26,8 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   private groups: ListNode[] = [];
   /** Every group by id, the subthemes and New's batches included. */
   private index = new Map<string, ListNode>();
+  /** The row above the groups suggesting a regroup, when one is worth it. */
+  private advice: TreeNode | undefined;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
   readonly view: vscode.TreeView<TreeNode>;
   /** Papers listed per group so far (a group starts with one page; "Show more" adds a page). */
@@ -71,13 +72,14 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     this.groups = this.buildGroups();
     this.index = groupIndex(this.groups);
     const analysis = this.services.model.analysis;
+    this.advice = regroupAdviceRow(analysis);
     const filter = this.prefs.filter;
     const shown = this.groups.reduce((n, g) => n + (g.kind === 'group' ? g.paperIds.length : 0), 0);
     this.view.description = filter === 'all' ? undefined : `${FILTER_LABELS[filter]} (${shown})`;
     this.view.message =
       analysis && analysis.papers.length > 0 && shown === 0 && filter !== 'all'
         ? `No papers match the filter "${FILTER_LABELS[filter]}".`
-        : regroupSuggestion(analysis);
+        : undefined;
     void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
     this.showNewCount();
     this.emitter.fire(undefined);
@@ -188,7 +190,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
 
   /** The children of a node as known now: a group's subgroups, then a page of its own papers. */
   children(node?: TreeNode): TreeNode[] {
-    if (!node) return this.groups;
+    if (!node) return this.advice ? [this.advice, ...this.groups] : this.groups;
     if (node.kind === 'forYou' && node.hint) return hintRows(node);
     if (node.kind === 'group' || node.kind === 'new' || node.kind === 'forYou') {
       const own = ownPapers(node);
@@ -230,6 +232,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       case 'hint':
         return this.index.get(node.groupId);
       case 'forYou':
+      case 'advice':
         return undefined;
       case 'group':
         return node.parentId !== undefined ? this.index.get(node.parentId) : undefined;
@@ -282,6 +285,8 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
         return forYouItem(node);
       case 'hint':
         return hintItem(node);
+      case 'advice':
+        return regroupAdviceItem(node);
       case 'paper': {
         const item = paperItem(node, this.services, this.describedBy(node));
         const { forYou, model } = this.services;
@@ -294,16 +299,4 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       }
     }
   }
-}
-
-/** The tree's word when a regroup is worth it (regroupAdvice), with how to do it; the themes never regroup by themselves. */
-function regroupSuggestion(analysis: Analysis | undefined): string | undefined {
-  const model = analysis?.model;
-  if (!model) return undefined;
-  const advice = regroupAdvice({
-    papersAtLastGrouping: model.groupedPapers,
-    papersAddedSince: model.placedSince,
-    poorFitsSince: model.poorSince,
-  });
-  return advice && `${advice[0].toUpperCase()}${advice.slice(1)}: Papers: Regroup Themes… would group them afresh.`;
 }

@@ -67,7 +67,9 @@ export type TreeNode =
   /** A code link of a paper, listed under it (`id` is the link's too). */
   | { kind: 'link'; id: string; linkId: string; paperId: string; groupId: string }
   /** The last row of a large group: shows the next page of its papers. */
-  | { kind: 'more'; id: string; groupId: string; shown: number; total: number };
+  | { kind: 'more'; id: string; groupId: string; shown: number; total: number }
+  /** The row above the groups when a regroup is worth it (`advice`: why; `brief`: in a few words); it opens Regroup Themes' preview. */
+  | { kind: 'advice'; id: string; advice: string; brief: string };
 
 /** Hidden command behind a group's "Show more" row. */
 export const SHOW_MORE_COMMAND = 'papers.tree.showMore';

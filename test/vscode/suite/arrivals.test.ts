@@ -38,10 +38,10 @@ const setCollections = (files: string[]) =>
 const libraryOf = (services: Services, n: number) =>
   until(`a library of ${n} papers`, () => services.model.analysis?.papers.length === n, 60_000);
 
-/** The New group at the top of the tree, if any. */
+/** The New group at the top of the tree (under the regroup advice, when a grown library has it), if any. */
 async function newGroupOf(): Promise<NewNode | undefined> {
   const { tree } = await papersApi();
-  const top = tree.children()[0];
+  const top = tree.children().find((n) => n.kind !== 'advice');
   return top?.kind === 'new' ? top : undefined;
 }
 

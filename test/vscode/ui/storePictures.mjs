@@ -22,8 +22,10 @@ function picturesDir() {
   return asked === '1' ? join(REPO_ROOT, 'media', 'screenshots') : resolve(asked);
 }
 
-/** Draws the page at 1.25 device pixels per CSS pixel, the picture still `width` x `height` device pixels. */
-/** @param {import('../types.js').Page} page */
+/**
+ * Draws the page at 1.25 device pixels per CSS pixel, the picture still `width` x `height` device pixels.
+ * @param {import('../types.js').Page} page
+ */
 export async function drawLarger(page, width = 1280, height = 800) {
   const scale = 1.25;
   const cdp = await page.context().newCDPSession(page);
@@ -36,8 +38,12 @@ export async function drawLarger(page, width = 1280, height = 800) {
   await sleep(1000); // the workbench lays itself out again
 }
 
-/** Writes the workspace settings: `settings` and the color theme. VS Code applies a changed file at once. */
-/** @param {string} workspace @param {Record<string, unknown>} settings @param {typeof THEMES[number]} theme */
+/**
+ * Writes the workspace settings: `settings` and the color theme. VS Code applies a changed file at once.
+ * @param {string} workspace
+ * @param {Record<string, unknown>} settings
+ * @param {typeof THEMES[number]} theme
+ */
 export function writeSettings(workspace, settings, theme) {
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
   writeFileSync(
@@ -46,8 +52,12 @@ export function writeSettings(workspace, settings, theme) {
   );
 }
 
-/** Switches the color theme through the workspace settings and waits until the workbench wears it. */
-/** @param {import('../types.js').Page} page @param {string} workspace @param {typeof THEMES[number]} theme */
+/**
+ * Switches the color theme through the workspace settings and waits until the workbench wears it.
+ * @param {import('../types.js').Page} page
+ * @param {string} workspace
+ * @param {typeof THEMES[number]} theme
+ */
 async function wearTheme(page, workspace, theme) {
   const file = join(workspace, '.vscode', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8'));
@@ -59,8 +69,9 @@ async function wearTheme(page, workspace, theme) {
 /**
  * Keeps a picture for the store, made about a third of its size by pngquant (256 colors, no visible loss) when it is
  * installed (apt-get install pngquant); as taken otherwise.
+ * @param {string} from
+ * @param {string} name
  */
-/** @param {string} from @param {string} name */
 function keepPicture(from, name) {
   const dir = picturesDir();
   if (!dir) return;
@@ -74,8 +85,10 @@ function keepPicture(from, name) {
 /**
  * Takes the picture `name` in each theme: `<name>-dark` and `<name>-light`, the window left in the first theme.
  * `restage` (optional) puts back what a theme change takes away (a hover), before each picture.
+ * @param {import('../types.js').ScenarioContext} ui
+ * @param {string} name
+ * @param {() => Promise<void>} [restage]
  */
-/** @param {import('../types.js').ScenarioContext} ui @param {string} name @param {() => Promise<void>} [restage] */
 export async function pictureInBothThemes({ page, shot, workspace }, name, restage = async () => {}) {
   for (const [i, theme] of [...THEMES, THEMES[0]].entries()) {
     await wearTheme(page, workspace, theme);

@@ -6,8 +6,9 @@ export const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The tree's top rows that group the library (themes, collections): the For You group above them left out. */
-export const GROUP_ROWS = '.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"])';
+/** The tree's top rows that group the library (themes, collections): For You and the regroup advice above them left out. */
+export const GROUP_ROWS =
+  '.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"]):not([aria-label^="Regroup Themes"])';
 
 /**
  * Waits until the workbench is drawn. Extensions may still be registering: the palette helpers retry.

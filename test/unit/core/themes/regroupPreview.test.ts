@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LevelDiff, regroupDiff, RegroupDiff } from '../../../../src/core/themes/regroupDiff';
-import { describeRegroup, regroupAdvice } from '../../../../src/core/themes/regroupPreview';
+import { describeRegroup, regroupAdvice, regroupAdviceBrief } from '../../../../src/core/themes/regroupPreview';
 import { Theme } from '../../../../src/core/papers/types';
 
 const ids = (prefix: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => `${prefix}${from + i}`);
@@ -147,5 +147,18 @@ describe('regroupAdvice', () => {
       advice(1_000, 20, 500),
       '20 of the 20 papers added since the themes were last grouped fit their theme poorly',
     );
+  });
+});
+
+describe('regroupAdviceBrief', () => {
+  const brief = (papersAtLastGrouping: number, papersAddedSince: number, poorFitsSince = 0) =>
+    regroupAdviceBrief({ papersAtLastGrouping, papersAddedSince, poorFitsSince });
+
+  test('the same reasons as regroupAdvice, in a few words', () => {
+    assert.equal(brief(1_200, 2_200), '2,200 of 3,400 new');
+    assert.equal(brief(10_000, 100, 15), '15 fit poorly');
+    assert.equal(brief(100, 100, 100), '100 of 200 new', 'the arrivals come first');
+    assert.equal(brief(201, 100), undefined);
+    assert.equal(brief(10_000, 100, 14), undefined);
   });
 });

@@ -1,12 +1,13 @@
 // The daily stream as a reader lives it: a library of two seed dumps in a collection folder (`daily/*.txt`), the
 // third dump saved into the folder: its papers join the themes (the old themes keep their names) and show in New,
 // with the count as the view's badge; `is:new` finds them; Mark All as Seen empties New. Then a theme renamed, and
-// Regroup Themes…: the preview (a document and a dialog), cancelled (nothing changes), then applied (the fresh
+// Regroup Themes…: the preview (a view in the panel), cancelled (nothing changes), then applied (the fresh
 // grouping shows, the rename kept).
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
+import { previewAction, previewShown } from './regroupView.mjs';
 import { promptFromContextMenu } from './themes.mjs';
 /** @typedef {import('../../types.js').Page} Page */
 /** @typedef {import('../../types.js').Locator} Locator */
@@ -175,28 +176,22 @@ async function markAllSeen(page, runCommand, shot) {
 }
 
 /**
- * Regroup Themes…: waits for its preview document and dialog; answers with `button`.
+ * Regroup Themes…: waits for its preview (a view in the panel); answers with its title-bar action `action`.
  * @param {Page} page
  * @param {(title: string) => Promise<void>} runCommand
  * @param {(name: string) => Promise<string>} shot
- * @param {string} button
+ * @param {string} action
  * @param {string} name
  */
-async function regroup(page, runCommand, shot, button, name) {
-  const dialog = page.locator('.monaco-dialog-box');
-  await runUntil(runCommand, page, 'Papers: Regroup Themes…', () =>
-    dialog.waitFor({ state: 'visible', timeout: 90_000 }),
-  );
-  const tab = page.locator('.tabs-container .tab', { hasText: 'Regroup Themes (preview)' });
-  await tab.first().waitFor({ state: 'visible', timeout: 15_000 });
-  const text = await dialog.innerText();
-  if (!/Regroup the themes\?/.test(text) || !/papers would move|themes? kept/.test(text))
-    throw new Error(`the dialog says: ${text}`);
+async function regroup(page, runCommand, shot, action, name) {
+  let message = '';
+  await runUntil(runCommand, page, 'Papers: Regroup Themes…', async () => {
+    message = await previewShown(page);
+  });
+  if (!/papers? would move|No paper would move/.test(message)) throw new Error(`the preview says: ${message}`);
   await sleep(600);
   await shot(name);
-  await dialog.locator('.monaco-button', { hasText: button }).first().click();
-  await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
-  await waitFor('the preview closed', async () => (await tab.count()) === 0, 15_000);
+  await previewAction(page, action);
 }
 
 /** @type {import('../../types.js').Scenario[]} */
@@ -226,13 +221,13 @@ export const scenarios = [
       await themeRow(page, renamed).waitFor({ state: 'visible', timeout: 30_000 });
       const grown = await themesShown(page);
 
-      await regroup(page, runCommand, shot, 'Cancel', 'regroup-preview');
+      await regroup(page, runCommand, shot, 'Cancel Regroup', 'regroup-preview');
       await sleep(1000);
       const kept = await themesShown(page);
       if (JSON.stringify(kept) !== JSON.stringify(grown))
         throw new Error(`Cancel changed the themes: ${JSON.stringify(kept)} against ${JSON.stringify(grown)}`);
 
-      await regroup(page, runCommand, shot, 'Apply', 'regroup-dialog-apply');
+      await regroup(page, runCommand, shot, 'Apply Regroup', 'regroup-apply');
       await waitFor(
         'the fresh grouping shown',
         async () => JSON.stringify(await themesShown(page)) !== JSON.stringify(grown),

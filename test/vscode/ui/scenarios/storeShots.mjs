@@ -71,8 +71,11 @@ const rowsAt = (/** @type {import('../../types.js').Page} */ page, /** @type {nu
 const titleOf = async (/** @type {import('../../types.js').Locator} */ row) =>
   ((await row.getAttribute('aria-label')) ?? '').split(',')[0].trim();
 
-/** Clicks a row until it is open or closed as asked (a click while the tree redraws can be lost). */
-/** @param {import('../../types.js').Locator} row @param {boolean} open */
+/**
+ * Clicks a row until it is open or closed as asked (a click while the tree redraws can be lost).
+ * @param {import('../../types.js').Locator} row
+ * @param {boolean} open
+ */
 async function setExpanded(row, open) {
   await waitFor(`the row ${open ? 'opened' : 'closed'}`, async () => {
     if ((await row.getAttribute('aria-expanded')) === String(open)) return true;
@@ -86,14 +89,18 @@ async function setExpanded(row, open) {
   });
 }
 
-/** Moves the tree's focus to its first row: the row focused last would show its inline actions in a picture. */
-/** @param {import('../../types.js').Page} page */
+/**
+ * Moves the tree's focus to its first row: the row focused last would show its inline actions in a picture.
+ * @param {import('../../types.js').Page} page
+ */
 async function focusFirstRow(page) {
   await page.locator('.pane-body .monaco-list').first().press('Home');
 }
 
-/** The sidebar: the fields at the top (at least two), the first opened on its topics, its first topic on papers. */
-/** @param {import('../../types.js').Page} page */
+/**
+ * The sidebar: the fields at the top (at least two), the first opened on its topics, its first topic on papers.
+ * @param {import('../../types.js').Page} page
+ */
 async function openFieldAndTopic(page) {
   const fields = await waitFor('two fields or more', async () => {
     const names = await rowsAt(page, 1).evaluateAll((/** @type {Element[]} */ els) =>
@@ -116,8 +123,9 @@ async function openFieldAndTopic(page) {
 /**
  * Opens the `n`th paper under the open topic (level 3) and returns its title once the paper view shows it. Clicked
  * again when the view does not follow: a click as the tree redraws (after a star) selects the row and opens nothing.
+ * @param {import('../../types.js').Page} page
+ * @param {number} n
  */
-/** @param {import('../../types.js').Page} page @param {number} n */
 async function openPaper(page, n) {
   const row = rowsAt(page, 3).nth(n);
   const title = await titleOf(row);
@@ -133,8 +141,10 @@ async function openPaper(page, n) {
   }
 }
 
-/** The paper view beside its notes, a highlight with a note in both; the sidebar closed for room. */
-/** @param {import('../../types.js').ScenarioContext} ui */
+/**
+ * The paper view beside its notes, a highlight with a note in both; the sidebar closed for room.
+ * @param {import('../../types.js').ScenarioContext} ui
+ */
 async function paperBesideNotes(ui) {
   const { page, runCommand } = ui;
   const view = paperView(page);
@@ -167,8 +177,11 @@ async function paperBesideNotes(ui) {
   await papersIcon(page).click();
 }
 
-/** Links lines of a code file to `title` through the palette; the CodeLens names the paper. */
-/** @param {import('../../types.js').ScenarioContext} ui @param {string} title */
+/**
+ * Links lines of a code file to `title` through the palette; the CodeLens names the paper.
+ * @param {import('../../types.js').ScenarioContext} ui
+ * @param {string} title
+ */
 async function codeLens(ui, title) {
   const { page, runCommand } = ui;
   await openFile(page, runCommand, 'policy.py');
@@ -202,16 +215,21 @@ async function codeLens(ui, title) {
   await runCommand('View: Close All Editors');
 }
 
-/** Stars the paper open in the paper view from its Star button. */
-/** @param {import('../../types.js').Page} page */
+/**
+ * Stars the paper open in the paper view from its Star button.
+ * @param {import('../../types.js').Page} page
+ */
 async function starOpenPaper(page) {
   const view = paperView(page);
   await view.getByRole('button', { name: 'Star this paper' }).click();
   await view.getByRole('button', { name: 'Unstar this paper' }).waitFor({ state: 'visible' });
 }
 
-/** A day's dump saved into the folder: New, opened, lists it in For You order; a paper's hover says why. */
-/** @param {import('../../types.js').ScenarioContext} ui @param {string[]} fields */
+/**
+ * A day's dump saved into the folder: New, opened, lists it in For You order; a paper's hover says why.
+ * @param {import('../../types.js').ScenarioContext} ui
+ * @param {string[]} fields
+ */
 async function morningPass(ui, fields) {
   const { page, workspace } = ui;
   for (const name of fields) await setExpanded(rowNamed(page, 1, name), false);
@@ -243,8 +261,11 @@ async function morningPass(ui, fields) {
   await page.mouse.move(5, 5);
 }
 
-/** The search: results as the query is typed, each with where it matched. */
-/** @param {import('../../types.js').ScenarioContext} ui @param {string} query */
+/**
+ * The search: results as the query is typed, each with where it matched.
+ * @param {import('../../types.js').ScenarioContext} ui
+ * @param {string} query
+ */
 async function search(ui, query) {
   const { page, runCommand } = ui;
   await runCommand('Papers: Search Papers…');

@@ -42,8 +42,10 @@ function webOnlyExtension() {
   return dir;
 }
 
-/** The seeds as the workspace's own collections: analyzed (the bundled seeds would be restored from their snapshot). */
-/** @param {string} workspace */
+/**
+ * The seeds as the workspace's own collections: analyzed (the bundled seeds would be restored from their snapshot).
+ * @param {string} workspace
+ */
 function prepareSeeds(workspace) {
   mkdirSync(join(workspace, 'papers'), { recursive: true });
   for (const f of readdirSync(join(REPO, 'seeds')).filter((n) => n.endsWith('.txt')))
@@ -60,8 +62,11 @@ async function openSidebar(page) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
 }
 
-/** The Papers log as the Output panel shows it (the web extension host keeps it in the browser). */
-/** @param {import('../../types.js').Page} page @param {(title: string) => Promise<void>} runCommand */
+/**
+ * The Papers log as the Output panel shows it (the web extension host keeps it in the browser).
+ * @param {import('../../types.js').Page} page
+ * @param {(title: string) => Promise<void>} runCommand
+ */
 async function papersLog(page, runCommand) {
   await runCommand('Output: Show Output Channels...');
   await page.locator('.quick-input-widget input.input').fill('Papers');
