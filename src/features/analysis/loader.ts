@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { Analysis } from '../../core/analysis';
+import { Theme } from '../../core/papers';
 import { SnapshotOutline } from '../../core/snapshot';
 import { RegroupDiff } from '../../core/themes';
 import type { PartialSearchService } from '../search/partial';
@@ -28,6 +29,9 @@ export interface Loaded {
 /** A fresh grouping of the library, not shown yet (see regroup.ts). */
 export interface FreshGrouping {
   diff: RegroupDiff;
+  /** The themes `diff` compares: those shown and the fresh ones. */
+  before: readonly Theme[];
+  after: readonly Theme[];
   /** Puts its cache entry in place; what the model then shows. */
   apply(): Promise<Lineage>;
   discard(): Promise<void>;

@@ -264,6 +264,8 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     const fresh = await run.result.finally(() => events.dispose());
     return {
       diff: fresh.diff,
+      before: fresh.before,
+      after: fresh.after,
       discard: () => fresh.discard(),
       apply: async () => {
         if (this.current !== before) throw new Error('the collections changed meanwhile; regroup again');
