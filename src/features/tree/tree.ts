@@ -10,6 +10,7 @@ import { groupIndex, outlineGroups, outlineOwnSize, ownPapers, subgroupsOf, them
 import { groupItem, moreItem, paperItem } from './treeItems';
 import { FOR_YOU_GROUP_ID, GroupNode, ListNode, NEW_GROUP_ID, PapersTreeService, TreeNode } from './types';
 import { FILTER_LABELS } from './viewPrefs';
+import type { ReadingList } from '../paperPanel/readingList';
 
 /** What the tree needs of the services (it is one of them: built before the features start). */
 export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs' | 'arrivals' | 'forYou'>;
@@ -238,11 +239,15 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     }
   }
 
-  /** The tree node of a paper in the current grouping, for reveal(); a paper beyond the listed pages gets them listed. */
-  nodeOf(paperId: string): TreeNode | undefined {
-    // its theme, collection or tag: a paper leaves New once it is opened
-    let group: ListNode | undefined;
-    for (const g of this.index.values()) {
+  /**
+   * The tree node of a paper for reveal(): in the group `groupId` when it lists the paper (the list the view steps
+   * through), else in its theme, collection or tag (a paper leaves New once it is seen). A paper beyond the listed
+   * pages gets them listed.
+   */
+  nodeOf(paperId: string, groupId?: string): TreeNode | undefined {
+    const wanted = groupId !== undefined ? this.index.get(groupId) : undefined;
+    let group = wanted && ownPapers(wanted).includes(paperId) ? wanted : undefined;
+    for (const g of group ? [] : this.index.values()) {
       if (g.kind === 'group' && ownPapers(g).includes(paperId)) {
         group = g;
         break;
@@ -255,6 +260,15 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       this.emitter.fire(group);
     }
     return { kind: 'paper', id: paperId, groupId: group.id };
+  }
+
+  /** The papers a group lists itself, in its order, named as the view names the list ("New › Today"). */
+  listOf(groupId: string): ReadingList | undefined {
+    const group = this.index.get(groupId);
+    if (!group) return undefined;
+    const parent = this.getParent(group);
+    const label = parent && 'label' in parent ? `${parent.label} › ${group.label}` : group.label;
+    return { label, ids: ownPapers(group), groupId };
   }
 
   /** A paper row says its method under its theme, its theme elsewhere (under New, a collection or a tag). */
