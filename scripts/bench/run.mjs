@@ -11,7 +11,8 @@
 // `npm run bench -- --foryou [--size N] [--readers N]` the For You ranking against two baselines (forYou.ts);
 // `npm run bench -- --latex [count]` LaTeX leaking into titles and keywords of real abstracts (latexLeaks.ts);
 // `npm run bench -- --titles [count]` derived titles of held-out real abstracts against their real titles (titleFigures.ts);
-// `npm run bench -- --stability [--size N] [--parts ...]` regroups and new fields as papers arrive (stability.ts).
+// `npm run bench -- --stability [--size N] [--parts ...]` regroups and new fields as papers arrive (stability.ts);
+// `npm run bench -- --triage [size] [steps]` the host's work for one "next" of the morning pass (triageNext.ts).
 import { CLI_NODE_FLAGS } from '../cliNodeFlags.mjs';
 import { runBundled } from '../runBundled.mjs';
 
@@ -27,6 +28,7 @@ const mode =
     '--latex': 'latex',
     '--titles': 'titles',
     '--stability': 'stability',
+    '--triage': 'triage',
   }[process.argv[2]] ?? 'bench';
 const entry = {
   probe: 'scripts/bench/searchProbe.ts',
@@ -39,6 +41,7 @@ const entry = {
   latex: 'scripts/bench/latexLeaks.ts',
   titles: 'scripts/bench/titleFigures.ts',
   stability: 'scripts/bench/stability.ts',
+  triage: 'scripts/bench/triageNext.ts',
   bench: 'scripts/bench/main.ts',
 }[mode];
 const nodeFlags =

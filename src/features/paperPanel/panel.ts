@@ -151,13 +151,18 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     }
     // a step of the morning pass only shows the paper: the reader's key says what it becomes
     if (!markRead) return;
+    // awaited: the tree's selection follows the paper to where it is listed once it is read and out of New
+    const marked: Promise<unknown>[] = [];
     if (!state.marks(paper.id).read) {
-      state
-        .setRead(paper.id, true)
-        .then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`));
+      marked.push(
+        state
+          .setRead(paper.id, true)
+          .then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`)),
+      );
     }
     // every way of opening a paper comes here: shown is seen
-    if (this.deps.arrivals.isNew(paper.id)) void this.deps.arrivals.markSeen([paper.id]);
+    if (this.deps.arrivals.isNew(paper.id)) marked.push(this.deps.arrivals.markSeen([paper.id]));
+    await Promise.all(marked);
   }
 
   /**

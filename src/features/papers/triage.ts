@@ -42,11 +42,8 @@ export function treeListOf(
 }
 
 /** The tree's selection follows the paper shown, in the list the view steps through (the view keeps the focus). */
-export async function followInTree(services: Pick<Services, 'tree'>, paperId: string, groupId?: string): Promise<void> {
-  const { tree } = services;
-  if (!tree.view.visible) return;
-  const node = tree.nodeOf(paperId, groupId);
-  if (node) await tree.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+export function followInTree(services: Pick<Services, 'tree'>, paperId: string, groupId?: string): Promise<void> {
+  return services.tree.follow(paperId, groupId);
 }
 
 /** The view's paper and its list; a paper opened from no list steps through its group in the tree. */

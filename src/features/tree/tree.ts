@@ -16,6 +16,9 @@ import type { ReadingList } from '../paperPanel/readingList';
 export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs' | 'arrivals' | 'forYou'>;
 
 const DEFAULT_PAGE_SIZE = 500;
+/** How often the selection tries to follow the paper view when a reveal lands while the tree redraws. */
+const REVEAL_ATTEMPTS = 4;
+const REVEAL_RETRY_MS = 150;
 
 /**
  * The Papers sidebar: themes (broad themes and their subthemes in a large library) or collections or tags,
@@ -34,6 +37,8 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   private readonly listed = new Map<string, number>();
 
   private readonly prefs: PapersTreeDeps['prefs'];
+  /** The paper the selection follows (the paper view's), and the group it was opened from. */
+  private followed: { paperId: string; groupId?: string; shownIn?: string } | undefined;
 
   /** `dragAndDrop`: what rows dropped on the tree do (the themes feature's moves, the collections' imports). */
   constructor(
@@ -50,6 +55,13 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     const refresh = () => this.refresh();
     this.disposables.push(
       this.view,
+      // the reader chose another row: the selection stops following the paper view
+      this.view.onDidChangeSelection(({ selection }) => {
+        const row = selection[0];
+        if (this.followed && row && !(row.kind === 'paper' && row.id === this.followed.paperId))
+          this.followed = undefined;
+      }),
+      this.view.onDidChangeVisibility(({ visible }) => visible && void this.revealFollowed()),
       services.model.onDidChange(refresh),
       services.state.onDidChange(refresh),
       services.notes.onDidChange(refresh),
@@ -82,6 +94,31 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
     this.showNewCount();
     this.emitter.fire(undefined);
+    // a mark can take the paper out of the group its row was in (out of New, out of a filter): the selection
+    // follows it; while its row stays, the tree is left where the reader scrolled it
+    const followed = this.followed;
+    const row = followed?.shownIn !== undefined ? this.index.get(followed.shownIn) : undefined;
+    if (followed && !(row && ownPapers(row).includes(followed.paperId))) void this.revealFollowed();
+  }
+
+  /** Selects the paper's row (in `groupId` while it lists it), now and after the tree changes, without the focus. */
+  async follow(paperId: string, groupId?: string): Promise<void> {
+    this.followed = { paperId, groupId };
+    await this.revealFollowed();
+  }
+
+  private async revealFollowed(): Promise<void> {
+    for (let attempt = 0; attempt < REVEAL_ATTEMPTS; attempt++) {
+      const followed = this.followed;
+      if (!followed || !this.view.visible) return;
+      const node = this.nodeOf(followed.paperId, followed.groupId);
+      if (node?.kind !== 'paper') return;
+      followed.shownIn = node.groupId;
+      await this.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+      if (this.view.selection.some((n) => n.kind === 'paper' && n.id === node.id && n.groupId === node.groupId)) return;
+      // a reveal that races the tree's own redraw (a mark just moved the row) resolves without selecting: again
+      await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
+    }
   }
 
   /** The number of new papers as the view's badge (all of them, whatever the filter). */

@@ -81,6 +81,11 @@ export interface PapersTreeService {
    * a paper beyond the listed pages gets them listed.
    */
   nodeOf(paperId: string, groupId?: string): TreeNode | undefined;
+  /**
+   * Selects the paper's row (in `groupId` while that group lists it, else where the tree lists it), and keeps it
+   * selected as marks move it, until the reader selects another row; the focus stays where it is.
+   */
+  follow(paperId: string, groupId?: string): Promise<void>;
   /** The papers a group lists itself, in order: the list a paper opened from that group steps through. */
   listOf(groupId: string): ReadingList | undefined;
   /** Lists one more page of a group's papers. */

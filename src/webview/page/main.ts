@@ -152,6 +152,8 @@ function sourceLine(paper: PaperViewModel): HTMLElement[] {
 function renderPaper(paper: PaperViewModel, place: ListPlaceView | undefined): void {
   const article = el('article');
   article.setAttribute('aria-labelledby', 'paper-title');
+  // which paper is shown, for the tests that drive the view (the id is the name of its file in .papers/papers/)
+  article.dataset.paperId = paper.id;
 
   const header = el('header');
   const h1 = el('h1');

@@ -56,7 +56,8 @@ function stepButton(
   const [text, label] = STEP_LABELS[action];
   const b = el('button', 'step', text);
   b.type = 'button';
-  b.dataset.action = action;
+  // not `data-action`: the row of actions under the title is relabelled by that attribute
+  b.dataset.step = action;
   b.dataset.focusKey = `step:${action}`;
   b.disabled = !enabled;
   const key = keyOf(action)!;
@@ -105,7 +106,10 @@ export function renderKeyLegend(): HTMLElement {
   const entries = [...TRIAGE_KEYS, { key: 'h', text: 'highlight' }];
   entries.forEach(({ key, text }, i) => {
     if (i > 0) legend.append(el('span', 'sep', ' · '));
-    legend.append(el('kbd', undefined, key), ` ${text}`);
+    // a key and its word stay on one line
+    const entry = el('span', 'key-entry');
+    entry.append(el('kbd', undefined, key), ` ${text}`);
+    legend.append(entry);
   });
   return legend;
 }
