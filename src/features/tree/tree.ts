@@ -19,6 +19,8 @@ const DEFAULT_PAGE_SIZE = 500;
 /** How often the selection tries to follow the paper view when a reveal lands while the tree redraws. */
 const REVEAL_ATTEMPTS = 4;
 const REVEAL_RETRY_MS = 150;
+/** How long after a reveal its selection events are still taken for the tree's own. */
+const REVEAL_SETTLE_MS = 2000;
 
 /**
  * The Papers sidebar: themes (broad themes and their subthemes in a large library) or collections or tags,
@@ -39,6 +41,9 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   private readonly prefs: PapersTreeDeps['prefs'];
   /** The paper the selection follows (the paper view's), and the group it was opened from. */
   private followed: { paperId: string; groupId?: string; shownIn?: string } | undefined;
+  /** When the tree last revealed each paper's row: selection events of those rows soon after are not the reader's. */
+  private readonly revealedAt = new Map<string, number>();
+  private revealing: Promise<void> = Promise.resolve();
 
   /** `dragAndDrop`: what rows dropped on the tree do (the themes feature's moves, the collections' imports). */
   constructor(
@@ -58,8 +63,11 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       // the reader chose another row: the selection stops following the paper view
       this.view.onDidChangeSelection(({ selection }) => {
         const row = selection[0];
-        if (this.followed && row && !(row.kind === 'paper' && row.id === this.followed.paperId))
-          this.followed = undefined;
+        if (!this.followed || !row || (row.kind === 'paper' && row.id === this.followed.paperId)) return;
+        // the tree's own reveal of a paper followed before, landing late: the paper followed now again
+        if (row.kind === 'paper' && Date.now() - (this.revealedAt.get(row.id) ?? -Infinity) < REVEAL_SETTLE_MS)
+          void this.revealFollowed();
+        else this.followed = undefined;
       }),
       this.view.onDidChangeVisibility(({ visible }) => visible && void this.revealFollowed()),
       services.model.onDidChange(refresh),
@@ -107,16 +115,29 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     await this.revealFollowed();
   }
 
-  private async revealFollowed(): Promise<void> {
+  /** One reveal at a time, each of the paper followed when it runs: an earlier one never lands after a later one. */
+  private revealFollowed(): Promise<void> {
+    this.revealing = this.revealing.then(() => this.revealFollowedNow());
+    return this.revealing;
+  }
+
+  private async revealFollowedNow(): Promise<void> {
     for (let attempt = 0; attempt < REVEAL_ATTEMPTS; attempt++) {
       const followed = this.followed;
       if (!followed || !this.view.visible) return;
       const node = this.nodeOf(followed.paperId, followed.groupId);
       if (node?.kind !== 'paper') return;
       followed.shownIn = node.groupId;
+      if (this.revealedAt.size > 64) this.revealedAt.clear(); // only the last few matter
+      this.revealedAt.set(node.id, Date.now());
       await this.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
-      if (this.view.selection.some((n) => n.kind === 'paper' && n.id === node.id && n.groupId === node.groupId)) return;
-      // a reveal that races the tree's own redraw (a mark just moved the row) resolves without selecting: again
+      this.revealedAt.set(node.id, Date.now());
+      // done when the row of the paper followed now is selected; a reveal that raced the tree's own redraw (a mark
+      // just moved the row) or an earlier reveal landing last leaves another row selected: again
+      const now = this.followed;
+      if (!now) return;
+      if (this.view.selection.some((n) => n.kind === 'paper' && n.id === now.paperId && n.groupId === now.shownIn))
+        return;
       await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
     }
   }

@@ -97,7 +97,7 @@ export const scenarios = [
         `${JSON.stringify({ 'papers.collections': ['daily/*.txt'] }, null, 2)}\n`,
       );
     },
-    async run({ page, shot, workspace }) {
+    async run({ page, runCommand, shot, workspace }) {
       const say = (m) => console.log(`      ${m}`);
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       await page.locator(GROUP_ROWS).first().waitFor({ state: 'visible', timeout: 90_000 });
@@ -179,6 +179,25 @@ export const scenarios = [
       // New lost exactly the papers marked seen (the first one by its open)
       await waitFor('New without the papers seen', async () => (await newCount(page)) === before - seen, 15_000);
       await shot('triage-done');
+
+      // the same keys in the sidebar, on its selected row (the paper the view shows): star, then seen and next
+      const onRow = await shownId(view);
+      await runCommand('Papers: Focus on Papers View');
+      await waitFor('the tree focused', async () =>
+        page.evaluate(() => !!document.activeElement?.closest('.pane-body .monaco-list')),
+      );
+      await page.keyboard.press('s');
+      await waitFor('the row starred', async () => / starred/.test(await selectedRow(page)));
+      await page.keyboard.press('e');
+      await view.locator(`article[data-paper-id]:not([data-paper-id="${onRow}"])`).waitFor({ timeout: 15_000 });
+      await treeFollows(page, view, 'the keys in the tree');
+      await sleep(1000);
+      const fromTree = JSON.parse(readFileSync(join(dir, `${onRow}.json`), 'utf8'));
+      if (fromTree.starred !== true || fromTree.read !== true)
+        throw new Error(`the tree's keys left ${onRow} as ${JSON.stringify(fromTree)}`);
+      const stillTree = await page.evaluate(() => !!document.activeElement?.closest('.pane-body .monaco-list'));
+      if (!stillTree) throw new Error('a step from the tree took the focus out of it');
+      await shot('triage-from-tree');
     },
   },
 ];
