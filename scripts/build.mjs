@@ -24,6 +24,7 @@ const production = args.has('--production');
 const watch = args.has('--watch');
 // citation-js's network fetching is never used: its fetch libraries become a stub
 const alias = { 'node-fetch': './scripts/stubs/no-fetch.cjs', 'sync-fetch': './scripts/stubs/no-fetch.cjs' };
+/** @type {import('esbuild').BuildOptions} */
 const common = {
   alias,
   bundle: true,
@@ -35,6 +36,10 @@ const common = {
   logLevel: 'warning',
 };
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function tsFiles(dir) {
   const out = [];
   for (const name of readdirSync(dir)) {
@@ -53,6 +58,10 @@ function copyJsonData() {
   }
 }
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function jsonFiles(dir) {
   const out = [];
   for (const name of readdirSync(dir)) {
@@ -87,6 +96,7 @@ function copyKatex() {
 }
 
 const SEEDS_SNAPSHOT = ['dist/seedsSnapshot.js'];
+/** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/node/analysis/worker.ts'], outfile: 'dist/analysisWorker.js' },
@@ -107,6 +117,18 @@ const bundles = [
     target: 'es2022',
   },
 ];
+// The web build (package.json `browser`): the extension for the browser's extension host, a CommonJS module as VS
+// Code web extensions are, and the analysis worker it starts from a blob: URL (src/web/analysisWorker.ts). Nothing
+// in them may import node: test/unit/web/webBundle.test.ts reads them.
+/** @type {import('esbuild').BuildOptions} */
+const web = { ...common, platform: 'browser', target: 'es2022' };
+/** @type {import('esbuild').BuildOptions[]} */
+const webBundles = [
+  { ...web, entryPoints: ['src/extension.web.ts'], outfile: 'dist/web/extension.js', external: ['vscode'] },
+  { ...web, entryPoints: ['src/web/analysisWorker.ts'], outfile: 'dist/web/analysisWorker.js', format: 'iife' },
+];
+bundles.push(...webBundles);
+/** @returns {import('esbuild').BuildOptions} */
 const tests = () => ({
   entryPoints: [...tsFiles('src'), ...tsFiles('test')],
   outdir: 'out',
@@ -141,6 +163,10 @@ if (!watch) {
   // A problem in a shared file is reported once per round, not once per bundle that includes it.
   let running = 0;
   const reported = new Set();
+  /**
+   * @param {(() => unknown) | undefined} afterBuild
+   * @returns {import('esbuild').Plugin}
+   */
   const report = (afterBuild) => ({
     name: 'watch-report',
     setup(b) {
@@ -151,10 +177,10 @@ if (!watch) {
         }
       });
       b.onEnd(async (result) => {
-        for (const [mark, kind, messages] of [
+        for (const [mark, kind, messages] of /** @type {[string, string, import('esbuild').Message[]][]} */ ([
           ['✘', 'ERROR', result.errors],
           ['▲', 'WARNING', result.warnings],
-        ]) {
+        ])) {
           for (const { text, location: at } of messages) {
             const where = at ? `    ${at.file}:${at.line}:${at.column + 1}:\n      ${at.line} │ ${at.lineText}` : '';
             const message = `${mark} [${kind}] ${text}${where ? `\n${where}` : ''}`;
@@ -166,12 +192,13 @@ if (!watch) {
         try {
           if (result.errors.length === 0) await afterBuild?.();
         } catch (e) {
-          console.error(`✘ [ERROR] ${e.message ?? e}`);
+          console.error(`✘ [ERROR] ${/** @type {Error} */ (e).message ?? e}`);
         }
         if (--running === 0) console.log('[watch] build finished');
       });
     },
   });
+  /** @type {Record<string, () => unknown>} */
   const afterBuild = {
     'dist/cli.js': () => chmodSync('dist/cli.js', 0o755),
     // the snapshot holds the analysis' output: a change to the analysis code makes it again
@@ -183,7 +210,9 @@ if (!watch) {
   }
   const all = [...bundles, ...(args.has('--tests') ? [tests()] : [])];
   const contexts = await Promise.all(
-    all.map((options) => context({ ...options, logLevel: 'silent', plugins: [report(afterBuild[options.outfile])] })),
+    all.map((options) =>
+      context({ ...options, logLevel: 'silent', plugins: [report(afterBuild[options.outfile ?? ''])] }),
+    ),
   );
   await Promise.all(contexts.map((ctx) => ctx.watch()));
   process.on('SIGINT', () => Promise.all(contexts.map((ctx) => ctx.dispose())).then(() => process.exit(0)));

@@ -1,5 +1,5 @@
 // Node flags of the `papers` CLI, written into the shebang of dist/cli.js (`#!/usr/bin/env -S node …`) by
-// scripts/build.mjs, and used by scripts/bench/analyzeSeeds.mjs to time the analysis as the CLI runs it.
+// scripts/build.mjs, and used by scripts/bench/activation/analyzeSeeds.mjs to time the analysis as the CLI runs it.
 //
 // --v8-pool-size=1: V8's background threads (optimizing compiler, GC helpers) are node's pool of 4 by default.
 // On a 2-core machine they take the main thread's core from it during the ~1 s of a cold analysis.

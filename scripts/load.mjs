@@ -17,6 +17,7 @@ import { join } from 'node:path';
 const PID_FILE = join(tmpdir(), `papers-load-${process.getuid?.() ?? 'user'}.json`);
 const BURN = 'for(;;){for(let i=0;i<1e7;i++);}';
 
+/** @param {string[]} argv */
 function parse(argv) {
   let procs = 2;
   const rest = [...argv];
@@ -32,11 +33,19 @@ function parse(argv) {
   return { verb: 'run', procs, command: rest };
 }
 
+/**
+ * @param {string} problem
+ * @returns {never}
+ */
 function usage(problem) {
   process.stderr.write(`load: ${problem}\nusage: node scripts/load.mjs [--procs N] -- <command...> | start | stop\n`);
   process.exit(2);
 }
 
+/**
+ * @param {number} procs
+ * @param {boolean} detached
+ */
 function startBurners(procs, detached) {
   const burners = [];
   for (let i = 0; i < procs; i++) {
@@ -47,6 +56,7 @@ function startBurners(procs, detached) {
   return burners;
 }
 
+/** @param {number} pid */
 function stopPid(pid) {
   try {
     process.kill(pid, 'SIGKILL');
@@ -58,6 +68,7 @@ function stopPid(pid) {
 /** The pids `start` wrote, still running a burner (a pid reused by another program is left alone). */
 function savedBurners() {
   if (!existsSync(PID_FILE)) return [];
+  /** @type {number[]} */
   const pids = JSON.parse(readFileSync(PID_FILE, 'utf8'));
   return pids.filter((pid) => {
     try {
@@ -70,7 +81,7 @@ function savedBurners() {
 
 const { verb, procs, command } = parse(process.argv.slice(2));
 if (verb === 'start') {
-  const pids = [...savedBurners(), ...startBurners(procs, true).map((c) => c.pid)];
+  const pids = [...savedBurners(), ...startBurners(procs, true).map((c) => /** @type {number} */ (c.pid))];
   writeFileSync(PID_FILE, JSON.stringify(pids));
   process.stdout.write(`load: ${pids.length} CPU-bound processes running (${pids.join(' ')}); stop with "stop"\n`);
 } else if (verb === 'stop') {
@@ -80,11 +91,11 @@ if (verb === 'start') {
   process.stdout.write(`load: stopped ${pids.length} processes\n`);
 } else {
   const burners = startBurners(procs, false);
-  const stop = () => burners.forEach((b) => stopPid(b.pid));
+  const stop = () => burners.forEach((b) => stopPid(/** @type {number} */ (b.pid)));
   process.stdout.write(`load: ${procs} CPU-bound processes beside: ${command.join(' ')}\n`);
   const started = Date.now();
   const run = spawn(command[0], command.slice(1), { stdio: 'inherit', shell: process.platform === 'win32' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => run.kill(signal));
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => run.kill(signal));
   run.on('error', (err) => {
     stop();
     process.stderr.write(`load: cannot run ${command[0]}: ${err.message}\n`);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { CHROMIUM_PATH, REPO_ROOT } from '../test/vscode/setup.mjs';
 
 const require = createRequire(join(REPO_ROOT, '.vscode-test', 'code-server', 'package.json'));
+// @ts-expect-error -- playwright-core is installed by test/vscode/setup.mjs into .vscode-test/, where TypeScript does not look
 const { chromium } = require('playwright-core');
 
 const svg = readFileSync(join(REPO_ROOT, 'media', 'papers.svg'), 'utf8')

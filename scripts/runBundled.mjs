@@ -3,7 +3,14 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 
-/** Exit code of `node <nodeFlags> <bundle of entry> <args>`. */
+/**
+ * Exit code of `node <nodeFlags> <bundle of entry> <args>`.
+ * @param {string} entry
+ * @param {string} name
+ * @param {string[]} nodeFlags
+ * @param {string[]} args
+ * @returns {Promise<number>}
+ */
 export async function runBundled(entry, name, nodeFlags, args) {
   const outfile = `bench/results/.build/${name}.js`;
   await build({

@@ -4,8 +4,15 @@
 import { FORMAT_CLASSES } from './formats.mjs';
 import { storeFiles } from './storeFiles.mjs';
 import { collectionCommands, GOOD_BIB, WORKSPACE_CLASSES } from './workspace.mjs';
+/** @typedef {import('./prng.mjs').Random} Random */
+/** @typedef {import('./workspace.mjs').Place} Place */
+/** @typedef {(r: Random, place: Place) => string[][]} MakeCase lays a case's input out; returns its command lines */
 
-/** A collection file of a format class, given alone or beside a good file, on the command line or in the settings. */
+/**
+ * A collection file of a format class, given alone or beside a good file, on the command line or in the settings.
+ * @param {(r: Random) => { ext: string, data: string | Uint8Array }} generate
+ * @returns {MakeCase}
+ */
 function formatCase(generate) {
   return (r, place) => {
     const { ext, data } = generate(r);

@@ -5,12 +5,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { PROTO_KEYS } from './workspace.mjs';
+/** @typedef {import('./prng.mjs').Random} Random */
 
 const FIXTURES = 'test/fixtures/formats';
 
+/**
+ * @param {number} n
+ * @param {(i: number) => string} make
+ */
 const repeat = (n, make) => Array.from({ length: n }, (_, i) => make(i)).join('');
 
-/** A Daily Papers dump: a header, abstracts, and lines a dump should not hold. */
+/**
+ * A Daily Papers dump: a header, abstracts, and lines a dump should not hold.
+ * @param {Random} r
+ */
 function dailyPapers(r) {
   const lines = [r.chance(0.8) ? 'Daily Papers' : r.word(), ''];
   const n = r.size(1, 200_000);
@@ -30,7 +38,10 @@ function dailyPapers(r) {
   return { ext: 'txt', data: (r.chance(0.2) ? '\ufeff' : '') + lines.join(eol) };
 }
 
-/** BibTeX with @string chains and floods, @preamble/@comment games, entries without fields. */
+/**
+ * BibTeX with @string chains and floods, @preamble/@comment games, entries without fields.
+ * @param {Random} r
+ */
 function bibtexStrings(r) {
   const parts = [];
   const shape = r.int(0, 4);
@@ -45,9 +56,9 @@ function bibtexStrings(r) {
     parts.push(repeat(macros, (i) => `@string{s${i} = "${r.word().replace(/[^a-z0-9 ]/g, '')}"}\n`));
     // broken, but with balanced braces, so that each is found, fails and is read again on its own
     const broken = r.pick([
-      (i) => `@misc{b${i}, title = s${i % macros} # # , abstract = {x}}\n`,
-      (i) => `@misc{b${i}, title = {x} abstract = {y}}\n`,
-      (i) => `@misc{b${i} title = s${i % macros}}\n`,
+      (/** @type {number} */ i) => `@misc{b${i}, title = s${i % macros} # # , abstract = {x}}\n`,
+      (/** @type {number} */ i) => `@misc{b${i}, title = {x} abstract = {y}}\n`,
+      (/** @type {number} */ i) => `@misc{b${i} title = s${i % macros}}\n`,
     ]);
     parts.push(repeat(macros, broken));
   } else if (shape === 2) {
@@ -65,7 +76,10 @@ function bibtexStrings(r) {
   return { ext: 'bib', data: parts.join('') };
 }
 
-/** BibTeX with deep or unbalanced braces and huge fields. */
+/**
+ * BibTeX with deep or unbalanced braces and huge fields.
+ * @param {Random} r
+ */
 function bibtexNesting(r) {
   const depth = r.size(10, 200_000);
   const shape = r.int(0, 3);
@@ -77,7 +91,10 @@ function bibtexNesting(r) {
   return { ext: 'bib', data: `${body}@article{good, title = {Good}, abstract = {${r.abstract(30)}}}\n` };
 }
 
-/** CSL-JSON: deep nesting, huge arrays of {} items, wrong types, prototype keys. */
+/**
+ * CSL-JSON: deep nesting, huge arrays of {} items, wrong types, prototype keys.
+ * @param {Random} r
+ */
 function cslJson(r) {
   const shape = r.int(0, 4);
   const good = { id: 'good', type: 'article', title: 'Good', abstract: r.abstract(30) };
@@ -97,7 +114,10 @@ function cslJson(r) {
   return { ext: 'json', data };
 }
 
-/** JSON Lines: floods of empty lines, a first record over 64 KB, bad lines, prototype keys. */
+/**
+ * JSON Lines: floods of empty lines, a first record over 64 KB, bad lines, prototype keys.
+ * @param {Random} r
+ */
 function jsonLines(r) {
   const good = JSON.stringify({ id: 'good', title: 'Good', abstract: r.abstract(30) });
   const shape = r.int(0, 3);
@@ -113,8 +133,15 @@ function jsonLines(r) {
   return { ext: 'jsonl', data };
 }
 
-/** arXiv Atom: entities (and their expansion), empty entries, huge and deep feeds. */
+/**
+ * arXiv Atom: entities (and their expansion), empty entries, huge and deep feeds.
+ * @param {Random} r
+ */
 function arxivAtom(r) {
+  /**
+   * @param {string} id
+   * @param {string} summary
+   */
   const entry = (id, summary) =>
     `<entry><id>http://arxiv.org/abs/${id}</id><title>T ${id}</title><summary>${summary}</summary></entry>`;
   const shape = r.int(0, 3);
@@ -133,7 +160,10 @@ function arxivAtom(r) {
   return { ext: 'xml', data: feed };
 }
 
-/** One of the repository's own fixtures, truncated, with bytes flipped, duplicated or spliced into another. */
+/**
+ * One of the repository's own fixtures, truncated, with bytes flipped, duplicated or spliced into another.
+ * @param {Random} r
+ */
 export function mutatedFixture(r) {
   const names = readdirSync(FIXTURES).sort();
   const name = r.pick(names);

@@ -1,7 +1,23 @@
 // The fuzzer's only source of randomness: a seeded PRNG (mulberry32), so a seed and a case number give back the
 // same input byte for byte (the reproducer of a failure is `npm run fuzz -- --seed S --case N`).
 
-/** A PRNG for one case: the run's seed and the case number mixed, so cases do not depend on each other. */
+/**
+ * The helpers every input class draws from.
+ * @typedef {object} Random
+ * @property {() => number} next a number in [0, 1)
+ * @property {(lo: number, hi: number) => number} int
+ * @property {(p: number) => boolean} chance
+ * @property {<T>(list: ArrayLike<T>) => T} pick a random element (or character)
+ * @property {(lo: number, hi: number) => number} size
+ * @property {() => string} word
+ * @property {(words?: number) => string} abstract
+ */
+
+/**
+ * A PRNG for one case: the run's seed and the case number mixed, so cases do not depend on each other.
+ * @param {number} seed
+ * @param {number} caseNo
+ */
 export function caseRandom(seed, caseNo) {
   let a = (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(caseNo + 1, 0xc2b2ae35)) >>> 0;
   const next = () => {
@@ -14,7 +30,12 @@ export function caseRandom(seed, caseNo) {
   return randomHelpers(next);
 }
 
+/**
+ * @param {() => number} next
+ * @returns {Random}
+ */
 function randomHelpers(next) {
+  /** @type {Random} */
   const r = {
     next,
     /** A whole number in [lo, hi]. */

@@ -1,5 +1,8 @@
 // How a run is judged, and the counts the fuzzer prints: cases and runs per input class, runs per outcome, and
 // each failure with the way to run it again.
+/** @typedef {import('./types.js').Run} Run */
+/** @typedef {import('./types.js').FuzzOptions} FuzzOptions */
+/** @typedef {{ cls?: string, caseNo?: number, ms: number, peakMb: number }} Where */
 
 /**
  * A stack trace or a raw exception: `    at …` frames, a line that starts with an error's name (`TypeError: …`,
@@ -13,36 +16,58 @@ const TRACE = [
   /^\s*(?:FATAL ERROR|Uncaught|<--- Last few GCs)/,
 ];
 
-/** What went wrong in one run, as short labels (empty when nothing did). */
+/**
+ * What went wrong in one run, as short labels (empty when nothing did).
+ * @param {import('./types.js').ChildResult} result
+ * @param {FuzzOptions} o
+ */
 export function failuresOf(result, o) {
+  /** @type {string[]} */
   const problems = [];
   if (result.stopped === 'timeout') problems.push(`hang (killed after ${o.timeout} s)`);
   else if (result.stopped === 'memory') problems.push(`memory (over ${o.maxRss} MB, killed)`);
   else if (result.signal) problems.push(`signal ${result.signal}`);
-  else if (![0, 1, 2].includes(result.code)) problems.push(`exit ${result.code}`);
+  else if (!(/** @type {(number | null)[]} */ ([0, 1, 2]).includes(result.code))) problems.push(`exit ${result.code}`);
   if (!result.stopped && result.peakMb > o.maxRss) problems.push(`memory (peak ${result.peakMb} MB)`);
   const trace = result.stderr.split('\n').find((line) => TRACE.some((re) => re.test(line)));
   if (trace !== undefined) problems.push(`stack-trace (${trace.trim().slice(0, 160)})`);
   return problems;
 }
 
-/** The label a run is counted under: its first problem's kind, else `ok (exit N)`. */
+/**
+ * The label a run is counted under: its first problem's kind, else `ok (exit N)`.
+ * @param {Run} run
+ */
 const outcomeOf = (run) =>
   run.problems.length ? run.problems[0].replace(/ \(.*$/, '') : `ok (exit ${run.result.code})`;
 
 export class Tally {
   constructor() {
+    /** @type {Map<string, { cases: Set<number>, runs: number, failed: number, outcomes: Map<string, number> }>} */
     this.byClass = new Map();
+    /** @type {Map<string, number>} */
     this.byOutcome = new Map();
+    /** @type {{ cls: string, caseNo: number, args: string[], problems: string[], repro: string | undefined, peakMb: number }[]} */
     this.failures = [];
-    /** Cases whose input the fuzzer itself could not make (its bug): said apart from the product's failures. */
+    /**
+     * Cases whose input the fuzzer itself could not make (its bug): said apart from the product's failures.
+     * @type {string[]}
+     */
     this.generatorErrors = [];
     this.runs = 0;
+    /** @type {Set<number>} */
     this.cases = new Set();
     /** The slowest run and the largest peak memory among the runs that passed: how close they come to the caps. */
-    this.slowestOk = { ms: 0 };
-    this.largestOk = { peakMb: 0 };
+    this.slowestOk = /** @type {Where} */ ({ ms: 0 });
+    this.largestOk = /** @type {Where} */ ({ peakMb: 0 });
   }
+  /**
+   * @param {string} cls
+   * @param {number} caseNo
+   * @param {string[]} args
+   * @param {Run} run
+   * @param {string | undefined} repro
+   */
   add(cls, caseNo, args, run, repro) {
     this.runs++;
     this.cases.add(caseNo);
@@ -63,11 +88,17 @@ export class Tally {
   }
 }
 
+/** @param {string[]} args */
 const printable = (args) =>
   args.map((a) =>
     a.length > 40 ? `${JSON.stringify(a.slice(0, 37))}…` : /[\s"'\\]|^$/.test(a) ? JSON.stringify(a) : a,
   );
 
+/**
+ * @param {Tally} tally
+ * @param {FuzzOptions} o
+ * @param {number} ms
+ */
 export function printSummary(tally, o, ms) {
   const out = [];
   const minutes = ms / 60_000;

@@ -21,11 +21,19 @@ import { caseRandom } from './prng.mjs';
 import { changes, filesHolding, snapshot } from './sentinel.mjs';
 import { Place } from './workspace.mjs';
 import { failuresOf, printSummary, Tally } from './report.mjs';
+/** @typedef {import('./types.js').FuzzOptions} FuzzOptions */
+/** @typedef {import('./types.js').Case} Case */
+/** @typedef {import('./types.js').Run} Run */
 
 const RESULTS = 'bench/results/fuzz';
 const STORES_BUNDLE = `${RESULTS}/.build/stores.js`;
 
+/**
+ * @param {string[]} argv
+ * @returns {FuzzOptions}
+ */
 function options(argv) {
+  /** @type {Omit<FuzzOptions, 'seed'> & { seed?: number }} */
   const o = { seed: undefined, budget: 60, runs: Infinity, timeout: 20, maxRss: 1536, heap: 1024, build: true };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
@@ -42,12 +50,16 @@ function options(argv) {
     else throw new Error(`fuzz: unknown option ${argv[i]}`);
   }
   o.seed ??= Date.now() % 1_000_000;
-  for (const k of ['seed', 'budget', 'runs', 'timeout', 'maxRss', 'heap'])
-    if (!(o[k] >= 0)) throw new Error(`fuzz: --${k} takes a number ≥ 0`);
-  return o;
+  for (const k of /** @type {const} */ (['seed', 'budget', 'runs', 'timeout', 'maxRss', 'heap']))
+    if (!(/** @type {number} */ (o[k]) >= 0)) throw new Error(`fuzz: --${k} takes a number ≥ 0`);
+  return /** @type {FuzzOptions} */ (o);
 }
 
-/** The folder of one case: the workspace, the victim folder beside it, and the child's own HOME and TMPDIR. */
+/**
+ * The folder of one case: the workspace, the victim folder beside it, and the child's own HOME and TMPDIR.
+ * @param {string} root
+ * @param {number} caseNo
+ */
 function layOut(root, caseNo) {
   const dir = join(root, `case-${caseNo}`);
   const secret = `VICTIM-SECRET-${caseNo}-${process.pid}`;
@@ -59,7 +71,13 @@ function layOut(root, caseNo) {
   return { dir, secret, place: new Place(join(dir, 'ws'), join(dir, 'victim')) };
 }
 
-/** Runs one command line of a case; returns its outcome and what went wrong (empty when nothing did). */
+/**
+ * Runs one command line of a case; returns its outcome and what went wrong (empty when nothing did).
+ * @param {string[]} args
+ * @param {Case} c
+ * @param {FuzzOptions} o
+ * @returns {Promise<Run>}
+ */
 async function runCommand(args, c, o) {
   const nodeArgs =
     args[0] === '@stores'
@@ -78,7 +96,14 @@ async function runCommand(args, c, o) {
   return { result, problems };
 }
 
-/** Keeps a failed case's folder (workspace and victim, special files as they are) and how to run it again. */
+/**
+ * Keeps a failed case's folder (workspace and victim, special files as they are) and how to run it again.
+ * @param {Case} c
+ * @param {FuzzOptions} o
+ * @param {string} cls
+ * @param {string[]} args
+ * @param {Run} run
+ */
 function keepReproducer(c, o, cls, args, run) {
   const dest = resolve(RESULTS, `seed-${o.seed}-case-${c.caseNo}-${cls}`);
   rmSync(dest, { recursive: true, force: true });
@@ -98,8 +123,14 @@ function keepReproducer(c, o, cls, args, run) {
   return dest;
 }
 
+/**
+ * @param {string} root
+ * @param {number} caseNo
+ * @param {FuzzOptions} o
+ * @param {Tally} tally
+ */
 async function runCase(root, caseNo, o, tally) {
-  const classes = o.classes ? CLASSES.filter((c) => o.classes.includes(c.name)) : CLASSES;
+  const classes = o.classes ? CLASSES.filter((c) => /** @type {string[]} */ (o.classes).includes(c.name)) : CLASSES;
   const cls = classes[caseNo % classes.length];
   const c = { ...layOut(root, caseNo), caseNo, root };
   let commands;
@@ -107,7 +138,7 @@ async function runCase(root, caseNo, o, tally) {
     commands = cls.make(caseRandom(o.seed, caseNo), c.place);
   } catch (err) {
     // the fuzzer's own bug, not the product's: said with what regenerates it, counted, and the run goes on
-    tally.generatorErrors.push(`${cls.name}: seed ${o.seed} case ${caseNo}: ${err.message}`);
+    tally.generatorErrors.push(`${cls.name}: seed ${o.seed} case ${caseNo}: ${/** @type {Error} */ (err).message}`);
     rmSync(c.dir, { recursive: true, force: true });
     return;
   }
@@ -122,6 +153,7 @@ async function runCase(root, caseNo, o, tally) {
   else process.stdout.write(`case folder kept: ${c.dir}\n`);
 }
 
+/** @param {FuzzOptions} o */
 async function prepare(o) {
   if (o.build && spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).status !== 0)
     throw new Error('fuzz: the build failed');

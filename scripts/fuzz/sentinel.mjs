@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 const HASHED_BYTES = 8 << 20;
 
+/** @param {string} path */
 function signature(path) {
   const st = lstatSync(path);
   const kind = st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'special';
@@ -23,7 +24,13 @@ function signature(path) {
   return `${kind} ${st.mode.toString(8)} ${kind === 'dir' ? '' : st.size} ${st.mtimeMs} ${content}`;
 }
 
-/** Every entry under `dir` (relative path → signature); `skip` names entries of `dir` itself to leave out. */
+/**
+ * Every entry under `dir` (relative path → signature); `skip` names entries of `dir` itself to leave out.
+ * @param {string} dir
+ * @param {Set<string>} [skip]
+ * @param {Map<string, string>} [out]
+ * @returns {Map<string, string>}
+ */
 export function snapshot(dir, skip = new Set(), out = new Map(), prefix = '') {
   let names;
   try {
@@ -42,7 +49,11 @@ export function snapshot(dir, skip = new Set(), out = new Map(), prefix = '') {
   return out;
 }
 
-/** The entries added, removed or changed between two snapshots, as `+ path`, `- path`, `~ path`. */
+/**
+ * The entries added, removed or changed between two snapshots, as `+ path`, `- path`, `~ path`.
+ * @param {Map<string, string>} before
+ * @param {Map<string, string>} after
+ */
 export function changes(before, after) {
   const out = [];
   for (const [rel, sig] of after) {
@@ -53,8 +64,14 @@ export function changes(before, after) {
   return out;
 }
 
-/** Regular files under `dir` (symlinks not followed) whose bytes hold `marker`. */
+/**
+ * Regular files under `dir` (symlinks not followed) whose bytes hold `marker`.
+ * @param {string} dir
+ * @param {string} marker
+ * @returns {string[]}
+ */
 export function filesHolding(dir, marker, prefix = '') {
+  /** @type {string[]} */
   const found = [];
   let entries;
   try {

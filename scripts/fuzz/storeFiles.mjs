@@ -2,7 +2,10 @@
 // ids and floods of stale renames, links with hostile fields. Contents only: special files in `.papers/` go
 // through the CLI (workspace.mjs), since the harness reads files as plainly as the CLI does.
 import { GOOD_BIB, GOOD_PAPER, PROTO_KEYS } from './workspace.mjs';
+/** @typedef {import('./prng.mjs').Random} Random */
+/** @typedef {import('./workspace.mjs').Place} Place */
 
+/** @param {Random} r */
 function userData(r) {
   return r.pick([
     JSON.stringify({ read: true, starred: true, tags: ['a', 'b'] }),
@@ -17,11 +20,16 @@ function userData(r) {
   ]);
 }
 
-/** Theme corrections: prototype-key ids, parent cycles, and many stale renames each with recorded members. */
+/**
+ * Theme corrections: prototype-key ids, parent cycles, and many stale renames each with recorded members.
+ * @param {Random} r
+ * @param {number} papers
+ */
 function corrections(r, papers) {
   const stale = r.size(1, 2000);
   // null prototype: a `__proto__` key is then an own key, written out as a file would hold it
   const renames = Object.create(null);
+  /** @type {Record<string, string[]>} */
   const themeMembers = {};
   for (let i = 0; i < stale; i++) {
     renames[`gone-${i}`] = `Old ${i}`;
@@ -44,6 +52,8 @@ function corrections(r, papers) {
 /**
  * The stores class: `.papers/papers/*.json`, `.papers/themes.json`, links files and a notes file, read by the stores
  * harness and by `papers foryou`.
+ * @param {Random} r
+ * @param {Place} place
  */
 export function storeFiles(r, place) {
   place.file('good.bib', GOOD_BIB());

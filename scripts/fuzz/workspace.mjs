@@ -5,6 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+/** @typedef {import('./prng.mjs').Random} Random */
+/** @typedef {import('../../test/vscode/types.js').Locator} Locator */
 
 /** The id of the first paper of test/fixtures/formats/quasars.bib, which the workspace cases copy as good.bib. */
 export const GOOD_PAPER = 'b462a8182acd';
@@ -26,29 +28,47 @@ const LINKS = '.papers/links';
 
 /** Where a case builds its input: the workspace (`ws`, the commands' cwd) and the watched victim folder beside it. */
 export class Place {
+  /**
+   * @param {string} ws
+   * @param {string} victim
+   */
   constructor(ws, victim) {
     this.ws = ws;
     this.victim = victim;
   }
+  /** @param {string} rel */
   path(rel) {
     return join(this.ws, rel);
   }
+  /**
+   * @param {string} rel
+   * @param {string | Uint8Array} data
+   */
   file(rel, data) {
     mkdirSync(dirname(this.path(rel)), { recursive: true });
     writeFileSync(this.path(rel), data);
   }
+  /** @param {string} rel */
   dir(rel) {
     mkdirSync(this.path(rel), { recursive: true });
   }
+  /**
+   * @param {string} rel
+   * @param {Locator} target
+   */
   link(rel, target) {
     mkdirSync(dirname(this.path(rel)), { recursive: true });
     symlinkSync(target, this.path(rel));
   }
+  /** @param {string} rel */
   fifo(rel) {
     mkdirSync(dirname(this.path(rel)), { recursive: true });
     spawnSync('mkfifo', [this.path(rel)]);
   }
-  /** A Unix socket file, when python3 is there to bind one (Node removes its socket files on close). */
+  /**
+   * A Unix socket file, when python3 is there to bind one (Node removes its socket files on close).
+   * @param {string} rel
+   */
   socket(rel) {
     mkdirSync(dirname(this.path(rel)), { recursive: true });
     const bind = 'import socket,sys;socket.socket(socket.AF_UNIX).bind(sys.argv[1])';
@@ -56,7 +76,12 @@ export class Place {
   }
 }
 
-/** One special file of a random kind at `rel`; the kinds that collection and links files have been found as. */
+/**
+ * One special file of a random kind at `rel`; the kinds that collection and links files have been found as.
+ * @param {Random} r
+ * @param {Place} place
+ * @param {string} rel
+ */
 function specialFile(r, place, rel) {
   const kind = r.pick([
     'dir',
@@ -88,6 +113,10 @@ function specialFile(r, place, rel) {
   return kind;
 }
 
+/**
+ * @param {Random} r
+ * @param {string[]} files
+ */
 export const collectionCommands = (r, files) =>
   r.pick([
     [['analyze', ...files]],
@@ -96,7 +125,11 @@ export const collectionCommands = (r, files) =>
     [['export', ...files, '--format', r.pick(['bibtex', 'json', 'markdown'])]],
   ]);
 
-/** A collection path that is a directory, FIFO, device, socket, symlink loop… given beside a good file. */
+/**
+ * A collection path that is a directory, FIFO, device, socket, symlink loop… given beside a good file.
+ * @param {Random} r
+ * @param {Place} place
+ */
 function specialCollection(r, place) {
   const name = `c.${r.pick(['txt', 'bib', 'json', 'jsonl', 'xml'])}`;
   specialFile(r, place, name);
@@ -108,7 +141,11 @@ function specialCollection(r, place) {
   return collectionCommands(r, r.chance(0.5) ? [name, 'good.bib'] : [name]);
 }
 
-/** `.vscode/settings.json` as a directory, FIFO or device, or naming paths and globs outside the workspace. */
+/**
+ * `.vscode/settings.json` as a directory, FIFO or device, or naming paths and globs outside the workspace.
+ * @param {Random} r
+ * @param {Place} place
+ */
 function settingsFile(r, place) {
   place.file('good.bib', GOOD_BIB());
   const settings = '.vscode/settings.json';
@@ -149,8 +186,13 @@ function settingsFile(r, place) {
   ]);
 }
 
-/** A link as the product writes it, with some fields made hostile. */
+/**
+ * A link as the product writes it, with some fields made hostile.
+ * @param {Random} r
+ * @param {number} i
+ */
 function hostileLink(r, i) {
+  /** @type {Record<string, unknown>} a link's fields, any of which may be made hostile */
   const link = {
     id: `${i.toString(16).padStart(12, '0')}`,
     paper: GOOD_PAPER,
@@ -171,7 +213,11 @@ function hostileLink(r, i) {
   return link;
 }
 
-/** `.papers/links/`: hostile link fields, a flood of links, special files named like link files, `.papers` elsewhere. */
+/**
+ * `.papers/links/`: hostile link fields, a flood of links, special files named like link files, `.papers` elsewhere.
+ * @param {Random} r
+ * @param {Place} place
+ */
 function linksFolder(r, place) {
   place.file('good.bib', GOOD_BIB());
   place.file('.vscode/settings.json', JSON.stringify({ 'papers.collections': ['good.bib'] }));
@@ -204,7 +250,11 @@ function linksFolder(r, place) {
   ]);
 }
 
-/** BibTeX keys and link arguments that look like paths, through `papers link` (which writes). */
+/**
+ * BibTeX keys and link arguments that look like paths, through `papers link` (which writes).
+ * @param {Random} r
+ * @param {Place} place
+ */
 function linkArguments(r, place) {
   const key = r.pick(HOSTILE_PATHS.filter((p) => p && !/[\u0000\\%]/.test(p)));
   place.file('hostile.bib', `@misc{${key}, title = {Hostile}, abstract = {${r.abstract(20)}}}\n${GOOD_BIB()}`);
@@ -224,7 +274,11 @@ function linkArguments(r, place) {
   ];
 }
 
-/** Option values that start with `-`, filter words naming prototype keys, odd limits and notes folders. */
+/**
+ * Option values that start with `-`, filter words naming prototype keys, odd limits and notes folders.
+ * @param {Random} r
+ * @param {Place} place
+ */
 function commandLines(r, place) {
   place.file('good.bib', GOOD_BIB());
   const query = r.pick([

@@ -1,17 +1,19 @@
 /**
  * `papers analyze --state DIR`: the analysis kept between runs in DIR, so that a run on a library that grew
- * analyzes only the new papers and keeps the themes of the last one (core/analysis/grow.ts).
+ * analyzes only the new papers and keeps the themes of the last one (core/analysis/grow.ts). Only the collection
+ * files whose bytes changed are parsed again (stateFiles.ts).
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Analysis, growAnalysis } from '../core/analysis';
-import { loadCorpus } from '../core/collections';
+import { Analysis, corpusSince, growAnalysis } from '../core/analysis';
+import { Corpus, FileAsRead, mergeCollections, parseFileAsRead, readCollectionFile } from '../core/collections';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, SnapshotError, toSnapshot } from '../core/snapshot';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { readRegularFileSync } from '../node/files/regularFile';
 import { writeFileAtomicSync } from '../node/files/atomicWrite';
 import { analyzeInParallel } from '../node/analysis/parallel';
 import { bundledSeeds, CliError } from './common';
+import { digestOf, digestsInState, forgetDigests, saveDigests } from './stateFiles';
 
 /** The file in DIR that holds the analysis. */
 export const STATE_FILE = 'analysis.snapshot';
@@ -37,7 +39,12 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   const previous = readState(dir);
   lap('restore', t);
   t = performance.now();
-  const corpus = await loadCorpus(files.length ? files : bundledSeeds(), nodeFileSource);
+  const read = await Promise.all(
+    (files.length ? files : bundledSeeds()).map((path) => readCollectionFile(path, nodeFileSource)),
+  );
+  const digests = read.map((f) => ({ path: f.path, sha256: digestOf(f) }));
+  const growing = previous?.model !== undefined && !regroup;
+  const corpus = growing ? changedSince(previous, read, digests, digestsInState(dir)) : parsedAll(read);
   lap('load', t);
   t = performance.now();
   const known = previous ? new Set(previous.papers.map((p) => p.id)) : new Set<string>();
@@ -57,7 +64,9 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   lap('analysis', t);
   for (const [step, ms] of Object.entries(analysis.timings)) timings[`analysis.${step}`] = Math.round(ms);
   t = performance.now();
+  forgetDigests(dir);
   writeFileAtomicSync(join(dir, STATE_FILE), encodeSnapshot(toSnapshot(analysis)));
+  saveDigests(dir, digests);
   lap('save', t);
   lap('total', started);
   return {
@@ -66,6 +75,28 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
     regrouped: !previous || regroup || !previous.model,
     timings,
   };
+}
+
+/** Every file parsed (a full analysis, or a regroup, reads every abstract). */
+function parsedAll(read: readonly FileAsRead[]): Corpus {
+  return mergeCollections(read.map((f) => parseFileAsRead(f)));
+}
+
+/**
+ * The corpus to grow `previous` to: the files whose bytes are as the state last read them are taken from it
+ * without parsing (their papers are the state's own), the others parsed.
+ */
+function changedSince(
+  previous: Analysis,
+  read: readonly FileAsRead[],
+  digests: readonly { path: string; sha256?: string }[],
+  before: ReadonlyMap<string, string>,
+): Corpus {
+  const files = read.map((f, i) => {
+    const sha256 = digests[i].sha256;
+    return sha256 !== undefined && before.get(f.path) === sha256 ? { path: f.path } : parseFileAsRead(f);
+  });
+  return corpusSince(previous, previous.problems, files);
 }
 
 /** The analysis in DIR, or undefined when DIR is missing or empty of a state; an unreadable state is an error. */

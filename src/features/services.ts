@@ -26,7 +26,7 @@ export interface PapersModel {
   readonly stopped: boolean;
   paper(id: string): Paper | undefined;
   theme(id: string): Theme | undefined;
-  /** The paper's stable readable key (see core/paperKey.ts). */
+  /** The paper's stable readable key (see core/papers/paperKey.ts). */
   keyOf(paper: Paper): string;
   /** Finds a paper by key or id (prefix). */
   resolve(keyOrId: string): Paper | undefined;

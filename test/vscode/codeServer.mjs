@@ -18,6 +18,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CACHE_DIR, CHROMIUM_PATH, REPO_ROOT, codeServerEntry } from './setup.mjs';
+/** @typedef {import('./types.js').CodeServer} CodeServer */
+/** @typedef {Map<number, string>} ProcessSet pid -> its start time (so a reused pid is not mistaken for it) */
 
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results');
 
@@ -33,21 +35,26 @@ const USER_SETTINGS = {
   'workbench.tips.enabled': false,
 };
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
 }
 
-/** The environment for child processes, without variables that would tie them to a VS Code we run inside. */
+/**
+ * The environment for child processes, without variables that would tie them to a VS Code we run inside.
+ * @param {Record<string, string | undefined>} [extra]
+ */
 export function cleanEnv(extra = {}) {
   const env = { ...process.env, ...extra };
   for (const k of Object.keys(env)) if (k.startsWith('VSCODE_') || k === 'ELECTRON_RUN_AS_NODE') delete env[k];
@@ -59,6 +66,9 @@ export function cleanEnv(extra = {}) {
  * options.settings are merged over the defaults; options.logName names the server log under test-results/logs/;
  * options.port asks for a fixed port instead of a free one; options.workspaceTrust turns workspace trust on (a new
  * folder then opens in Restricted Mode until trusted).
+ * @param {{ settings?: object, logName?: string, env?: Record<string, string>, port?: number, timeoutMs?: number,
+ *   workspaceTrust?: boolean }} [options]
+ * @returns {Promise<CodeServer>}
  */
 export async function startCodeServer({
   settings = {},
@@ -108,14 +118,14 @@ export async function startCodeServer({
     );
     child.stdout.pipe(log);
     child.stderr.pipe(log);
-    let exited = null;
+    let exited = /** @type {CodeServer['exited']} */ (null);
     child.on('exit', (code, signal) => {
       exited = { code, signal };
     });
 
     const server = {
       port,
-      pid: child.pid,
+      pid: /** @type {number} */ (child.pid), // set: the server answered
       baseUrl: `http://127.0.0.1:${port}`,
       logFile,
       /** The page URL that opens `folder` with the given extension development/test paths loaded. */
@@ -156,8 +166,11 @@ export async function startCodeServer({
 /**
  * The workbench URL. Paths are absolute paths on this machine; the payload makes the web workbench behave
  * like `code --extensionDevelopmentPath=… --extensionTestsPath=…`.
+ * @param {number} port
+ * @param {import('./types.js').WorkbenchUrlOptions} [options]
  */
 export function workbenchUrl(port, { folder, extensionDevelopmentPath, extensionTestsPath, skipWelcome = true } = {}) {
+  /** @param {string} p */
   const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload = [];
   if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(extensionDevelopmentPath)]);
@@ -213,6 +226,7 @@ function processTable() {
 
 /** The process `root` and everything it started: its descendants, plus members of its process group
  *  (they stay in the group even after a parent dies and they are re-parented). */
+/** @param {number} root */
 function treeOf(root, table = processTable()) {
   const found = new Map();
   if (table.has(root)) found.set(root, table.get(root).start);
@@ -230,7 +244,10 @@ function treeOf(root, table = processTable()) {
   return found;
 }
 
-/** The live processes `root` started (its tree, see treeOf), each with its command line. */
+/**
+ * The live processes `root` started (its tree, see treeOf), each with its command line.
+ * @param {number} root
+ */
 export function processesUnder(root) {
   const found = [];
   for (const pid of treeOf(root).keys()) {
@@ -244,6 +261,10 @@ export function processesUnder(root) {
   return found;
 }
 
+/**
+ * @param {ProcessSet} procs
+ * @param {NodeJS.Signals} sig
+ */
 function signal(procs, sig) {
   const table = processTable();
   for (const [pid, start] of procs) {
@@ -257,12 +278,16 @@ function signal(procs, sig) {
   }
 }
 
+/** @param {ProcessSet} procs */
 const alive = (procs) => {
   const table = processTable();
   return [...procs].filter(([pid, start]) => table.get(pid)?.start === start);
 };
 
-/** Ends `root` and all its descendants: SIGTERM, up to `graceMs` to exit, then SIGKILL for what is left. */
+/**
+ * Ends `root` and all its descendants: SIGTERM, up to `graceMs` to exit, then SIGKILL for what is left.
+ * @param {number | undefined} root
+ */
 export async function killTree(root, graceMs = 3000) {
   if (!root) return;
   const procs = treeOf(root);
@@ -280,11 +305,17 @@ export async function killTree(root, graceMs = 3000) {
   for (let i = 0; i < 20 && alive(procs).length; i++) await sleep(50);
 }
 
-/** The Papers log of the server's newest extension host (modified at or after `after`, ms), under its user-data folder. */
+/**
+ * The Papers log of the server's newest extension host (modified at or after `after`, ms), under its user-data folder.
+ * @param {number} serverPid
+ * @param {number} after
+ */
 export function papersLog(serverPid, after) {
   const args = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0');
   const userData = args[args.indexOf('--user-data-dir') + 1];
+  /** @type {string[]} */
   const logs = [];
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);

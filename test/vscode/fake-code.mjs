@@ -30,7 +30,9 @@ const WORKBENCH_NOISE = new RegExp(
   ].join('|'),
 );
 
+/** @param {string[]} argv */
 function parseArgs(argv) {
+  /** @type {{ extensionDevelopmentPaths: string[], extensionTestsPath?: string, folder?: string }} */
   const out = { extensionDevelopmentPaths: [], extensionTestsPath: undefined, folder: undefined };
   for (const a of argv) {
     const [flag, ...rest] = a.split('=');
@@ -53,15 +55,19 @@ if (args.extensionDevelopmentPaths.length > 1) {
   );
 }
 
+/** @type {import('./types.js').CodeServer | undefined} */
 let server;
+/** @type {import('./types.js').Browser} */
 let browser;
+/** @type {import('node:fs').WriteStream | undefined} */
 let workbenchLog;
+/** @type {Promise<void> | undefined} */
 let cleaning;
 function cleanUp() {
   cleaning ??= (async () => {
     await browser?.close().catch(() => {});
     await server?.stop();
-    if (workbenchLog) await new Promise((r) => workbenchLog.end(r));
+    if (workbenchLog) await new Promise((r) => workbenchLog?.end(r));
   })();
   return cleaning;
 }
@@ -77,22 +83,24 @@ async function main() {
   browser = await launchBrowser();
   const page = await browser.newPage();
 
-  let settle;
+  /** @type {(code: number) => void} */
+  let settle = () => {};
+  /** @type {Promise<number>} */
   const exitCode = new Promise((r) => {
     settle = r;
   });
   // The workbench forwards its log here as console-style argument lists, including the extension host's
   // console (the mocha reporter). All of it goes to the log file; the terminal gets what the tests print.
   workbenchLog = createWriteStream(join(RESULTS_DIR, 'logs', 'integration-workbench.log'));
-  await page.exposeFunction('codeAutomationLog', (level, args) => {
+  await page.exposeFunction('codeAutomationLog', (/** @type {string} */ level, /** @type {unknown} */ args) => {
     const text = format(...(Array.isArray(args) ? args : [args]));
-    workbenchLog.write(`[${level}] ${text}\n`);
+    workbenchLog?.write(`[${level}] ${text}\n`);
     if (WORKBENCH_NOISE.test(text)) return;
     if (level === 'error' || level === 'warn') process.stderr.write(`${text}\n`);
     else process.stdout.write(`${text}\n`);
   });
-  await page.exposeFunction('codeAutomationExit', (code) => settle(Number(code)));
-  page.on('pageerror', (e) => console.error(`fake-code: page error: ${e.message}`));
+  await page.exposeFunction('codeAutomationExit', (/** @type {unknown} */ code) => settle(Number(code)));
+  page.on('pageerror', (/** @type {Error} */ e) => console.error(`fake-code: page error: ${e.message}`));
 
   const timer = setTimeout(() => {
     console.error(
@@ -101,7 +109,7 @@ async function main() {
     settle(1);
   }, TIMEOUT_MS);
   const serverWatch = setInterval(() => {
-    if (!server.exited) return;
+    if (!server?.exited) return;
     console.error(`fake-code: code-server exited during the tests; see ${server.logFile}`);
     settle(1);
   }, 500);
@@ -124,7 +132,7 @@ try {
 } catch (e) {
   if (!cleaning) {
     // after Ctrl-C, failures are just the shutdown
-    console.error(`fake-code: ${e.stack ?? e}`);
+    console.error(`fake-code: ${/** @type {Error} */ (e).stack ?? e}`);
     if (server) console.error(`fake-code: code-server log: ${server.logFile}`);
   }
 } finally {

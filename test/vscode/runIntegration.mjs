@@ -32,6 +32,7 @@ if (!existsSync(SUITE)) {
 const workspace = mkdtempSync(join(tmpdir(), 'papers-test-workspace-'));
 cpSync(FIXTURE, workspace, { recursive: true });
 
+/** @type {import('@vscode/test-electron').TestOptions & { launchArgs: string[] }} */
 const options = {
   extensionDevelopmentPath: REPO_ROOT,
   extensionTestsPath: SUITE,
@@ -58,7 +59,7 @@ let code = 1;
 try {
   code = await runTests(options);
 } catch (e) {
-  console.error(`[test:vscode] ${e.message ?? e}`);
+  console.error(`[test:vscode] ${/** @type {Error} */ (e).message ?? e}`);
 } finally {
   rmSync(workspace, { recursive: true, force: true });
 }

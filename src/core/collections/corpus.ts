@@ -131,18 +131,32 @@ export async function loadCorpus(
   chooseParser: (path: string, bytes: Uint8Array) => FormatParser | undefined = () => undefined,
 ): Promise<Corpus> {
   const files: { path: string; result: ParseResult }[] = [];
-  for (const path of paths) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await source.readFile(path);
-    } catch (err) {
-      files.push({
-        path,
-        result: { papers: [], problems: [{ file: path, message: `cannot read the file: ${(err as Error).message}` }] },
-      });
-      continue;
-    }
-    files.push({ path, result: parseCollectionBytes(bytes, path, chooseParser(path, bytes)) });
-  }
+  for (const path of paths) files.push(parseFileAsRead(await readCollectionFile(path, source), chooseParser));
   return mergeCollections(files);
+}
+
+/** A collection file as read: its bytes, or why it could not be read. */
+export type FileAsRead = { path: string; bytes: Uint8Array } | { path: string; failure: string };
+
+/** Reads one collection file through `source`; a failure is kept as a message, never thrown. */
+export async function readCollectionFile(path: string, source: FileSource): Promise<FileAsRead> {
+  try {
+    return { path, bytes: await source.readFile(path) };
+  } catch (err) {
+    return { path, failure: (err as Error).message };
+  }
+}
+
+/** A file as read, parsed (an unreadable one is a problem, as loadCorpus reports it). */
+export function parseFileAsRead(
+  file: FileAsRead,
+  chooseParser: (path: string, bytes: Uint8Array) => FormatParser | undefined = () => undefined,
+): { path: string; result: ParseResult } {
+  const { path } = file;
+  if ('failure' in file)
+    return {
+      path,
+      result: { papers: [], problems: [{ file: path, message: `cannot read the file: ${file.failure}` }] },
+    };
+  return { path, result: parseCollectionBytes(file.bytes, path, chooseParser(path, file.bytes)) };
 }

@@ -9,3 +9,4 @@ export * from './text';
 export * from './pathSegments';
 export * from './latex';
 export * from './mathSegments';
+export * from './files';

@@ -10,7 +10,8 @@
  *   draw, and a paper leaves its topic only when it fits it poorly (below the topic's floor: the cosine nine in ten
  *   of the topic's papers reach, as placement reads a fit) and another topic fits it better. When the broad theme
  *   grew enough to hold more topics, the fresh clustering's groups that match no previous topic are added to them.
- *   Labels are made afresh, against the siblings, as in any grouping.
+ *   A topic found again (the diff's "kept": REGROUP_KEEP_SHARE of its papers both ways) keeps its label, unless that
+ *   label would read as a sibling's; the others are labelled afresh, against their siblings.
  * A fresh grouping of the same papers moved a third of them between subthemes after a day's dump (docs/benchmarks.md,
  * `--stability`): it is one draw of a clustering whose draws differ that much.
  */
@@ -30,6 +31,8 @@ export interface PreviousGrouping {
   broadOf: Int32Array;
   /** Per paper: the theme that held it there (numbered in the grouping's order), -1 for a paper it did not have. */
   leafOf: Int32Array;
+  /** The label of each of those themes, in the same numbering. */
+  leafLabels: string[];
 }
 
 /** The previous grouping's computed themes (the user's themes are left out) against the papers `ids`. */
@@ -55,7 +58,53 @@ export function readPrevious(themes: readonly Theme[], ids: readonly string[]): 
     broad: tops.map((t) => (t.field !== undefined ? { label: t.label, field: t.field } : { label: t.label })),
     broadOf,
     leafOf,
+    leafLabels: computed.map((t) => t.label),
   };
+}
+
+/**
+ * The labels of a regroup's topics (papers as indices, `label` made afresh) with each topic found again keeping its
+ * previous label: it holds at least REGROUP_KEEP_SHARE of the previous topic's papers here, and they make at least
+ * that share of its papers that the previous grouping had (papers new to the library never count against it). A
+ * kept label that reads as another topic's (labelKey) is not kept: siblings stay told apart.
+ */
+export function keptLabels(
+  topics: readonly { label: string; members: readonly number[] }[],
+  previous: PreviousGrouping,
+  readAlike: (label: string) => string,
+): string[] {
+  const leafSize = new Map<number, number>();
+  for (const leaf of previous.leafOf) if (leaf >= 0) leafSize.set(leaf, (leafSize.get(leaf) ?? 0) + 1);
+  const claimed = new Set<number>();
+  const labels = topics.map((t) => {
+    const shared = new Map<number, number>();
+    let known = 0;
+    for (const i of t.members) {
+      const leaf = previous.leafOf[i];
+      if (leaf < 0) continue;
+      known++;
+      shared.set(leaf, (shared.get(leaf) ?? 0) + 1);
+    }
+    let best = -1;
+    for (const [leaf, c] of shared)
+      if (best < 0 || c > shared.get(best)! || (c === shared.get(best)! && leaf < best)) best = leaf;
+    if (best < 0 || claimed.has(best)) return t.label;
+    const c = shared.get(best)!;
+    if (c < REGROUP_KEEP_SHARE * leafSize.get(best)! || c < REGROUP_KEEP_SHARE * known) return t.label;
+    claimed.add(best);
+    return previous.leafLabels[best];
+  });
+  // a kept label alike to another topic's goes back to the fresh one, until no two are alike
+  for (let changed = true; changed;) {
+    changed = false;
+    const keys = labels.map(readAlike);
+    labels.forEach((l, i) => {
+      if (l === topics[i].label || !keys.some((k, j) => j !== i && k === keys[i])) return;
+      labels[i] = topics[i].label;
+      changed = true;
+    });
+  }
+  return labels;
 }
 
 /** Where a clustering of some papers starts: each paper's previous topic as a local number, -1 for none. */

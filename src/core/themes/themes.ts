@@ -20,6 +20,7 @@
  */
 
 import { labelThemes } from './labels';
+import { labelKey } from './labelLift';
 import { arxivFieldModel, guessField } from '../fields';
 import { FieldGroup, fieldGroups, fieldThemeMin, groupsByField, likeliestGroup, massIn } from './fieldGroups';
 import { paperText, Theme } from '../papers';
@@ -27,6 +28,7 @@ import { clusterRows, MIN_THEME_SIZE, SAMPLE_SIZE } from './consensus';
 import { WordStreams } from './phraseDocs';
 import {
   keptBroadThemes,
+  keptLabels,
   PreviousGrouping,
   readPrevious,
   warmClusters,
@@ -137,14 +139,17 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
   if (opts.targetCount !== undefined || space.n < TWO_LEVEL_MIN) {
     const warm = previous && warmStart(previous, everyone, previous.twoLevel ? 'broad' : 'leaf');
     const k = Math.max(1, Math.min(opts.targetCount ?? warmCount(themeCount(space.n), warm), space.n));
-    return sortedBySize(clusterAndLabel(space, everyone, k, seed, TOP_LEVEL, warm)).map((t) => toTheme(space, t, used));
+    const themes = clusterAndLabel(space, everyone, k, seed, TOP_LEVEL, warm);
+    const labelled = previous && !previous.twoLevel ? withKeptLabels(themes, previous) : themes;
+    return sortedBySize(labelled).map((t) => toTheme(space, t, used));
   }
   const out: Theme[] = [];
   for (const broad of broadThemes(space, seed, previous)) {
     const warm = previous && warmStart(previous, broad.members, 'leaf');
     const k = warmCount(subthemeCount(broad.members.length), warm);
     const level = subthemeLevel(broad.label);
-    const subs = k > 1 ? sortedBySize(clusterAndLabel(space, broad.members, k, seed, level, warm)) : [];
+    const topics = k > 1 ? clusterAndLabel(space, broad.members, k, seed, level, warm) : [];
+    const subs = sortedBySize(previous ? withKeptLabels(topics, previous) : topics);
     if (subs.length < 2) {
       out.push(toTheme(space, broad, used));
       continue;
@@ -303,6 +308,12 @@ function themeSpace(
     for (let j = 0; j < dims; j++) X[i * dims + j] = rows[i][j] * inv;
   }
   return { n, ids, texts, X, dims, streams };
+}
+
+/** A regroup's topics, those found again under their previous label (previousGrouping.ts). */
+function withKeptLabels(topics: LabelledGroup[], previous: PreviousGrouping): LabelledGroup[] {
+  const labels = keptLabels(topics, previous, labelKey);
+  return topics.map((t, i) => ({ ...t, label: labels[i] }));
 }
 
 /** A labelled group of papers (indices into the space), most typical first; `field` for a broad theme that is one. */

@@ -1,11 +1,9 @@
 import * as vscode from 'vscode';
-import { existsSync, mkdirSync } from 'node:fs';
 import { AnalysisSnapshot, decodeSnapshot, encodeSnapshot, openSnapshot, SnapshotOutline } from '../../core/snapshot';
 import { SnapshotError } from '../../core/snapshot';
-import { contentKey, digestOf, FileDigest } from '../../node/cache/contentKey';
-export type { FileDigest } from '../../node/cache/contentKey';
-import { DigestMemo } from '../../node/cache/digestMemo';
-import { openSnapshotFile } from '../../node/cache/snapshotFile';
+import { contentKey, digestOf, FileDigest } from './digest';
+export type { FileDigest } from './digest';
+import type { LocalCacheFiles } from './platform';
 import { replaceFile } from '../storage/workspaceFiles';
 import { runOnHost } from './hostSteps';
 
@@ -20,7 +18,8 @@ const MEMO = 'digests.json';
  * by the extension version, the snapshot format and the exact bytes of every collection file: a second
  * activation on unchanged collections restores instead of re-analyzing, and any change to a file or to
  * the extension makes a new key. Entries of other keys beyond the last few, of older formats (the
- * `.json` + `.bin` pairs of format 1) and unfinished writes are deleted.
+ * `.json` + `.bin` pairs of format 1) and unfinished writes are deleted. On a local disk (`local`, node) entries
+ * are read piece by piece and written by the analysis process; elsewhere (the web) through workspace.fs, whole.
  */
 export class AnalysisCache {
   private readonly dir: vscode.Uri;
@@ -29,15 +28,16 @@ export class AnalysisCache {
     storage: vscode.Uri,
     private readonly version: string,
     private readonly log: vscode.LogOutputChannel,
+    private readonly local?: LocalCacheFiles,
   ) {
     this.dir = vscode.Uri.joinPath(storage, 'analysis-cache');
   }
 
-  key(files: { path: string; bytes: Uint8Array }[]): string {
-    return this.keyOf(files.map((f) => digestOf(f.path, f.bytes)));
+  async key(files: { path: string; bytes: Uint8Array }[]): Promise<string> {
+    return this.keyOf(await Promise.all(files.map((f) => digestOf(f.path, f.bytes))));
   }
 
-  keyOf(digests: readonly FileDigest[]): string {
+  keyOf(digests: readonly FileDigest[]): Promise<string> {
     return contentKey(this.version, digests);
   }
 
@@ -47,27 +47,18 @@ export class AnalysisCache {
    * or not readable (the caller then reads the files and calls key()).
    */
   async digestsOf(uris: readonly vscode.Uri[]): Promise<FileDigest[] | undefined> {
-    if (uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file') return undefined;
-    const digests: FileDigest[] = [];
+    const local = this.local;
+    if (!local || uris.length === 0 || uris.some((u) => u.scheme !== 'file') || this.dir.scheme !== 'file')
+      return undefined;
     const started = Date.now();
     try {
-      mkdirSync(this.dir.fsPath, { recursive: true }); // a local folder (checked above); no await at activation
-      const memo = await DigestMemo.open(vscode.Uri.joinPath(this.dir, MEMO).fsPath);
-      for (const u of uris) digests.push(await memo.digest(u.toString(), u.fsPath)); // one file open at a time
-      await memo
-        .save(uris.map((u) => u.fsPath))
-        .catch((err: Error) => this.log.warn(`could not save the collections' digests: ${err.message}`));
+      const files = uris.map((u) => ({ path: u.toString(), fsPath: u.fsPath }));
+      const digests = await local.digestsOf(vscode.Uri.joinPath(this.dir, MEMO).fsPath, files);
+      this.log.info(`cache key ${Date.now() - started} ms`);
+      return digests;
     } catch {
       return undefined;
     }
-    this.log.info(`cache key ${Date.now() - started} ms`);
-    return digests;
-  }
-
-  /** Whether the entry of `key` is on disk (an analysis to grow from). */
-  has(key: string): boolean {
-    const file = this.fileFor(key);
-    return file !== undefined && existsSync(file);
   }
 
   /**
@@ -82,7 +73,7 @@ export class AnalysisCache {
 
   /** A regrouping of `key`'s collections waits here for the user to apply it (regroup.ts). */
   pendingFileFor(key: string): string | undefined {
-    return this.dir.scheme === 'file' ? vscode.Uri.joinPath(this.dir, `${key}.regroup`).fsPath : undefined;
+    return this.onDisk ? vscode.Uri.joinPath(this.dir, `${key}.regroup`).fsPath : undefined;
   }
 
   /** The analysis in a snapshot file, as load(); a file that cannot be read is deleted. */
@@ -90,11 +81,12 @@ export class AnalysisCache {
     uri: vscode.Uri,
     onOutline?: (outline: SnapshotOutline) => Promise<void>,
   ): Promise<AnalysisSnapshot | undefined> {
-    let file: ReturnType<typeof openSnapshotFile> | undefined;
+    let file: ReturnType<LocalCacheFiles['open']> | undefined;
     try {
-      // a file on disk is read piece by piece (snapshotFile.ts); another file system whole
-      if (uri.scheme !== 'file') return decodeSnapshot(await vscode.workspace.fs.readFile(uri), { deferred: true });
-      file = openSnapshotFile(uri.fsPath, { whileUsed: true });
+      // a file on a local disk is read piece by piece (src/node/cache/snapshotFile.ts); another file system whole
+      if (uri.scheme !== 'file' || !this.local)
+        return decodeSnapshot(await vscode.workspace.fs.readFile(uri), { deferred: true });
+      file = this.local.open(uri.fsPath);
       const opened = openSnapshot(file);
       if (onOutline) {
         const outline = opened.outline();
@@ -119,7 +111,11 @@ export class AnalysisCache {
 
   /** Where the entry of `key` lives on disk, for an analysis process to write it; undefined when the storage is not on disk. */
   fileFor(key: string): string | undefined {
-    return this.dir.scheme === 'file' ? vscode.Uri.joinPath(this.dir, key + EXT).fsPath : undefined;
+    return this.onDisk ? vscode.Uri.joinPath(this.dir, key + EXT).fsPath : undefined;
+  }
+
+  private get onDisk(): boolean {
+    return this.dir.scheme === 'file' && this.local !== undefined;
   }
 
   /** After an analysis process wrote the entry of `key` (fileFor): older entries are pruned. */

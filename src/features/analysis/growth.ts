@@ -14,7 +14,7 @@ import { ParseResult } from '../../core/collections/formats/types';
 import { LoadProblem } from '../../core/common';
 import { Theme } from '../../core/papers';
 import { ThemeCorrections } from '../../core/themes';
-import { FileDigest } from './cache';
+import { FileDigest } from './digest';
 
 /** An analysis a later load may grow from: the files it read, their problems as found, its cache entry's key. */
 export interface Lineage {

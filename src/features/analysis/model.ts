@@ -4,29 +4,14 @@ import { applyCorrections } from '../../core/analysis';
 import { SnapshotError, SnapshotOutline } from '../../core/snapshot';
 import { outlineThemes } from '../../core/themes';
 import { resolveCorrections } from '../../core/themes';
-import * as path from 'node:path';
-import { AnalysisCache, FileDigest } from './cache';
 import { Lineage } from './growth';
-import { analyzeIntoFile } from '../../node/analysis/run';
-import {
-  Analyzed,
-  analyzeOffHost,
-  CollectionFile,
-  configuredCollectionUris,
-  configuredGlobs,
-  loadAnalysis,
-  LoadProgress,
-  LoadStages,
-} from './loadStages';
+import { configuredCollectionUris, watchCollections } from './collectionUris';
+import { CollectionLoader } from './loader';
+import { LoadProgress } from './progress';
 import { paperKey, resolvePaperKey } from '../../core/papers';
 import { Paper, Theme } from '../../core/papers';
 import { formatProblem, LoadProblem } from '../../core/common';
 import { PapersModel, Regrouping, ThemeCorrectionsService } from '../services';
-import { freshGrouping } from './regroup';
-import { PartialSearchService } from '../search/partial';
-
-/** Where the workspace state keeps the last cache entry shown (PapersModelImpl.lastEntry). */
-const LAST_ENTRY = 'papers.lastAnalysis';
 
 /** Sets up the search (index, postings, fuzzy dictionary) this long after a load, when the views have drawn. */
 const PREPARE_SEARCH_AFTER_MS = 1500;
@@ -34,8 +19,8 @@ const PREPARE_SEARCH_AFTER_MS = 1500;
 const PREPARE_STEP_GAP_MS = 50;
 
 /**
- * Loads the collections (setting `papers.collections`, else the bundled seeds), analyzes them and
- * keeps the result. Reloads when the setting or a collection file changes.
+ * The collections (setting `papers.collections`, else the bundled seeds) as the loader (loader.ts) gives them:
+ * asks it for a load and keeps the analysis it answers. Reloads when the setting or a collection file changes.
  */
 export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private current: Analysis | undefined;
@@ -47,41 +32,21 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private watchers: vscode.Disposable[] = [];
   private loading: Promise<void> | undefined;
   private again = false;
-  private readonly cache: AnalysisCache;
   /** The files of the last load, watched (also the unreadable ones: a file created later reloads). */
   private lastUris: vscode.Uri[] = [];
-  /** Search over the chunks indexed so far while the first analysis runs (see features/search/partial.ts). */
-  readonly partial = new PartialSearchService();
   private prepareTimer: ReturnType<typeof setTimeout> | undefined;
   private stoppedByUser = false;
   /** The themes of a cached analysis being decoded (see PapersModel.outline). */
   private outlined: SnapshotOutline['themes'] | undefined;
-  /** The model as the load stages (loadStages.ts) see it. */
-  private readonly stages: LoadStages;
   /** The analysis shown, with what a later load needs to grow it (growth.ts); none for the bundled seeds. */
   private lineage: Lineage | undefined;
-  /** Cache entries of grown analyses being written by the analysis process, one after the other. */
-  private persisting: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
     private readonly corrections: ThemeCorrectionsService,
+    private readonly loader: CollectionLoader,
   ) {
-    this.cache = new AnalysisCache(context.globalStorageUri, String(context.extension.packageJSON.version ?? '0'), log);
-    this.stages = {
-      extensionUri: context.extensionUri,
-      log,
-      cache: this.cache,
-      corrections,
-      partial: this.partial,
-      collectionUris: async () => (this.lastUris = await this.collectionUris()),
-      analyze: (...args) => this.analyze(...args),
-      showOutline: (outline) => this.showOutline(outline),
-      lineage: () => this.lineage,
-      lastEntry: () => this.lastEntry(),
-      persistGrowth: (baseKey, entry, uris) => this.persistGrowth(baseKey, entry, uris),
-    };
     this.disposables.push(
       corrections.onDidChange(() => {
         if (!this.current) return;
@@ -91,9 +56,14 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('papers.collections')) void this.reload();
       }),
-      this.partial,
+      loader,
       this.onDidChange(() => this.current && this.partial.end()),
     );
+  }
+
+  /** Search over the chunks indexed so far while the first analysis runs (see features/search/partial.ts). */
+  get partial() {
+    return this.loader.partial;
   }
 
   get stopped(): boolean {
@@ -113,7 +83,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
    * steps, so the tree is answered meanwhile), when no analysis is shown yet and the user's corrections allow
    * it (outlineThemes).
    */
-  private async showOutline(outline: SnapshotOutline): Promise<void> {
+  private showOutline(outline: SnapshotOutline): void {
     const themes = this.current ? undefined : outlineThemes(outline.themes, this.corrections.corrections);
     if (!themes) return;
     this.outlined = themes;
@@ -181,17 +151,22 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     const stop = new AbortController();
     this.clearStopped();
     const progress = new LoadProgress(stop);
+    this.lastUris = await this.collectionUris();
+    const run = this.loader.load({
+      uris: this.lastUris,
+      shown: this.lineage,
+      first: !this.current,
+      signal: stop.signal,
+    });
+    const events = [run.onProgress((m) => progress.report(m)), run.onOutline((o) => this.showOutline(o))];
     try {
-      const loaded = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () =>
-        loadAnalysis(this.stages, (m) => progress.report(m), stop.signal),
-      );
+      const loaded = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () => run.result);
       this.lineage = loaded.lineage;
-      // a grown analysis's entry is remembered once the analysis process has written it (persistGrowth)
-      if (loaded.lineage && !loaded.grown) void this.rememberEntry(loaded.lineage);
       this.show(loaded.analysis, started);
     } catch (err) {
       this.loadFailed(err as Error);
     } finally {
+      for (const e of events) e.dispose();
       progress.done();
       if (this.outlined) {
         this.outlined = undefined;
@@ -252,7 +227,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     const key = this.lineage?.analysis === analysis ? this.lineage.key : undefined;
     if (!(err instanceof SnapshotError) || key === undefined || this.current !== analysis) return;
     this.log.warn(`the cached analysis ${key} is damaged: dropped; analyzing again`);
-    await this.cache.drop(key);
+    await this.loader.forget(key);
     this.lineage = undefined;
     await this.reload();
   }
@@ -280,79 +255,22 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
     void vscode.window.showErrorMessage(`Papers could not load its collections: ${err.message}`);
   }
 
-  /** Analyzes the files off the extension host where it can (analyzeOffHost); a test may wrap it. */
-  protected async analyze(
-    files: CollectionFile[],
-    report: (step: string) => void,
-    saveTo?: string,
-    signal?: AbortSignal,
-    previous?: readonly Theme[],
-  ): Promise<Analyzed> {
-    const { extensionPath } = this.context;
-    const first = () => !this.current;
-    return analyzeOffHost(
-      { extensionPath, log: this.log, partial: this.partial, first },
-      files,
-      report,
-      saveTo,
-      signal,
-      previous,
-    );
-  }
-
-  /** The cache entry this workspace showed last (workspace state), or undefined. */
-  private lastEntry(): { key: string; files: FileDigest[] } | undefined {
-    const last = this.context.workspaceState.get<{ key: string; files: FileDigest[] }>(LAST_ENTRY);
-    const valid =
-      last &&
-      typeof last.key === 'string' &&
-      Array.isArray(last.files) &&
-      last.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string');
-    return valid ? last : undefined;
-  }
-
-  private rememberEntry({ key, files }: { key: string; files: readonly FileDigest[] }): Thenable<void> {
-    return this.context.workspaceState.update(LAST_ENTRY, { key, files });
-  }
-
-  /**
-   * Has the analysis process grow the cached analysis of `baseKey` as the host just did and write it as the entry
-   * of these files (`key`),
-   * one growth after the other (the next one may grow from this one's entry); remembered as the last entry once
-   * written. The host neither encodes nor writes a library.
-   */
-  private persistGrowth(
-    baseKey: string,
-    { key, files: digests }: { key: string; files: readonly FileDigest[] },
-    uris: readonly vscode.Uri[],
-  ): void {
-    const base = this.cache.fileFor(baseKey);
-    const entry = this.cache.fileFor(key);
-    if (!base || !entry) return;
-    const workerPath = path.join(this.context.extensionPath, 'dist', 'analysisWorker.js');
-    const files = uris.map((u) => ({ path: u.toString(), fsPath: u.fsPath }));
-    this.persisting = this.persisting.then(async () => {
-      try {
-        const saved = await analyzeIntoFile(workerPath, files, entry, { growFrom: base });
-        if (!('written' in saved)) throw new Error(saved.whyNotWritten);
-        await this.cache.written(key, saved.written);
-        await this.rememberEntry({ key, files: digests });
-      } catch (err) {
-        this.log.warn(`could not cache the grown analysis (${(err as Error).message}); the next load grows it again`);
-      }
-    });
-  }
-
-  regroup(report: (message: string) => void, signal: AbortSignal): Promise<Regrouping | undefined> {
+  async regroup(report: (message: string) => void, signal: AbortSignal): Promise<Regrouping | undefined> {
     const before = this.current;
-    if (!before) return Promise.resolve(undefined);
+    if (!before) return undefined;
     const started = Date.now();
-    return freshGrouping(this.stages, before, report, signal, async (after, lineage) => {
-      if (this.current !== before) throw new Error('the collections changed meanwhile; regroup again');
-      this.lineage = lineage;
-      await this.rememberEntry(lineage);
-      this.show(after, started);
-    });
+    const run = this.loader.regroup({ uris: await this.collectionUris(), before, signal });
+    const events = run.onProgress(report);
+    const fresh = await run.result.finally(() => events.dispose());
+    return {
+      diff: fresh.diff,
+      discard: () => fresh.discard(),
+      apply: async () => {
+        if (this.current !== before) throw new Error('the collections changed meanwhile; regroup again');
+        this.lineage = await fresh.apply();
+        this.show(this.lineage.analysis, started);
+      },
+    };
   }
 
   /** Logged here; the Problems panel and the one summary notification of a load are features/collections/diagnostics.ts's. */
@@ -362,23 +280,6 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
 
   private watchCollections(uris: vscode.Uri[]): void {
     for (const w of this.watchers) w.dispose();
-    this.watchers = [];
-    const reload = () => void this.reload();
-    const watch = (pattern: vscode.RelativePattern) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
-      this.watchers.push(
-        watcher,
-        watcher.onDidChange(reload),
-        watcher.onDidCreate(reload),
-        watcher.onDidDelete(reload),
-      );
-    };
-    for (const uri of uris) {
-      if (uri.scheme !== 'file' || uri.toString().startsWith(this.context.extensionUri.toString())) continue;
-      watch(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), uri.path.split('/').pop()!));
-    }
-    // a collection folder given as a glob: a new dump saved into it joins the library
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (folder) for (const glob of configuredGlobs()) watch(new vscode.RelativePattern(folder, glob));
+    this.watchers = watchCollections(uris, this.context.extensionUri, () => void this.reload());
   }
 }

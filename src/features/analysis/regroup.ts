@@ -8,35 +8,46 @@ import { Analysis } from '../../core/analysis';
 import { LoadProblem } from '../../core/common';
 import { fromSnapshotInSteps } from '../../core/snapshot';
 import { regroupDiff, resolveCorrections } from '../../core/themes';
-import { Regrouping } from '../services';
+import { ThemeCorrectionsService } from '../services';
+import { PartialSearchService } from '../search/partial';
+import { AnalysisCache } from './cache';
+import { digestsOfRead } from './digest';
 import { Lineage } from './growth';
 import { runOnHost } from './hostSteps';
-import { digestsOfRead, LoadStages, readCollectionFiles, relativeProblems } from './loadStages';
+import { FreshGrouping } from './loader';
+import { AnalysisPlatform } from './platform';
+import { readCollectionFiles, relativeProblems } from './readCollection';
 
-/** `adopt` makes the fresh analysis the one shown (after its cache entry is in place). */
 export async function freshGrouping(
-  stages: LoadStages,
-  before: Analysis,
+  {
+    cache,
+    platform,
+    partial,
+    corrections,
+  }: {
+    cache: AnalysisCache;
+    platform: AnalysisPlatform;
+    partial: PartialSearchService;
+    corrections: ThemeCorrectionsService;
+  },
+  { uris, before, signal }: { uris: readonly vscode.Uri[]; before: Analysis; signal: AbortSignal },
   report: (message: string) => void,
-  signal: AbortSignal,
-  adopt: (after: Analysis, lineage: Lineage) => Promise<void>,
-): Promise<Regrouping> {
-  const { cache } = stages;
-  const uris = await stages.collectionUris();
+): Promise<FreshGrouping> {
   const unreadable: LoadProblem[] = [];
   const files = await readCollectionFiles(uris, unreadable);
-  const key = cache.key(files);
+  const key = await cache.key(files);
   const pending = cache.pendingFileFor(key);
   report(`grouping ${files.length} collection${files.length === 1 ? '' : 's'} afresh`);
   // the grouping shown, before the user's corrections: the fresh one keeps its fields and starts its topics from it
-  const analyzed = await stages.analyze(files, report, pending, signal, before.computedThemes);
+  const previous = before.computedThemes;
+  const analyzed = await platform.analyze(files, { report, saveTo: pending, signal, previous, first: false, partial });
   const snapshot = 'snapshot' in analyzed ? analyzed.snapshot : await cache.loadFile(vscode.Uri.file(pending!));
   if (!snapshot) throw new Error('the fresh grouping could not be read back (see the Papers log)');
   const after = await runOnHost(
-    fromSnapshotInSteps(snapshot, resolveCorrections(stages.corrections.corrections, snapshot.computedThemes)),
+    fromSnapshotInSteps(snapshot, resolveCorrections(corrections.corrections, snapshot.computedThemes)),
   );
   after.problems = relativeProblems([...unreadable, ...snapshot.problems]);
-  const lineage: Lineage = { analysis: after, files: digestsOfRead(files), problems: snapshot.problems, key };
+  const lineage: Lineage = { analysis: after, files: await digestsOfRead(files), problems: snapshot.problems, key };
   return {
     diff: regroupDiff(before.themes, after.themes),
     discard: async () => {
@@ -47,7 +58,7 @@ export async function freshGrouping(
       if (pending && entry && 'written' in analyzed)
         await vscode.workspace.fs.rename(vscode.Uri.file(pending), vscode.Uri.file(entry), { overwrite: true });
       else void cache.save(key, snapshot);
-      await adopt(after, lineage);
+      return lineage;
     },
   };
 }

@@ -4,8 +4,7 @@ import { Services } from '../services';
 import { LiveLinks, toRange } from './live';
 import { appendPaper, commandUri, escapeMarkdown, paperActions, paperTitle, trustedMarkdown } from './present';
 import { LinkStore } from './store';
-
-const FILES: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'vscode-remote' }];
+import { workspaceFiles } from './selectors';
 
 /** A small page glyph for the gutter, in the given colour. */
 function gutterIcon(color: string, warning: boolean): vscode.Uri {
@@ -193,6 +192,7 @@ export function registerEditorView(services: Services, store: LinkStore, live: L
   const placed = (doc: vscode.TextDocument) => placedIn(doc, store, live);
   const decorations = new LinkDecorations(placed);
   const lenses = new LinkCodeLenses(services, placed);
+  const files = workspaceFiles();
   const refresh = () => {
     lenses.refresh();
     decorations.decorateAll();
@@ -201,8 +201,8 @@ export function registerEditorView(services: Services, store: LinkStore, live: L
   return vscode.Disposable.from(
     decorations,
     lenses,
-    vscode.languages.registerCodeLensProvider(FILES, lenses),
-    vscode.languages.registerHoverProvider(FILES, new LinkHover(services, placed)),
+    vscode.languages.registerCodeLensProvider(files, lenses),
+    vscode.languages.registerHoverProvider(files, new LinkHover(services, placed)),
     vscode.window.onDidChangeVisibleTextEditors(() => decorations.decorateAll()),
     live.onDidChange(refresh),
     store.onDidChange(refresh),

@@ -4,6 +4,7 @@ import { registerLinkCommands } from './commands';
 import { registerEditorView } from './editorView';
 import { NoteThreads } from './noteThreads';
 import { registerPaperKeys } from './paperKeys';
+import { publishLinkableSchemes } from './selectors';
 
 export type { Backlink, LinksApi, LinkView } from './types';
 
@@ -20,5 +21,6 @@ export function activate(context: vscode.ExtensionContext, services: Services): 
     registerEditorView(services, store, live),
     registerLinkCommands(services, store, live, notes),
     registerPaperKeys(services),
+    publishLinkableSchemes(),
   );
 }

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { effectiveTrigger, findMentions, keyCompletionAt, Mention } from '../../core/links';
 import { Services } from '../services';
+import { workspaceFilesAndUntitled } from './selectors';
 import { abstractStart, appendPaper, commandUri, escapeMarkdown, paperActions, trustedMarkdown } from './present';
 
 /** Files bigger than this are not scanned for keys (generated files, logs). */
 const MAX_SCAN_CHARS = 2_000_000;
-const ANY_FILE: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-remote' }];
 
 export function keyTrigger(scope?: vscode.Uri): string {
   return effectiveTrigger(vscode.workspace.getConfiguration('papers', scope).get<string>('keyTrigger'));
@@ -104,19 +104,20 @@ function keyHoverProvider(services: Services): vscode.HoverProvider {
  */
 export function registerPaperKeys(services: Services): vscode.Disposable {
   const completion = keyCompletionProvider(services);
+  const files = workspaceFilesAndUntitled();
   const triggers = () => {
     const t = keyTrigger();
     return [...new Set([t[t.length - 1], '['])];
   };
-  let registration = vscode.languages.registerCompletionItemProvider(ANY_FILE, completion, ...triggers());
+  let registration = vscode.languages.registerCompletionItemProvider(files, completion, ...triggers());
   return vscode.Disposable.from(
     { dispose: () => registration.dispose() },
-    vscode.languages.registerDocumentLinkProvider(ANY_FILE, keyLinkProvider(services)),
-    vscode.languages.registerHoverProvider(ANY_FILE, keyHoverProvider(services)),
+    vscode.languages.registerDocumentLinkProvider(files, keyLinkProvider(services)),
+    vscode.languages.registerHoverProvider(files, keyHoverProvider(services)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('papers.keyTrigger')) return;
       registration.dispose();
-      registration = vscode.languages.registerCompletionItemProvider(ANY_FILE, completion, ...triggers());
+      registration = vscode.languages.registerCompletionItemProvider(files, completion, ...triggers());
     }),
   );
 }

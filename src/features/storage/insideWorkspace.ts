@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { outsideRoot } from '../../node/files/insideRoot';
+import { localDisk } from './localDisk';
 
 /** Refused writes: the file would land outside the workspace (through a symlink, or a path from elsewhere). */
 export class OutsideWorkspaceError extends Error {
@@ -13,13 +13,15 @@ export class OutsideWorkspaceError extends Error {
  * Why a file of the workspace is refused once every symlink on its way is resolved, or undefined when it is
  * inside its workspace folder: a `.papers`, `.papers/links` or notes folder (or a linked file) that is a symlink
  * leading outside would otherwise send a write, or a read copied into `.papers/`, elsewhere. Other file
- * systems than the disk have no symlinks Papers can see: only the folder is checked there.
+ * systems than the disk (and a disk the extension reaches only through the editor, on the web) have no symlinks
+ * Papers can see: only the folder is checked there.
  */
 export async function outsideWorkspace(uri: vscode.Uri): Promise<string | undefined> {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
   if (!folder) return 'it is not in the workspace';
-  if (uri.scheme !== 'file') return undefined;
-  return outsideRoot(folder.uri.fsPath, uri.fsPath);
+  const disk = localDisk();
+  if (uri.scheme !== 'file' || !disk) return undefined;
+  return disk.outsideRoot(folder.uri.fsPath, uri.fsPath);
 }
 
 /**

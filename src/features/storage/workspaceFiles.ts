@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { isFileNotFound, LoadProblem, PapersInputError } from '../../core/common';
-import { tempPathBeside, writeFileAtomic as writeFileAtomicOnDisk } from '../../node/files/atomicWrite';
+import { isFileNotFound, LoadProblem, PapersInputError, tempPathBeside } from '../../core/common';
+import { localDisk } from './localDisk';
 import { assertInsideWorkspace } from './insideWorkspace';
 import { assertCanWrite } from './restrictedMode';
 
@@ -15,11 +15,12 @@ export async function writeFileAtomic(uri: vscode.Uri, text: string): Promise<vo
 
 /**
  * Writes a file atomically: a temporary file beside it (`temp`, by default a fresh name), then a rename over it.
- * On local disks this uses node's rename (atomic on POSIX: a reader sees the old file or the new one, never
- * none), because workspace.fs.rename with overwrite may delete the target first.
+ * On a local disk reached through node this uses node's rename (atomic on POSIX: a reader sees the old file or the
+ * new one, never none), because workspace.fs.rename with overwrite may delete the target first.
  */
 export async function replaceFile(uri: vscode.Uri, data: string | Uint8Array, temp?: vscode.Uri): Promise<void> {
-  if (uri.scheme === 'file') return writeFileAtomicOnDisk(uri.fsPath, data, temp?.fsPath);
+  const disk = localDisk();
+  if (uri.scheme === 'file' && disk) return disk.writeFileAtomic(uri.fsPath, data, temp?.fsPath);
   const tmp = temp ?? uri.with({ path: tempPathBeside(uri.path) });
   await vscode.workspace.fs.writeFile(tmp, typeof data === 'string' ? new TextEncoder().encode(data) : data);
   try {

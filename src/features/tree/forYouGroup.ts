@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { signalLabel } from '../../core/forYou';
+import { escapeMarkdown } from '../links/present';
 import { ForYouService, PapersModel } from '../services';
 import { FOR_YOU_GROUP_ID, ForYouNode, TreeNode } from './types';
 
@@ -69,11 +70,10 @@ export function withReason(
   const md = item.tooltip;
   md.appendMarkdown('\n\n---\n\n**For you:** like ');
   because.forEach((reason, i) => {
-    if (i > 0) md.appendText(i === because.length - 1 ? ' and ' : ', ');
-    md.appendMarkdown('*');
-    md.appendText(model.paper(reason.id)?.title ?? reason.id);
-    md.appendMarkdown('*');
-    md.appendText(` (${signalLabel(reason)})`);
+    // escaped, not appendText: its no-break spaces would keep a long title from wrapping
+    if (i > 0) md.appendMarkdown(i === because.length - 1 ? ' and ' : ', ');
+    md.appendMarkdown(`*${escapeMarkdown(model.paper(reason.id)?.title ?? reason.id)}*`);
+    md.appendMarkdown(escapeMarkdown(` (${signalLabel(reason)})`));
   });
   return item;
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { bylineOf, Paper, paperPageOf } from '../../core/papers';
+import { escapeMarkdown } from '../links/present';
 import { tagsOf } from '../papers/tags';
 import { Services } from '../services';
 import { ownPapers, outlineOwnSize } from './themeGroups';
@@ -49,9 +50,18 @@ export function groupItem(node: GroupNode, services: TreeItemDeps): vscode.TreeI
     return item;
   }
   item.contextValue = user ? 'theme user' : kind;
-  item.iconPath = new vscode.ThemeIcon(kind === 'theme' ? 'symbol-namespace' : kind === 'tag' ? 'tag' : 'library');
+  item.iconPath = new vscode.ThemeIcon(leafIcon(kind, theme?.field !== undefined));
   item.tooltip = `${name}: ${papersText(size)}`;
   return item;
+}
+
+/**
+ * The icon of a group without subgroups: an arXiv field too small for topics keeps a field's look (the broad
+ * themes beside it that have topics show `layers`), a topic the theme's, then tags and collections.
+ */
+function leafIcon(kind: string, isField: boolean): string {
+  if (kind === 'theme') return isField ? 'mortar-board' : 'symbol-namespace';
+  return kind === 'tag' ? 'tag' : 'library';
 }
 
 /** A paper's row: its title, the method (or its theme when not listed under it), its marks as the icon. */
@@ -107,7 +117,10 @@ export function paperItem(
   return item;
 }
 
-/** The hover of a paper row: untrusted text only ever goes through appendText (escaped). */
+/**
+ * The hover of a paper row: untrusted text only ever goes through escapeMarkdown (not appendText, whose no-break
+ * spaces keep the abstract from wrapping but at its hyphens and mid-word).
+ */
 export function paperTooltip(
   paper: Paper,
   themeLabel: string | undefined,
@@ -119,24 +132,25 @@ export function paperTooltip(
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = false;
   md.supportHtml = false;
+  const text = (value: string) => md.appendMarkdown(escapeMarkdown(value));
   md.appendMarkdown('**');
-  md.appendText(paper.title);
+  text(paper.title);
   md.appendMarkdown('**\n\n');
   const byline = bylineOf(paper);
   if (byline) {
-    md.appendText(byline);
+    text(byline);
     md.appendMarkdown('\n\n');
   }
   const meta = [paper.method, themeLabel, paper.collections.join(', ')].filter(Boolean).join(' · ');
-  md.appendText(meta);
+  text(meta);
   md.appendMarkdown('\n\n');
   const preview =
     paper.abstract.length > ABSTRACT_PREVIEW_CHARS
       ? `${paper.abstract.slice(0, paper.abstract.lastIndexOf(' ', ABSTRACT_PREVIEW_CHARS))}…`
       : paper.abstract;
-  md.appendText(preview);
+  text(preview);
   md.appendMarkdown('\n\n');
-  md.appendText(
+  text(
     [
       read ? 'Read' : 'Unread',
       starred ? 'Starred' : '',

@@ -5,7 +5,7 @@
  * In such a run most of the analysis code runs before it is optimized, and the optimizing compiler
  * (TurboFan, on background threads) cannot keep up: with V8's defaults it queues more compile work than the
  * analysis itself takes (`node --trace-opt`), and on a small machine its threads take the main thread's core
- * meanwhile. Two settings make the cold run shorter (scripts/bench/analyzeSeeds.mjs compares them in paired
+ * meanwhile. Two settings make the cold run shorter (scripts/bench/activation/analyzeSeeds.mjs compares them in paired
  * runs; docs/benchmarks.md has the figures):
  * - a smaller cumulative inlining budget makes each job cheaper; set at run time (the compiler reads it per job).
  * - fewer background threads on a small machine (threadPoolFlag): fixed at start-up, so a flag of the

@@ -27,7 +27,7 @@ export type FeaturesMessage =
 /**
  * Below this many papers a thread costs more than it saves: its start, its own compile of the bundle
  * and its own garbage collection compete for a small machine's cores with this thread's background compile
- * and GC. The threshold is where two threads start to pay off in scripts/bench/analyzeSeeds.mjs (--corpus,
+ * and GC. The threshold is where two threads start to pay off in scripts/bench/activation/analyzeSeeds.mjs (--corpus,
  * with and without --parallel): the seeds' few hundred papers are slower on two threads, a few thousand faster.
  */
 export const PARALLEL_MIN_PAPERS = 1000;

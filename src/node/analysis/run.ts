@@ -1,6 +1,4 @@
-import { analyzeCorpus } from '../../core/analysis';
-import { mergeCollections, parseCollectionBytes } from '../../core/collections';
-import { AnalysisSnapshot, toSnapshot } from '../../core/snapshot';
+import { AnalysisSnapshot, analyzeFilesToSnapshot } from '../../core/snapshot';
 import { AnalysisTransport, openChannel } from './channel';
 import { SearchChunk } from '../../core/search';
 import { Theme } from '../../core/papers';
@@ -108,6 +106,5 @@ function runWorker(workerPath: string, request: AnalyzeRequest, options: RunOpti
 
 /** The same work on the calling thread, for hosts without worker threads. */
 export function analyzeHere(files: { path: string; bytes: Uint8Array }[], options: RunOptions = {}): AnalysisSnapshot {
-  const corpus = mergeCollections(files.map((f) => ({ path: f.path, result: parseCollectionBytes(f.bytes, f.path) })));
-  return toSnapshot(analyzeCorpus(corpus, { onProgress: options.onProgress, previous: options.previous }));
+  return analyzeFilesToSnapshot(files, options);
 }

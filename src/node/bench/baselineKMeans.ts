@@ -1,6 +1,6 @@
 /**
  * Plain k-means (k-means++ start, Lloyd iterations) over dense rows: the clustering step of the baseline the
- * themes are measured against (scripts/bench/realThemes.ts). Not used by the product's grouping.
+ * themes are measured against (scripts/bench/themes/realThemes.ts). Not used by the product's grouping.
  */
 import { seededRandom } from '../../core/vectors';
 

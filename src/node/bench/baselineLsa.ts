@@ -1,5 +1,5 @@
 /**
- * The text side of the plain baseline the themes are measured against (scripts/bench/realThemes.ts): TF-IDF of
+ * The text side of the plain baseline the themes are measured against (scripts/bench/themes/realThemes.ts): TF-IDF of
  * words (sublinear tf, l2 rows) → truncated SVD → l2-normalized rows. Written plainly, apart from the
  * product's tuned vectors (core/vectors), so that the baseline is the textbook method. Not used by the product.
  */

@@ -1,6 +1,6 @@
 /**
  * The four figures of derived titles on real abstracts whose real titles are known (issue 25), computed the same
- * way by the bench (scripts/bench/titleFigures.ts) and the slow test: raw LaTeX in a title, a title of two words or
+ * way by the bench (scripts/bench/titles/titleFigures.ts) and the slow test: raw LaTeX in a title, a title of two words or
  * fewer without a name, a title another paper of the library also has, and, where the real title starts with a
  * one-word name ("Name: ..."), whether the derived method is that name.
  */

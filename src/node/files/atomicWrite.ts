@@ -1,10 +1,8 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { tempPathBeside } from '../../core/common/files';
 
-/** A fresh name beside `path` for the temporary file of an atomic write. */
-export function tempPathBeside(path: string): string {
-  return `${path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
-}
+export { tempPathBeside } from '../../core/common/files';
 
 /**
  * Writes a file atomically: the data to a temporary file beside it (`temp`, by default a fresh name), then a

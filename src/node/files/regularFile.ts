@@ -7,28 +7,12 @@
  */
 import { constants, fstatSync, openSync, closeSync, readFileSync, statSync, Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-
-/**
- * The largest collection file read: about four times the largest real library measured (100,000 abstracts,
- * ~140 MB), while the decoded text (UTF-16 in V8, twice the bytes for non-Latin text) stays well under V8's
- * string limit of ~1 GB, and a mistaken path to a disk image or a log fails at once instead of after a minute.
- */
-export const MAX_COLLECTION_BYTES = 512 * 2 ** 20;
+import { MAX_COLLECTION_BYTES, NotARegularFileError, sizeRefusal } from '../../core/common/files';
+// the limits and messages hold on every file system (core/common/files.ts); here, how a local disk is read
+export { MAX_COLLECTION_BYTES, NotARegularFileError, readFailure, sizeRefusal } from '../../core/common/files';
 
 /** Opens without waiting for a writer should a FIFO replace the file between the check and the open (not on Windows). */
 export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
-/** An input refused without being read: the message says why in words, without the path (the caller names it). */
-export class NotARegularFileError extends Error {
-  readonly code = 'ENOTREGULAR';
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotARegularFileError';
-  }
-}
-
-/** Megabytes, for messages. */
-const mb = (bytes: number) => `${Math.ceil(bytes / 2 ** 20).toLocaleString('en-US')} MB`;
 
 /** Why a file with these stats is not read (what it is instead, or that it is too large); undefined when it may be. */
 export function refusalOf(s: Stats, maxBytes = MAX_COLLECTION_BYTES): string | undefined {
@@ -38,13 +22,6 @@ export function refusalOf(s: Stats, maxBytes = MAX_COLLECTION_BYTES): string | u
   if (s.isSocket()) return 'it is a socket, not a regular file; not read';
   if (!s.isFile()) return 'it is not a regular file; not read';
   return sizeRefusal(s.size, maxBytes);
-}
-
-/** Why a file of `size` bytes is not read, or undefined when it is small enough. */
-export function sizeRefusal(size: number, maxBytes = MAX_COLLECTION_BYTES): string | undefined {
-  return size > maxBytes
-    ? `it is ${mb(size)}, more than the ${mb(maxBytes)} Papers reads from one file; split it into smaller files`
-    : undefined;
 }
 
 /** Throws NotARegularFileError when the stats say the file must not be read. */
@@ -83,16 +60,4 @@ export function readRegularFileSync(path: string, maxBytes = MAX_COLLECTION_BYTE
 /** A file's text (UTF-8), read as readRegularFileSync reads it. */
 export function readRegularTextSync(path: string, maxBytes = MAX_COLLECTION_BYTES): string {
   return readRegularFileSync(path, maxBytes).toString('utf8');
-}
-
-/** The one-line reason an input could not be read: our own refusal as it is, else the file system's code and words. */
-export function readFailure(err: unknown): string {
-  if (err instanceof NotARegularFileError) return err.message;
-  const e = err as NodeJS.ErrnoException;
-  if (e?.code === 'ENOENT') return 'no such file';
-  if (e?.code === 'ELOOP') return 'too many levels of symbolic links (a symlink loop?)';
-  if (e?.code === 'EACCES' || e?.code === 'EPERM') return 'permission denied';
-  if (e?.code === 'EISDIR') return 'it is a folder, not a file';
-  if (e?.code === 'ENOTDIR') return 'a part of its path is a file, not a folder';
-  return e?.code ? `${e.code}: ${String(e.message).split('\n')[0]}` : String(e?.message ?? err);
 }

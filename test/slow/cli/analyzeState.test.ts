@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from '../../helpers/scratchDir';
 import { papers, stderrLines } from '../../helpers/cli';
@@ -69,6 +69,38 @@ describe('papers analyze --state', () => {
     const fresh = run(...seeds);
     const plain = fresh as unknown as { timings?: unknown; papers: Record<string, unknown>[] };
     assert.ok(plain.timings === undefined && !('new' in plain.papers[0]), 'without --state, as before');
+  });
+
+  test('a later run parses only the files that changed: the same papers and themes as reading them all', () => {
+    const dir = scratchDir('papers-state-files');
+    const [lib, day] = [join(dir, 'library.txt'), join(dir, 'day.txt')];
+    writeFileSync(lib, readFileSync(seeds[0]));
+    writeFileSync(day, readFileSync(seeds[1]));
+    const state = join(dir, 'state');
+    run(lib, '--state', state);
+    assert.deepEqual(
+      (JSON.parse(readFileSync(join(state, 'files.json'), 'utf8')) as { files: { path: string }[] }).files.map(
+        (f) => f.path,
+      ),
+      [lib],
+    );
+    const kept = join(dir, 'kept');
+    cpSync(state, kept, { recursive: true });
+    const fromState = run(lib, day, '--state', state);
+    // the same run with no list of digests reads every file again
+    rmSync(join(kept, 'files.json'));
+    const readAll = run(lib, day, '--state', kept);
+    const { timings: _a, ...a } = fromState;
+    const { timings: _b, ...b } = readAll;
+    assert.deepEqual(a, b);
+    assert.equal(fromState.papers.filter((p) => p.new).length, readAll.papers.filter((p) => p.new).length);
+
+    // a file edited since (its first abstract dropped) is read again: that paper leaves the library
+    const lines = readFileSync(lib, 'utf8').split('\n');
+    const first = lines.findIndex((l, i) => i > 0 && l.trim() !== '');
+    writeFileSync(lib, lines.filter((_, i) => i !== first).join('\n'));
+    const edited = run(lib, day, '--state', state);
+    assert.equal(edited.papers.length, fromState.papers.length - 1);
   });
 
   test('a state that cannot be read is reported and left as it is; --regroup needs --state', () => {

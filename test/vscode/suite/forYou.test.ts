@@ -115,6 +115,7 @@ suite('For You', () => {
     const tooltip = (item.tooltip as vscode.MarkdownString).value;
     assert.match(tooltip, /For you:\*\* like \*/);
     assert.match(tooltip, /starred/);
+    assert.doesNotMatch(tooltip, /&nbsp;/, 'spaces that let the hover wrap at words');
     const named = because.filter((r) => starredIds.has(r.id)).map((r) => services.model.paper(r.id)!.title);
     const words = named.map((t) => t.split(/[^A-Za-z]+/).find((w) => w.length >= 5) ?? '');
     assert.ok(

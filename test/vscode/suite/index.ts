@@ -3,8 +3,12 @@
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import Mocha from 'mocha';
+import { useLocalDisk } from '../../../src/features/storage/localDisk';
+import { nodeLocalDisk } from '../../../src/features/storage/nodeDisk';
 
 export function run(): Promise<void> {
+  // the suites import src/ from out/, apart from the extension's bundle: they get the local disk as extension.ts gives it
+  useLocalDisk(nodeLocalDisk);
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, slow: 2_000 });
   const grep = process.env.PAPERS_TEST_GREP;
   if (grep) mocha.grep(grep);

@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { PapersModelImpl } from '../../../src/features/analysis/model';
+import { Loader } from '../../../src/features/analysis/loading';
+import { nodeAnalysisPlatform } from '../../../src/features/analysis/node/nodePlatform';
+import { AnalysisPlatform } from '../../../src/features/analysis/platform';
 import { openSearchPick } from '../../../src/features/search/pick';
 import { Services } from '../../../src/features/services';
 import { seededRandom } from '../../../src/core/vectors/seededRandom';
@@ -60,24 +63,21 @@ class CorpusModel extends PapersModelImpl {
     services: Services,
     private readonly file: vscode.Uri,
   ) {
-    super(services.context, services.log, services.corrections);
+    const { context, log, corrections } = services;
+    const platform = nodeAnalysisPlatform(context.extensionPath, log);
+    const gated: AnalysisPlatform = {
+      ...platform,
+      analyze: async (...args) => {
+        const analyzed = await platform.analyze(...args);
+        await this.gate;
+        return analyzed;
+      },
+    };
+    super(context, log, corrections, new Loader(context, log, corrections, gated));
   }
 
   release(): void {
     this.open();
-  }
-
-  protected override async analyze(
-    ...args: [
-      files: { path: string; bytes: Uint8Array }[],
-      report: (step: string) => void,
-      saveTo?: string,
-      signal?: AbortSignal,
-    ]
-  ) {
-    const analyzed = await super.analyze(...args);
-    await this.gate;
-    return analyzed;
   }
 
   override collectionUris(): Promise<vscode.Uri[]> {

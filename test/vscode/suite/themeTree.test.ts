@@ -112,6 +112,11 @@ suite('Two-level theme tree of a large library', function () {
         assert.equal(tree.getParent(papers[0])?.id, s.id);
       }
     }
+    // a field without topics (too small for them) is shown as a field, not as a topic
+    const field = broad.find((g) => services.model.theme(g.id.slice('theme:'.length))?.field !== undefined)!;
+    const alone = tree.getTreeItem({ ...field, subgroups: undefined, own: undefined });
+    assert.equal((alone.iconPath as vscode.ThemeIcon).id, 'mortar-board');
+    assert.equal(alone.tooltip, `${nameOf(services, field)}: ${field.paperIds.length} papers`);
     // every paper once, at one level or the other
     const listed = top.flatMap((g) => g.paperIds);
     assert.equal(listed.length, analysis.papers.length);

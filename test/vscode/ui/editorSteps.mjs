@@ -1,13 +1,22 @@
 // Steps the scenarios share: waiting, opening a workspace file, selecting lines, and the paper view's page.
 
 import { sleep, waitFor } from './workbench.mjs';
+/** @typedef {import('../types.js').Page} Page */
 
 export { sleep, waitFor };
 
-/** The paper view's page: the webview's outer iframe, then the frame its content runs in. */
+/**
+ * The paper view's page: the webview's outer iframe, then the frame its content runs in.
+ * @param {Page} page
+ */
 export const paperView = (page) => page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 
-/** Opens a workspace file through Go to File, in the active editor group. */
+/**
+ * Opens a workspace file through Go to File, in the active editor group.
+ * @param {Page} page
+ * @param {(title: string) => Promise<void>} runCommand
+ * @param {string} name
+ */
 export async function openFile(page, runCommand, name) {
   await runCommand('Go to File...');
   const input = page.locator('.quick-input-widget input.input');
@@ -17,7 +26,13 @@ export async function openFile(page, runCommand, name) {
   await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ state: 'visible' });
 }
 
-/** Selects whole lines (1-based, inclusive) of the focused editor with Go to Line and Shift+Down. */
+/**
+ * Selects whole lines (1-based, inclusive) of the focused editor with Go to Line and Shift+Down.
+ * @param {Page} page
+ * @param {(title: string) => Promise<void>} runCommand
+ * @param {number} first
+ * @param {number} last
+ */
 export async function selectLines(page, runCommand, first, last) {
   await runCommand('Go to Line/Column...');
   await page.keyboard.type(String(first));

@@ -4,8 +4,8 @@
 // fast the machine is:
 //  - in the analysis process (dist/analysisWorker.js): the answer of a finished analysis ('done' or 'saved'),
 //    so the extension keeps showing the partial search, or can be cancelled while it still analyzes;
-//  - in the extension host: the decode of a restored analysis, after the tree shows its cached themes (the model's
-//    showOutline step, wrapped once the extension's activate() returned its API).
+//  - in the extension host: the decode of a restored analysis, after the tree shows its cached themes (the loader's
+//    restoring step, wrapped once the extension's activate() returned its API).
 // Elsewhere, or without the variable, it does nothing. Production code knows nothing of it.
 'use strict';
 const { existsSync } = require('node:fs');
@@ -49,15 +49,18 @@ function holdRestoresInTheExtension() {
   };
 }
 
-/** The model's class: its step that shows a restored analysis's themes waits while held, before the papers are decoded. */
+/**
+ * The loader's class (features/analysis/loading.ts, the model's `loader`): its step that reports a restored
+ * analysis's themes (the model shows them) waits while held, before the papers are decoded.
+ */
 function holdAfterOutline(model) {
-  const proto = model && Object.getPrototypeOf(model);
-  const show = proto?.showOutline;
-  if (typeof show !== 'function' || show.papersHeld) return;
+  const proto = model?.loader && Object.getPrototypeOf(model.loader);
+  const restoring = proto?.restoring;
+  if (typeof restoring !== 'function' || restoring.papersHeld) return;
   const wrapped = async function (...args) {
-    await show.apply(this, args);
+    await restoring.apply(this, args);
     await whileHeld();
   };
   wrapped.papersHeld = true;
-  proto.showOutline = wrapped;
+  proto.restoring = wrapped;
 }

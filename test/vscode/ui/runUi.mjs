@@ -2,8 +2,9 @@
 // Runs the UI scenarios in test/vscode/ui/scenarios/*.mjs against a real VS Code (code-server) in headless
 // Chromium, with the extension loaded from this repo as a development extension.
 //
-// A scenario file exports `scenarios`: an array of { name, run(ui), prepare?(workspace), skip?() }. `prepare` writes
-// into the workspace folder before the window opens it (settings the extension must see when it starts). `skip`
+// A scenario file exports `scenarios`: an array of { name, run(ui), prepare?(workspace), skip?(), extensionPath?() }.
+// `prepare` writes into the workspace folder before the window opens it (settings the extension must see when it
+// starts); `extensionPath` gives the folder to load the extension from instead of this repo. `skip`
 // returns why the scenario cannot run on this machine (data it needs is absent), or nothing: a skipped scenario is
 // reported as SKIPPED with that reason and counted apart, never as passed (PAPERS_UI_NO_SKIP=1 fails it). `ui` holds:
 //   page        the Playwright page showing the workbench (already loaded, extension host connected)
@@ -25,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { RESULTS_DIR, launchBrowser, startCodeServer } from '../codeServer.mjs';
 import { REPO_ROOT } from '../setup.mjs';
 import { runCommand, waitForWorkbench } from './workbench.mjs';
+/** @typedef {import('../types.js').Scenario & { file: string }} LoadedScenario */
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCENARIO_DIR = join(HERE, 'scenarios');
@@ -34,15 +36,25 @@ const SCENARIO_TIMEOUT_MS = Number(process.env.PAPERS_UI_TIMEOUT_MS ?? 300_000);
 /** Retries of a failed scenario (PAPERS_UI_RETRIES, default 1); 0 makes the first failure final. */
 const RETRIES = Number(process.env.PAPERS_UI_RETRIES ?? 1);
 
+/**
+ * @param {string} s
+ * @param {string} s
+ */
 const slug = (s) =>
   s
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+/**
+ * @param {number} since
+ * @param {number} since
+ */
 const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
+/** @returns {Promise<LoadedScenario[]>} */
 async function loadScenarios() {
   const grep = process.env.PAPERS_UI_GREP;
+  /** @type {LoadedScenario[]} */
   const all = [];
   for (const file of readdirSync(SCENARIO_DIR)
     .filter((f) => f.endsWith('.mjs'))
@@ -54,7 +66,15 @@ async function loadScenarios() {
   return grep ? all.filter((s) => s.name.includes(grep)) : all;
 }
 
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
 function withTimeout(promise, ms, what) {
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
   return Promise.race([
     promise,
@@ -64,11 +84,17 @@ function withTimeout(promise, ms, what) {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** @type {import('../types.js').CodeServer | undefined} */
 let server;
-let holdAnalysisFile;
+/** @type {string} */
+let holdAnalysisFile = '';
+/** @type {import('../types.js').Browser} */
 let browser;
+/** @type {import('../types.js').BrowserContext} */
 let context;
+/** @type {string | undefined} */
 let workspace; // the current scenario's folder
+/** @type {Promise<void> | undefined} */
 let cleaning;
 function cleanUp() {
   cleaning ??= (async () => {
@@ -86,6 +112,11 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+/**
+ * @param {LoadedScenario} scenario
+ * @param {unknown} manifest
+ * @param {number} [attempt]
+ */
 async function runScenario(scenario, manifest, attempt = 1) {
   const started = Date.now();
   const name = slug(scenario.name);
@@ -96,6 +127,7 @@ async function runScenario(scenario, manifest, attempt = 1) {
     else if (!f.startsWith(`${name}--attempt-`))
       renameSync(join(SHOTS_DIR, f), join(SHOTS_DIR, `${name}--attempt-${attempt - 1}--${f.slice(name.length + 2)}`));
   }
+  if (!server) throw new Error('a scenario ran before code-server started');
   workspace = mkdtempSync(join(tmpdir(), 'papers-ui-workspace-'));
   cpSync(FIXTURE, workspace, { recursive: true });
   await scenario.prepare?.(workspace);
@@ -103,9 +135,12 @@ async function runScenario(scenario, manifest, attempt = 1) {
   // Generous: on a loaded 2-core CI machine a page load took over 15 s (a wait that passes early costs nothing).
   page.setDefaultTimeout(45_000);
   page.setDefaultNavigationTimeout(120_000);
+  /** @type {string[]} */
   const pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('pageerror', (/** @type {Error} */ e) => pageErrors.push(e.message));
+  /** @type {string[]} */
   const shots = [];
+  /** @param {string} shotName */
   const shot = async (shotName) => {
     const file = join(SHOTS_DIR, `${name}--${slug(shotName)}.png`);
     await page.screenshot({ path: file });
@@ -113,12 +148,14 @@ async function runScenario(scenario, manifest, attempt = 1) {
     return file;
   };
   try {
-    await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+    // a scenario may load another build of the extension (the web scenario: the manifest without `main`)
+    const extensionDevelopmentPath = scenario.extensionPath?.() ?? REPO_ROOT;
+    await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath }));
     await waitForWorkbench(page);
     await withTimeout(
       scenario.run({
         page,
-        runCommand: (title) => runCommand(page, title),
+        runCommand: (/** @type {string} */ title) => runCommand(page, title),
         shot,
         workspace,
         manifest,
@@ -135,7 +172,7 @@ async function runScenario(scenario, manifest, attempt = 1) {
     await shot('FAILED').catch(() => {});
     console.log(`  ✘ ${scenario.name} (${secs(started)})`);
     console.log(
-      `      ${String(e.stack ?? e)
+      `      ${String(/** @type {Error} */ (e).stack ?? e)
         .split('\n')
         .join('\n      ')}`,
     );
@@ -216,7 +253,7 @@ let code = 1;
 try {
   code = await main();
 } catch (e) {
-  if (!cleaning) console.error(`[test:ui] error: ${e.stack ?? e}`); // after Ctrl-C, failures are just the shutdown
+  if (!cleaning) console.error(`[test:ui] error: ${/** @type {Error} */ (e).stack ?? e}`); // after Ctrl-C, failures are just the shutdown
 } finally {
   await cleanUp();
 }

@@ -1,19 +1,29 @@
 // Playwright helpers for the VS Code web workbench (selectors of VS Code 1.100, see VSCODE-TESTING.md).
+/** @typedef {import('../types.js').Page} Page */
 
+/** @param {string} s */
 export const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The tree's top rows that group the library (themes, collections): the For You group above them left out. */
 export const GROUP_ROWS = '.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"])';
 
-/** Waits until the workbench is drawn. Extensions may still be registering: the palette helpers retry. */
+/**
+ * Waits until the workbench is drawn. Extensions may still be registering: the palette helpers retry.
+ * @param {Page} page
+ * @param {number} [timeout]
+ */
 export async function waitForWorkbench(page, timeout = 60_000) {
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout });
   await page.locator('.activitybar').waitFor({ state: 'visible', timeout });
   await page.locator('.statusbar').waitFor({ state: 'visible', timeout });
 }
 
-/** Opens the command palette (F1) and returns its input box. */
+/**
+ * Opens the command palette (F1) and returns its input box.
+ * @param {Page} page
+ */
 export async function openPalette(page) {
   const input = page.locator('.quick-input-widget input.input');
   // A busy workbench can swallow the key (still starting, focus in a webview): press it again.
@@ -28,14 +38,20 @@ export async function openPalette(page) {
   return input;
 }
 
+/** @param {Page} page */
 export async function closePalette(page) {
   await page.keyboard.press('Escape');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
+/** @param {Page} page */
 const rowLabels = (page) => page.locator('.quick-input-list .monaco-list-row .label-name').allTextContents();
 
-/** The palette row whose label is exactly `label` ("Category: Title" for commands with a category). */
+/**
+ * The palette row whose label is exactly `label` ("Category: Title" for commands with a category).
+ * @param {Page} page
+ * @param {string} label
+ */
 export function paletteRow(page, label) {
   return page
     .locator('.quick-input-list .monaco-list-row')
@@ -47,6 +63,9 @@ export function paletteRow(page, label) {
  * Types `>label` into the palette until a command with exactly that label is listed, and returns its row.
  * Retyping matters: the palette computes its list when the text changes, and an extension's commands appear
  * only once the workbench has registered that extension, which can come after the window is drawn.
+ * @param {Page} page
+ * @param {string} label
+ * @param {number} [timeout]
  */
 export async function findCommand(page, label, timeout = 30_000) {
   let input = await openPalette(page);
@@ -79,7 +98,11 @@ export async function findCommand(page, label, timeout = 30_000) {
   }
 }
 
-/** Types `>query` into the palette and returns the labels it lists (the rows rendered, at most a screenful). */
+/**
+ * Types `>query` into the palette and returns the labels it lists (the rows rendered, at most a screenful).
+ * @param {Page} page
+ * @param {string} query
+ */
 export async function listCommands(page, query) {
   const input = await openPalette(page);
   await input.fill(`>${query}`);
@@ -87,7 +110,11 @@ export async function listCommands(page, query) {
   return rowLabels(page);
 }
 
-/** Runs a command through the palette by its full label, e.g. "Papers: Search Papers". */
+/**
+ * Runs a command through the palette by its full label, e.g. "Papers: Search Papers".
+ * @param {Page} page
+ * @param {string} label
+ */
 export async function runCommand(page, label) {
   // No wait for the palette to close: some commands open a quick pick of their own in the same widget.
   // A row found but not clickable within seconds belongs to a palette that closed meanwhile (a view taking focus
@@ -108,6 +135,7 @@ export async function runCommand(page, label) {
  * Has the workbench write its state (the layout: the sidebar's width is the same for every window of the browser)
  * now rather than within the minute: a change made just before the window closes would otherwise be lost, and the
  * next windows open as the state last written left them. The workbench writes it when its window loses focus.
+ * @param {Page} page
  */
 export async function flushWorkbenchState(page) {
   await page.evaluate(() => {
@@ -122,12 +150,19 @@ export async function flushWorkbenchState(page) {
   await sleep(2000);
 }
 
-/** Polls `probe` until it returns something truthy (and returns that), or throws after `timeout` ms. */
+/**
+ * Polls `probe` until it returns something truthy (and returns that), or throws after `timeout` ms.
+ * @template T
+ * @param {string} what
+ * @param {() => T | Promise<T>} probe
+ * @param {number} [timeout]
+ * @returns {Promise<Exclude<Awaited<T>, false | 0 | '' | null | undefined>>} the probe's first truthy answer
+ */
 export async function waitFor(what, probe, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const v = await probe();
-    if (v) return v;
+    if (v) return /** @type {Exclude<Awaited<T>, false | 0 | '' | null | undefined>} */ (v);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(200);
   }

@@ -1,6 +1,6 @@
 // Derived titles of real arXiv abstracts against their real titles: the held-out quarter of the dev corpus
 // (../shared/real; the title ranker never trained on it), read at run time and never copied into the repository.
-// Without the corpus the test is skipped, and says why. The same figures as `npm run bench -- --titles`.
+// Without the corpus the test is skipped, and says why. The same figures as `npm run bench -- titles`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deriveTitle, distinctTitles } from '../../../../src/core/titles';

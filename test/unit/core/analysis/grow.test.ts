@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analysis, analyzeCorpus, growAnalysis, grownThemes } from '../../../../src/core/analysis';
+import { Analysis, analyzeCorpus, corpusSince, growAnalysis, grownThemes } from '../../../../src/core/analysis';
 import { Corpus, mergeCollections, parseCollectionBytes } from '../../../../src/core/collections/corpus';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../../../src/core/snapshot';
 import { Theme } from '../../../../src/core/papers';
@@ -185,3 +185,29 @@ describe('titles distinct in a library', () => {
     assert.equal(new Set(titles).size, 2, titles.join(' | '));
   });
 });
+
+describe('corpusSince', () => {
+  test('an unchanged file taken from the analysis lists its papers in its own order, merged as a full load merges them', () => {
+    const { library, field } = fields();
+    const lib = library([0, 1, 2]);
+    const before = analyzeCorpus(corpusOf({ 'lib.txt': lib }));
+    // the day repeats two papers of the library, its fourth and its last
+    const day = [lib[3], ...field(3).slice(0, 5), lib[lib.length - 1]];
+    const full = corpusOf({ 'lib.txt': lib, 'day.txt': day });
+    const dayFile = { path: 'day.txt', result: corpusParse('day.txt', day) };
+    const since = corpusSince(before, before.problems, [{ path: 'lib.txt' }, dayFile]);
+    assert.deepEqual(
+      since.papers.map((p) => p.id),
+      full.papers.map((p) => p.id),
+    );
+    assert.deepEqual(
+      since.papers.map((p) => p.sources.map((s) => s.collection)),
+      full.papers.map((p) => p.sources.map((s) => s.collection)),
+    );
+    assert.deepEqual(since.collections, full.collections);
+  });
+});
+
+function corpusParse(path: string, lines: string[]) {
+  return parseCollectionBytes(new TextEncoder().encode(`Daily Papers\n${lines.join('\n')}\n`), path);
+}

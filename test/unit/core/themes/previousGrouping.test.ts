@@ -5,6 +5,7 @@ import { arxivFieldModel } from '../../../../src/core/fields';
 import { groupByTheme } from '../../../../src/core/themes/themes';
 import {
   keptBroadThemes,
+  keptLabels,
   readPrevious,
   warmClusters,
   warmCount,
@@ -44,6 +45,47 @@ describe('readPrevious', () => {
     assert.deepEqual([...p.broadOf], [0, 0, 0, 1, -1, -1]);
     assert.deepEqual([...p.leafOf], [1, 1, 2, 3, -1, -1], 'a paper counts in its first theme');
     assert.equal(readPrevious([{ id: 't', label: 'T', paperIds: ['a'] }], ['a']).twoLevel, false);
+  });
+});
+
+describe('keptLabels', () => {
+  // papers 0-3 were in "Old A", 4-7 in "Old B", 8-9 in "Old C"; 10-11 are new
+  const previous = readPrevious(
+    [
+      { id: 'a', label: 'Old A', paperIds: ['0', '1', '2', '3'] },
+      { id: 'b', label: 'Old B', paperIds: ['4', '5', '6', '7'] },
+      { id: 'c', label: 'Old C', paperIds: ['8', '9'] },
+    ],
+    Array.from({ length: 12 }, (_, i) => String(i)),
+  );
+  const key = (l: string) => l.toLowerCase();
+
+  test('a topic found again keeps its label (new papers never count against it); a split or a mix is labelled afresh', () => {
+    const labels = keptLabels(
+      [
+        { label: 'Fresh A', members: [0, 1, 2, 10, 11] }, // 3 of Old A's 4, and two new papers
+        { label: 'Fresh B1', members: [4, 5] }, // half of Old B: kept
+        { label: 'Fresh B2', members: [6, 7] }, // the other half: Old B is taken
+        { label: 'Fresh mix', members: [3, 8, 9] }, // all of Old C, but only 2 of its 3 known papers: kept
+      ],
+      previous,
+      key,
+    );
+    assert.deepEqual(labels, ['Old A', 'Old B', 'Fresh B2', 'Old C']);
+    const mixed = keptLabels([{ label: 'Fresh', members: [0, 4, 8] }], previous, key);
+    assert.deepEqual(mixed, ['Fresh'], 'a third of each: no topic found again');
+  });
+
+  test("a kept label that reads as a sibling's is not kept", () => {
+    const labels = keptLabels(
+      [
+        { label: 'Fresh A', members: [0, 1, 2, 3] },
+        { label: 'old a', members: [10, 11] }, // new papers only, labelled afresh as the old topic was
+      ],
+      previous,
+      key,
+    );
+    assert.deepEqual(labels, ['Fresh A', 'old a']);
   });
 });
 
@@ -112,6 +154,14 @@ describe('groupByTheme with the previous grouping (a regroup)', () => {
     );
     assert.ok(kept >= 0.97, `${(100 * kept).toFixed(1)}% of the old papers kept their theme`);
     assert.equal(new Set(after.map((t) => t.label.toLowerCase())).size, after.length, 'labels distinct');
+    // a topic found again keeps its name
+    const keptAs = before.filter((t) => {
+      const again = after.find(
+        (a) => a.paperIds.filter((id) => t.paperIds.includes(id)).length >= t.paperIds.length / 2,
+      );
+      return again !== undefined && again.label === t.label;
+    });
+    assert.ok(keptAs.length >= before.length - 1, `${keptAs.length} of ${before.length} topics kept their label`);
   });
 
   test('a regroup of the same papers from its own grouping changes nothing', () => {

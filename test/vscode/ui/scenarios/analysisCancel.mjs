@@ -7,9 +7,13 @@ import { prepareLibrary } from './partialSearch.mjs';
 
 const PAPERS = 8000;
 
-/** Analysis processes started under this scenario's code-server (dist/analysisWorker.js run by fork). */
+/**
+ * Analysis processes started under this scenario's code-server (dist/analysisWorker.js run by fork).
+ * @param {number} serverPid
+ */
 const analysisProcesses = (serverPid) => processesUnder(serverPid).filter((p) => p.cmd.includes('analysisWorker.js'));
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'cancel the first analysis from its notification, then analyze again',

@@ -4,10 +4,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paperView } from '../editorSteps.mjs';
 import { GROUP_ROWS, sleep, waitFor, waitForWorkbench } from '../workbench.mjs';
+/** @typedef {import('../../types.js').Page} Page */
+/** @typedef {import('../../types.js').Locator} Locator */
 
 /**
  * Opens the Papers sidebar, the first theme, and its first paper; returns the paper's title. Retries while
  * the tree is still being (re)loaded, which can redraw its rows under the pointer.
+ * @param {Page} page
  */
 async function openFirstPaper(page) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
@@ -31,7 +34,11 @@ async function openFirstPaper(page) {
   }
 }
 
-/** The stored annotations of the one paper that has some, read from .papers/papers/<id>.json. */
+/**
+ * The stored annotations of the one paper that has some, read from .papers/papers/<id>.json.
+ * @param {string} workspace
+ * @returns {any[]} the W3C annotations as stored, whose shape the scenario checks
+ */
 function storedAnnotations(workspace) {
   const dir = join(workspace, '.papers', 'papers');
   if (!existsSync(dir)) return [];
@@ -42,6 +49,7 @@ function storedAnnotations(workspace) {
   return [];
 }
 
+/** @param {string} workspace */
 function notesText(workspace) {
   const dir = join(workspace, 'notes');
   if (!existsSync(dir)) return '';
@@ -51,16 +59,29 @@ function notesText(workspace) {
     .join('\n');
 }
 
-/** Selects words `first`..`last` of the first paragraph by a script in the page (as a mouse drag would). */
+/**
+ * Selects words `first`..`last` of the first paragraph by a script in the page (as a mouse drag would).
+ * @param {Locator} view
+ * @param {number} first
+ * @param {number} last
+ */
 function selectWords(view, first, last) {
   return view.locator('#abstract-text').evaluate(
-    (root, [a, b]) => {
-      const p = root.querySelector('p.abstract-para');
+    (/** @type {Element} */ root, /** @type {number[]} */ [a, b]) => {
+      const p = /** @type {Element} */ (root.querySelector('p.abstract-para'));
       const words = [...p.textContent.matchAll(/\S+/g)];
       // The paragraph's text is split into text nodes at highlight boundaries: find the node of an offset.
+      /**
+       * @param {number} offset
+       * @returns {[Node, number]}
+       */
       const point = (offset) => {
         const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
-        for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        for (
+          let t = /** @type {Text | null} */ (walker.nextNode());
+          t;
+          t = /** @type {Text | null} */ (walker.nextNode())
+        ) {
           if (offset <= t.data.length) return [t, offset];
           offset -= t.data.length;
         }
@@ -69,7 +90,7 @@ function selectWords(view, first, last) {
       const range = document.createRange();
       range.setStart(...point(words[a].index));
       range.setEnd(...point(words[b].index + words[b][0].length));
-      const sel = document.getSelection();
+      const sel = /** @type {Selection} */ (document.getSelection());
       sel.removeAllRanges();
       sel.addRange(range);
       return range.toString();
@@ -81,8 +102,11 @@ function selectWords(view, first, last) {
 /**
  * Selects words and clicks Highlight until the note editor opens: right after a paper opens, the view can
  * still be moved beside its notes (which reloads the page and drops a selection made in it).
+ * @param {Locator} view
+ * @param {number} first
+ * @param {number} last
  */
-async function highlightWords(view, first, last) {
+export async function highlightWords(view, first, last) {
   for (let attempt = 1; ; attempt++) {
     const text = await selectWords(view, first, last);
     await sleep(200);
@@ -99,6 +123,7 @@ async function highlightWords(view, first, last) {
   }
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'highlight words of the abstract with a note; it survives a window reload',
@@ -132,7 +157,7 @@ export const scenarios = [
         'two annotations in .papers/',
         () => storedAnnotations(workspace).length === 2 && storedAnnotations(workspace),
       );
-      const selectors = stored[0].target.selector.map((s) => s.type).join(',');
+      const selectors = stored[0].target.selector.map((/** @type {{ type: string }} */ s) => s.type).join(',');
       if (selectors !== 'TextQuoteSelector,TextPositionSelector') throw new Error(`stored selectors: ${selectors}`);
       const notes = await waitFor('the highlights in the notes file', () => {
         const t = notesText(workspace);
@@ -185,10 +210,10 @@ export const scenarios = [
       await openFirstPaper(page);
       const view = paperView(page);
       const note = view.locator('textarea.note-input');
-      for (const [a, b, text] of [
+      for (const [a, b, text] of /** @type {[number, number, string][]} */ ([
         [2, 7, 'First note.'],
         [12, 14, ''],
-      ]) {
+      ])) {
         await highlightWords(view, a, b);
         if (text) await note.fill(text);
         await note.press(text ? 'Enter' : 'Escape');

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paperView } from '../editorSteps.mjs';
 import { GROUP_ROWS, waitFor } from '../workbench.mjs';
+/** @typedef {import('../../types.js').Page} Page */
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = join(HERE, '..', '..', '..', '..');
@@ -25,9 +26,14 @@ const BROKEN_GOOD_TITLES = [
   'A Paper That Forgot Its Abstract',
 ];
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The web workbench's file dialog is a quick input holding a path: type the file's path and accept it. */
+/**
+ * The web workbench's file dialog is a quick input holding a path: type the file's path and accept it.
+ * @param {Page} page
+ * @param {string} path
+ */
 async function pickPath(page, path) {
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor({ state: 'visible' });
@@ -49,7 +55,12 @@ async function pickPath(page, path) {
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
-/** Runs a palette command, retrying when a busy window swallows it (no quick input appears). */
+/**
+ * Runs a palette command, retrying when a busy window swallows it (no quick input appears).
+ * @param {Page} page
+ * @param {(title: string) => Promise<void>} runCommand
+ * @param {string} label
+ */
 async function runWithInput(page, runCommand, label) {
   for (let attempt = 1; ; attempt++) {
     await runCommand(label);
@@ -65,9 +76,12 @@ async function runWithInput(page, runCommand, label) {
 /**
  * The tree's rows by their accessible names; the New group (imported papers are new), the For You group and the
  * rows under them left out.
+ * @param {Page} page
+ * @returns {Promise<string[]>}
  */
 const rowLabels = (page) =>
-  page.locator('[role="treeitem"]').evaluateAll((rows) => {
+  page.locator('[role="treeitem"]').evaluateAll((/** @type {Element[]} */ rows) => {
+    /** @type {string[]} */
     const out = [];
     let skipped = false;
     // in the order drawn: the list reuses its row elements, so the document's order need not be the tree's
@@ -80,11 +94,17 @@ const rowLabels = (page) =>
     return out;
   });
 
+/**
+ * @param {Page} page
+ * @param {(title: string) => Promise<void>} runCommand
+ * @param {string} path
+ */
 async function importFile(page, runCommand, path) {
   await runWithInput(page, runCommand, 'Papers: Import Collection…');
   await pickPath(page, path);
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'import BibTeX and CSL-JSON, a broken file shows its problems, export BibTeX reads back',
@@ -147,6 +167,7 @@ export const scenarios = [
       await toast.locator('.monaco-button', { hasText: 'Show Problems' }).click();
       const problems = page.locator('.markers-panel .monaco-list-row');
       await waitFor('three problems listed', async () => (await problems.count()) >= 4); // the file row and its three problems
+      /** @type {string[]} */
       const listed = await problems.allInnerTexts();
       for (const needle of ['blank2018', 'good2020moss', 'truncated2022']) {
         if (!listed.some((t) => t.includes(needle)))
@@ -184,7 +205,7 @@ export const scenarios = [
       });
       if (run.status !== 0) throw new Error(`the exported file has problems: ${run.stderr}`);
       const back = JSON.parse(run.stdout)
-        .papers.map((p) => p.title)
+        .papers.map((/** @type {{ title: string }} */ p) => p.title)
         .sort();
       const expected = [...TITLES, ...BROKEN_GOOD_TITLES].sort();
       if (JSON.stringify(back) !== JSON.stringify(expected))

@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
 import { promptFromContextMenu } from './themes.mjs';
+/** @typedef {import('../../types.js').Page} Page */
+/** @typedef {import('../../types.js').Locator} Locator */
 
 const SEEDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'seeds');
 const seedFiles = () =>
@@ -15,15 +17,25 @@ const seedFiles = () =>
     .filter((f) => f.endsWith('.txt'))
     .sort();
 
+/** @param {Page} page */
 const topRows = (page) => page.locator(GROUP_ROWS);
+/** @param {string} name */
 const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+/**
+ * @param {Page} page
+ * @param {string} name
+ */
 const themeRow = (page, name) =>
   topRows(page)
     .filter({ has: page.locator('.label-name', { hasText: exactly(name) }) })
     .first();
+/** @param {Page} page */
 const newRow = (page) => page.getByRole('treeitem', { name: /^New,/ }).first();
 
-/** The theme rows at the top (New left out): name and count. */
+/**
+ * The theme rows at the top (New left out): name and count.
+ * @param {Page} page
+ */
 async function themesShown(page) {
   const rows = topRows(page);
   const out = [];
@@ -36,7 +48,11 @@ async function themesShown(page) {
   return out;
 }
 
-/** Clicks a row until it is expanded or collapsed as asked (a click while the tree redraws can be lost). */
+/**
+ * Clicks a row until it is expanded or collapsed as asked (a click while the tree redraws can be lost).
+ * @param {Locator} row
+ * @param {boolean} open
+ */
 async function setExpanded(row, open) {
   await waitFor(`the row ${open ? 'expanded' : 'collapsed'}`, async () => {
     if ((await row.getAttribute('aria-expanded')) === String(open)) return true;
@@ -46,7 +62,10 @@ async function setExpanded(row, open) {
   });
 }
 
-/** The view's badge on the activity bar's Papers icon, as text ('' when none). */
+/**
+ * The view's badge on the activity bar's Papers icon, as text ('' when none).
+ * @param {Page} page
+ */
 const badgeOf = async (page) =>
   (
     (await page
@@ -56,7 +75,13 @@ const badgeOf = async (page) =>
       .catch(() => '')) ?? ''
   ).trim();
 
-/** Runs a palette command until `shows` resolves (a busy window can swallow a command). */
+/**
+ * Runs a palette command until `shows` resolves (a busy window can swallow a command).
+ * @param {(title: string) => Promise<void>} runCommand
+ * @param {Page} page
+ * @param {string} label
+ * @param {() => Promise<unknown>} shows
+ */
 async function runUntil(runCommand, page, label, shows) {
   for (let attempt = 1; ; attempt++) {
     await runCommand(label);
@@ -72,6 +97,11 @@ async function runUntil(runCommand, page, label, shows) {
   }
 }
 
+/**
+ * @param {Page} page
+ * @param {(name: string) => Promise<string>} shot
+ * @param {string} workspace
+ */
 async function dumpJoins(page, shot, workspace) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
   await topRows(page).first().waitFor({ state: 'visible', timeout: 90_000 });
@@ -103,6 +133,12 @@ async function dumpJoins(page, shot, workspace) {
   return { count, themes: after };
 }
 
+/**
+ * @param {Page} page
+ * @param {(title: string) => Promise<void>} runCommand
+ * @param {(name: string) => Promise<string>} shot
+ * @param {number} count
+ */
 async function searchNew(page, runCommand, shot, count) {
   const input = page.locator('.quick-input-widget input.input');
   const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Search Papers' });
@@ -125,6 +161,11 @@ async function searchNew(page, runCommand, shot, count) {
   if (!(count > 0)) throw new Error('no new papers to find');
 }
 
+/**
+ * @param {Page} page
+ * @param {(title: string) => Promise<void>} runCommand
+ * @param {(name: string) => Promise<string>} shot
+ */
 async function markAllSeen(page, runCommand, shot) {
   await runCommand('Papers: Mark All as Seen');
   await waitFor('New gone', async () => (await page.getByRole('treeitem', { name: /^New,/ }).count()) === 0);
@@ -133,7 +174,14 @@ async function markAllSeen(page, runCommand, shot) {
   await shot('all-seen');
 }
 
-/** Regroup Themes…: waits for its preview document and dialog; answers with `button`. */
+/**
+ * Regroup Themes…: waits for its preview document and dialog; answers with `button`.
+ * @param {Page} page
+ * @param {(title: string) => Promise<void>} runCommand
+ * @param {(name: string) => Promise<string>} shot
+ * @param {string} button
+ * @param {string} name
+ */
 async function regroup(page, runCommand, shot, button, name) {
   const dialog = page.locator('.monaco-dialog-box');
   await runUntil(runCommand, page, 'Papers: Regroup Themes…', () =>
@@ -151,6 +199,7 @@ async function regroup(page, runCommand, shot, button, name) {
   await waitFor('the preview closed', async () => (await tab.count()) === 0, 15_000);
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'daily stream: a dump saved into the collection folder joins the themes and New; is:new; Mark All as Seen; Regroup Themes previewed, cancelled, applied',

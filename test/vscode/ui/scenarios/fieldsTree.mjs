@@ -11,6 +11,10 @@ import { papersLog } from '../../codeServer.mjs';
 import { REPO_ROOT } from '../../setup.mjs';
 import { escapeRegExp, flushWorkbenchState, sleep, waitFor } from '../workbench.mjs';
 import { childrenOf, rowNamed, showBroadThemes, widenSidebar } from './twoLevelTree.mjs';
+/** @typedef {import('../../types.js').Page} Page */
+/** @typedef {import('../../types.js').Locator} Locator */
+/** @typedef {{ at: number, of: number, name: string, description: string, count: number, broad: boolean, open: boolean }} Row a tree row, read from the page */
+/** @typedef {{ code: string, name: string, archive: string, texts: string[] }} Day a field the library has no paper of, and its first day's abstracts */
 
 const DUMP = 'arxiv-dev-80k.txt.gz';
 const META = 'arxiv-dev-80k.jsonl.gz';
@@ -27,10 +31,13 @@ function corpusDir() {
   return dirs.find((d) => existsSync(join(d, DUMP)) && existsSync(join(d, META)));
 }
 
-/** The field model's names: each field's and each archive's, by code (src/core/fields/arxivFields.json). */
+/**
+ * The field model's names: each field's and each archive's, by code (src/core/fields/arxivFields.json).
+ * @returns {Map<string, string>}
+ */
 function fieldNames() {
   const model = JSON.parse(readFileSync(join(REPO_ROOT, 'src', 'core', 'fields', 'arxivFields.json'), 'utf8'));
-  const names = new Map(model.fields.map((f) => [f.code, f.name]));
+  const names = new Map(model.fields.map((/** @type {{ code: string, name: string }} */ f) => [f.code, f.name]));
   for (const [code, name] of Object.entries(model.archives)) if (!names.has(code)) names.set(code, name);
   return names;
 }
@@ -39,6 +46,9 @@ function fieldNames() {
  * Writes the library (daily/day-000.txt) and the setting, and returns the days that could follow: for each
  * category of the field model with no paper among the library's and at least DAY after them, in the order they
  * first arrive after the library, its first DAY abstracts after the library.
+ * @param {string} workspace
+ * @param {string} dir
+ * @returns {Day[]}
  */
 function writeLibrary(workspace, dir) {
   const lines = gunzipSync(readFileSync(join(dir, DUMP)))
@@ -65,6 +75,7 @@ function writeLibrary(workspace, dir) {
       .map((l) => JSON.parse(l))
       .map((m) => [m.line, m.primary]),
   );
+  /** @param {number} i */
   const categoryOf = (i) => primary.get(i + 3); // abstracts[i] is on line i + 3 (no blank lines between them)
   const known = fieldNames();
   const inLibrary = new Set(abstracts.slice(0, LIBRARY).map((_, i) => categoryOf(i)));
@@ -78,15 +89,24 @@ function writeLibrary(workspace, dir) {
   }
   return [...later]
     .filter(([, texts]) => texts.length >= DAY)
-    .map(([code, texts]) => ({ code, name: known.get(code), archive: code.split('.')[0], texts }));
+    .map(([code, texts]) => ({
+      code,
+      name: /** @type {string} */ (known.get(code)),
+      archive: code.split('.')[0],
+      texts,
+    }));
 }
 
 /** What prepare() found for the run: the days that could follow the library. */
+/** @type {Day[]} */
 let candidates = [];
 
 const NOT_GROUPS = new Set(['New', 'For You']);
 
-/** Scrolls the tree back to its first row, the mouse over it (one huge wheel turn is not taken whole). */
+/**
+ * Scrolls the tree back to its first row, the mouse over it (one huge wheel turn is not taken whole).
+ * @param {Page} page
+ */
 async function toTop(page) {
   const box = await page.locator('.pane-body .monaco-list').first().boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -104,21 +124,26 @@ async function toTop(page) {
  * Every row at `level` (the list draws only the rows in view: it is scrolled through from the top; with one row
  * open above that level, its children), as name, description, count, whether it is a broad theme (the layers
  * icon) and whether it is open.
+ * @param {Page} page
+ * @param {number} level
+ * @returns {Promise<Row[]>}
  */
 async function rowsAtLevel(page, level) {
   const box = await toTop(page);
   const seen = new Map();
   for (let turn = 0; turn < 300; turn++) {
-    const rows = await page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`).evaluateAll((els) =>
-      els.map((el) => ({
-        at: Number(el.getAttribute('aria-posinset')),
-        of: Number(el.getAttribute('aria-setsize')),
-        name: el.querySelector('.label-name')?.textContent.trim(),
-        description: el.querySelector('.label-description')?.textContent.trim() ?? '',
-        broad: !!el.querySelector('.codicon-layers'),
-        open: el.getAttribute('aria-expanded') === 'true',
-      })),
-    );
+    const rows = await page
+      .locator(`.pane-body [role="treeitem"][aria-level="${level}"]`)
+      .evaluateAll((/** @type {Element[]} */ els) =>
+        els.map((el) => ({
+          at: Number(el.getAttribute('aria-posinset')),
+          of: Number(el.getAttribute('aria-setsize')),
+          name: el.querySelector('.label-name')?.textContent.trim(),
+          description: el.querySelector('.label-description')?.textContent.trim() ?? '',
+          broad: !!el.querySelector('.codicon-layers'),
+          open: el.getAttribute('aria-expanded') === 'true',
+        })),
+      );
     for (const r of rows) seen.set(r.at, { ...r, count: Number(r.description) });
     if (rows.length && seen.size >= rows[0].of) break;
     await page.mouse.wheel(0, box.height / 2);
@@ -130,10 +155,17 @@ async function rowsAtLevel(page, level) {
   return [...seen.values()].sort((a, b) => a.at - b.at);
 }
 
-/** The themes at the top of the tree (New and For You left out). */
+/**
+ * The themes at the top of the tree (New and For You left out).
+ * @param {Page} page
+ */
 const topRows = async (page) => (await rowsAtLevel(page, 1)).filter((r) => !NOT_GROUPS.has(r.name));
 
-/** Scrolls the tree from the top until the row named `name` (at the top, or at `level`) is wholly in view; returns it. */
+/**
+ * Scrolls the tree from the top until the row named `name` (at the top, or at `level`) is wholly in view; returns it.
+ * @param {Page} page
+ * @param {string} name
+ */
 async function scrollTo(page, name, level = 1) {
   const box = await toTop(page);
   const row = rowNamed(page, level, name);
@@ -148,14 +180,24 @@ async function scrollTo(page, name, level = 1) {
   throw new Error(`the row "${name}" never came into view`);
 }
 
-/** Whether the tree is scrolled to its end (its last top row drawn). */
+/**
+ * Whether the tree is scrolled to its end (its last top row drawn).
+ * @param {Page} page
+ */
 async function atBottom(page) {
   return page
     .locator('.pane-body [role="treeitem"][aria-level="1"]')
-    .evaluateAll((els) => els.some((el) => el.getAttribute('aria-posinset') === el.getAttribute('aria-setsize')));
+    .evaluateAll((/** @type {Element[]} */ els) =>
+      els.some((el) => el.getAttribute('aria-posinset') === el.getAttribute('aria-setsize')),
+    );
 }
 
-/** The text of a row's hover, once it shows `hasText`. */
+/**
+ * The text of a row's hover, once it shows `hasText`.
+ * @param {Page} page
+ * @param {Locator} row
+ * @param {string} hasText
+ */
 async function hoverText(page, row, hasText) {
   await row.hover();
   const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText }).first();
@@ -163,7 +205,11 @@ async function hoverText(page, row, hasText) {
   return (await hover.innerText()).trim();
 }
 
-/** Opens or closes a row by its twistie (no row selected), until it is as asked (a click during a redraw is lost). */
+/**
+ * Opens or closes a row by its twistie (no row selected), until it is as asked (a click during a redraw is lost).
+ * @param {Locator} row
+ * @param {boolean} open
+ */
 async function setOpen(row, open) {
   await waitFor(`the row ${open ? 'opened' : 'closed'}`, async () => {
     if ((await row.getAttribute('aria-expanded')) === String(open)) return true;
@@ -176,17 +222,29 @@ async function setOpen(row, open) {
   });
 }
 
-/** The arXiv code a field's hover gives after its name ("Name (arXiv code): N papers…"), checked against the model. */
+/**
+ * The arXiv code a field's hover gives after its name ("Name (arXiv code): N papers…"), checked against the model.
+ * @param {string} tip
+ * @param {Row} row
+ * @param {Map<string, string>} byCode
+ */
 function codeInHover(tip, row, byCode) {
   const code = new RegExp(`^${escapeRegExp(row.name)} \\(arXiv ([^)]+)\\): ${row.count} papers?\\b`).exec(tip)?.[1];
   if (!code || byCode.get(code) !== row.name) throw new Error(`the hover of "${row.name}" says "${tip}"`);
   return code;
 }
 
+/** @param {Row[]} rows */
 const summary = (rows) => rows.map((r) => `${r.name} (${r.count}${r.broad ? ', broad' : ''})`).join('; ');
+/** @param {Row[]} rows */
 const sum = (rows) => rows.reduce((n, r) => n + r.count, 0);
 
-/** The first analysis: the top of the tree is fields, each broad theme (a field) opens on its topics. */
+/**
+ * The first analysis: the top of the tree is fields, each broad theme (a field) opens on its topics.
+ * @param {Page} page
+ * @param {(name: string) => Promise<string>} shot
+ * @param {Map<string, string>} byCode
+ */
 async function checkFields(page, shot, byCode) {
   const names = new Set(byCode.values());
   const top = await topRows(page);
@@ -241,7 +299,15 @@ async function checkFields(page, shot, byCode) {
   return top;
 }
 
-/** The day's dump saved into the folder; its field shows as a new theme at the top holding its papers. */
+/**
+ * The day's dump saved into the folder; its field shows as a new theme at the top holding its papers.
+ * @param {Page} page
+ * @param {(name: string) => Promise<string>} shot
+ * @param {string} workspace
+ * @param {Row[]} before
+ * @param {Day} day
+ * @param {Map<string, string>} byCode
+ */
 async function checkNewField(page, shot, workspace, before, day, byCode) {
   const dayFile = join(workspace, 'daily', 'day-001.txt');
   // written aside and renamed: the watcher sees the whole file at once
@@ -257,6 +323,7 @@ async function checkNewField(page, shot, workspace, before, day, byCode) {
   await setOpen(newRow, false);
 
   // the day is in the themes when its field's theme shows
+  /** @type {Row[]} */
   let last = [];
   const after = await waitFor(
     `a theme "${day.name}" at the top`,
@@ -268,7 +335,7 @@ async function checkNewField(page, shot, workspace, before, day, byCode) {
   ).catch((err) => {
     throw new Error(`${err.message}; the top rows: ${summary(last)}`);
   });
-  const theme = after.find((r) => r.name === day.name);
+  const theme = /** @type {Row} */ (after.find((r) => r.name === day.name)); // waited for above
   // a theme that was not there before holds only papers of the day: most of them, as the field model reads them
   if (theme.count > DAY || theme.count < (2 / 3) * DAY)
     throw new Error(`"${day.name}" holds ${theme.count} of the day's ${DAY} papers`);
@@ -313,6 +380,7 @@ async function checkNewField(page, shot, workspace, before, day, byCode) {
   }
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'real arXiv stream: fields with topics inside, a new field as a new theme',
@@ -321,7 +389,7 @@ export const scenarios = [
         ? undefined
         : `no real dev corpus (${DUMP} and ${META} in ../shared/real beside the checkout, or $PAPERS_REAL_DIR)`,
     prepare(workspace) {
-      candidates = writeLibrary(workspace, corpusDir());
+      candidates = writeLibrary(workspace, /** @type {string} */ (corpusDir())); // skip() checked it
       if (!candidates.length)
         throw new Error(`no category of the field model has ${DAY} papers after the library and none in it`);
     },
@@ -343,7 +411,7 @@ export const scenarios = [
 
         // a category the library has none of, whose field (or archive) is no theme of it yet
         const shown = new Set(before.map((r) => r.name));
-        const day = candidates.find((c) => !shown.has(c.name) && !shown.has(byCode.get(c.archive)));
+        const day = candidates.find((c) => !shown.has(c.name) && !shown.has(byCode.get(c.archive) ?? ''));
         if (!day)
           throw new Error(`every candidate field is a theme already: ${candidates.map((c) => c.code).join(', ')}`);
         // the analysis in the cache first: the day is then placed in the themes, not analyzed with the library

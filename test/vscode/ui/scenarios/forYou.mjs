@@ -3,14 +3,26 @@
 // in the paper view; "Not Interested" moves a paper out.
 import { paperView } from '../editorSteps.mjs';
 import { sleep, waitFor } from '../workbench.mjs';
+/** @typedef {import('../../types.js').Page} Page */
+/** @typedef {import('../../types.js').Locator} Locator */
 
+/**
+ * @param {Page} page
+ * @param {number} level
+ */
 const row = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
+/** @param {Page} page */
 const forYouRow = (page) =>
   row(page, 1)
     .filter({ hasText: /^For You/ })
     .first();
 
-/** Right-clicks a row and runs one item of its menu (the menu acts on Enter for the item under the pointer). */
+/**
+ * Right-clicks a row and runs one item of its menu (the menu acts on Enter for the item under the pointer).
+ * @param {Page} page
+ * @param {Locator} target
+ * @param {string} label
+ */
 async function fromMenu(page, target, label) {
   await target.click({ button: 'right' });
   const item = page.locator('.context-view .action-item', { hasText: new RegExp(`^${label}$`) }).first();
@@ -24,6 +36,8 @@ async function fromMenu(page, target, label) {
 /**
  * Stars the paper titled `title` from its row's menu, and waits until its row says so. The tree redraws when For You
  * fills: a right-click that lands as the rows move opens another row's menu, and is tried again.
+ * @param {Page} page
+ * @param {string} title
  */
 async function star(page, title) {
   const isStarred = async () => {
@@ -42,7 +56,11 @@ async function star(page, title) {
   }
 }
 
-/** The titles of the rows under For You (they come right after its row, at level 2). */
+/**
+ * The titles of the rows under For You (they come right after its row, at level 2).
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
 async function forYouTitles(page) {
   return page.evaluate(() => {
     const rows = [...document.querySelectorAll('.pane-body [role="treeitem"]')];
@@ -56,6 +74,7 @@ async function forYouTitles(page) {
   });
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'For You: a hint without signals, three starred papers fill it with their kind, Not Interested moves one out',
@@ -79,6 +98,7 @@ export const scenarios = [
       const themeName = (await theme.getAttribute('aria-label')).split(',')[0].trim();
       await theme.click();
       await row(page, 2).first().waitFor({ state: 'visible' });
+      /** @type {string[]} */
       const starred = [];
       for (let i = 0; i < 3; i++)
         starred.push((await row(page, 2).nth(i).getAttribute('aria-label')).split(',')[0].trim());

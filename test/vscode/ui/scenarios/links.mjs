@@ -29,6 +29,7 @@ def rollout(policy, env, steps=32):
     return reward
 `;
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'link a selection to a paper: CodeLens, hover and note on the code; a stale link after the code is deleted',
@@ -123,7 +124,7 @@ export const scenarios = [
       const savedNote = () => {
         const name = readdirSync(linksDir).find((n) => n.endsWith('.json'));
         try {
-          return JSON.parse(readFileSync(join(linksDir, name), 'utf8'))[0].note;
+          return JSON.parse(readFileSync(join(linksDir, /** @type {string} */ (name)), 'utf8'))[0].note;
         } catch {
           return undefined;
         }
@@ -141,10 +142,7 @@ export const scenarios = [
       const staleMark = () => {
         const data = JSON.parse(
           readFileSync(
-            join(
-              linksDir,
-              readdirSync(linksDir).find((n) => n.endsWith('.json')),
-            ),
+            join(linksDir, /** @type {string} */ (readdirSync(linksDir).find((n) => n.endsWith('.json')))),
             'utf8',
           ),
         );
@@ -158,10 +156,7 @@ export const scenarios = [
       await shot('stale-link');
       const after = JSON.parse(
         readFileSync(
-          join(
-            linksDir,
-            readdirSync(linksDir).find((n) => n.endsWith('.json')),
-          ),
+          join(linksDir, /** @type {string} */ (readdirSync(linksDir).find((n) => n.endsWith('.json')))),
           'utf8',
         ),
       );

@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openFile, paperView, selectLines, sleep, waitFor } from '../editorSteps.mjs';
 import { GROUP_ROWS } from '../workbench.mjs';
+/** @typedef {import('../../types.js').Page} Page */
 
 const CODE = `import numpy as np
 
@@ -18,7 +19,11 @@ def evaluate(agent, tasks):
     return sum(agent.solve(t) for t in tasks) / len(tasks)
 `;
 
-/** The tags in the paper's user data file; undefined before there is one. */
+/**
+ * The tags in the paper's user data file; undefined before there is one.
+ * @param {string} workspace
+ * @param {string} paperId
+ */
 function storedTags(workspace, paperId) {
   try {
     return JSON.parse(readFileSync(join(workspace, '.papers', 'papers', `${paperId}.json`), 'utf8')).tags ?? [];
@@ -27,6 +32,7 @@ function storedTags(workspace, paperId) {
   }
 }
 
+/** @param {Page} page */
 const activeTab = (page) =>
   page.locator('.editor-group-container.active .tabs-container .tab.active').first().getAttribute('aria-label');
 
@@ -34,6 +40,9 @@ const activeTab = (page) =>
  * Waits until some editor group shows `name` as its active tab, then makes sure that group has focus: a click in
  * the webview can hand focus back to the view's group after the editor opened, on a busy machine. The status bar's
  * cursor and selection are the focused editor's, so they are read only once it has focus.
+ * @param {Page} page
+ * @param {string} what
+ * @param {string} name
  */
 async function openedInSomeGroup(page, what, name) {
   const tab = page.locator('.editor-group-container .tabs-container .tab.active', { hasText: name }).first();
@@ -44,6 +53,7 @@ async function openedInSomeGroup(page, what, name) {
   await waitFor(`${what} focused`, async () => ((await activeTab(page)) ?? '').startsWith(name));
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'paper view: link the editor selection from the view, open the link and a backlink, add and remove a tag',
@@ -122,7 +132,7 @@ export const scenarios = [
       await page.keyboard.press('ControlOrMeta+End');
       await page.keyboard.insertText(`Compare @paper:${key} with our curriculum.`);
       const backlink = view.locator('.backlink', { hasText: 'ideas/reading.md:3' });
-      await backlink.waitFor({ state: 'visible', timeout: 20_000 }).catch(async (e) => {
+      await backlink.waitFor({ state: 'visible', timeout: 20_000 }).catch(async (/** @type {Error} */ e) => {
         throw new Error(`${e.message}\nthe section says: ${await view.locator('#paper-links').innerText()}`);
       });
       await backlink.scrollIntoViewIfNeeded();

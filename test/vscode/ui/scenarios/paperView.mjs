@@ -39,6 +39,7 @@ const DAY = [
   },
 ];
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'paper view: opening writes no notes file, math is rendered, Open on arXiv asks to open the abs page',

@@ -4,8 +4,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paperView } from '../editorSteps.mjs';
 import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
+/** @typedef {import('../../types.js').Page} Page */
 
-/** Opens the Papers container from the activity bar and returns the first theme row once the tree is filled. */
+/**
+ * Opens the Papers container from the activity bar and returns the first theme row once the tree is filled.
+ * @param {Page} page
+ */
 async function openSidebar(page) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
   const tree = page
@@ -17,6 +21,7 @@ async function openSidebar(page) {
   return { tree, firstTheme };
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'sidebar shows themes with counts; clicking a paper opens it, Start notes puts its notes beside it',

@@ -8,7 +8,10 @@ import { sleep, waitFor } from '../workbench.mjs';
 const SEEDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'seeds');
 const PAPERS = 8000;
 
-/** `n` abstracts recombined from the sentences of the bundled abstracts (a seeded PRNG), as the benchmark does. */
+/**
+ * `n` abstracts recombined from the sentences of the bundled abstracts (a seeded PRNG), as the benchmark does.
+ * @param {number} n
+ */
 export function recombined(n) {
   const abstracts = readdirSync(SEEDS)
     .filter((f) => f.endsWith('.txt'))
@@ -34,7 +37,11 @@ export function recombined(n) {
   });
 }
 
-/** A workspace whose one collection is `n` recombined abstracts: written before the window opens, so the first analysis is this library's. */
+/**
+ * A workspace whose one collection is `n` recombined abstracts: written before the window opens, so the first analysis is this library's.
+ * @param {string} workspace
+ * @param {number} n
+ */
 export function prepareLibrary(workspace, n) {
   writeFileSync(join(workspace, 'library.txt'), `Daily Papers\n\n${recombined(n).join('\n\n')}\n`);
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
@@ -44,6 +51,7 @@ export function prepareLibrary(workspace, n) {
   );
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'search during the first analysis of a large collection shows partial results, then the full ones',

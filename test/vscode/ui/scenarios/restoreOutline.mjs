@@ -6,10 +6,14 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { papersLog } from '../../codeServer.mjs';
 import { GROUP_ROWS, waitFor, waitForWorkbench } from '../workbench.mjs';
 import { prepareLibrary } from './partialSearch.mjs';
+/** @typedef {import('../../types.js').Page} Page */
 
 const PAPERS = 400;
 
-/** The theme rows as the user reads them: label and count. */
+/**
+ * The theme rows as the user reads them: label and count.
+ * @param {Page} page
+ */
 async function themeRows(page) {
   const rows = page.locator(GROUP_ROWS);
   const out = [];
@@ -25,6 +29,9 @@ async function themeRows(page) {
 /**
  * Reloads the window with the restore held before its papers are decoded; the sidebar comes back with the Papers
  * view open (a click would close it), or it is opened. Returns when the reload began (for the log read after it).
+ * @param {Page} page
+ * @param {string} holdAnalysisFile
+ * @param {string} why
  */
 export async function reloadHeld(page, holdAnalysisFile, why) {
   writeFileSync(holdAnalysisFile, `${why}\n`);
@@ -43,6 +50,7 @@ export async function reloadHeld(page, holdAnalysisFile, why) {
   return reloaded;
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'a restore from the cache shows the themes first, then the papers of a theme opened meanwhile',
@@ -50,6 +58,7 @@ export const scenarios = [
     async run({ page, shot, server, holdAnalysisFile }) {
       const started = Date.now();
       // the Papers log of the newest extension host, written since `since`
+      /** @param {number} since */
       const logSince = (since) => readFileSync(papersLog(server.pid, since) ?? '/dev/null', 'utf8');
       const log = () => logSince(started);
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();

@@ -7,16 +7,19 @@ import { RESULTS_DIR, startCodeServer } from '../../codeServer.mjs';
 import { REPO_ROOT } from '../../setup.mjs';
 import { GROUP_ROWS, runCommand, waitForWorkbench } from '../workbench.mjs';
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const NAME = 'restricted-mode-reads-and-searches-but-writes-nothing';
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'restricted mode: reads and searches but writes nothing',
     async run({ page: shared, workspace }) {
       const server = await startCodeServer({ logName: 'ui-code-server-untrusted', workspaceTrust: true });
       const page = await shared.context().newPage();
+      /** @param {string} name */
       const shot = (name) => page.screenshot({ path: join(RESULTS_DIR, 'screenshots', `${NAME}--${name}.png`) });
       try {
         await page.goto(server.workbenchUrl({ folder: workspace, extensionDevelopmentPath: REPO_ROOT }));

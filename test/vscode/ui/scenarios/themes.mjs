@@ -4,37 +4,52 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep, waitFor } from '../editorSteps.mjs';
 import { GROUP_ROWS } from '../workbench.mjs';
+/** @typedef {import('../../types.js').Page} Page */
+/** @typedef {import('../../types.js').Locator} Locator */
 
+/** @param {Page} page */
 const themeRows = (page) => page.locator(GROUP_ROWS);
-/** The theme row whose name is exactly `name`. */
+/**
+ * The theme row whose name is exactly `name`.
+ * @param {Page} page
+ * @param {string} name
+ */
 const themeRow = (page, name) =>
   themeRows(page)
     .filter({
       has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
     })
     .first();
+/** @param {Locator} row */
 const nameOf = async (row) => (await row.locator('.label-name').innerText()).trim();
+/** @param {Locator} row */
 const countOf = async (row) => Number((await row.locator('.label-description').innerText()).trim());
 
+/** @param {string} workspace */
 function corrections(workspace) {
   const file = join(workspace, '.papers', 'themes.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-/** Expands a theme row (when collapsed) and returns the titles of its papers as the tree shows them. */
-async function papersOf(page, row) {
+/**
+ * Expands a theme row (when collapsed) and returns the titles of its papers as the tree shows them.
+ * @param {Page} _page
+ * @param {Locator} row
+ */
+async function papersOf(_page, row) {
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
   await waitFor('the theme expanded', async () => (await row.getAttribute('aria-expanded')) === 'true');
   await sleep(300);
   // The rows after this one, up to the next theme: the tree is flat in the DOM, with aria-level.
-  return row.evaluate((el) => {
+  return row.evaluate((/** @type {Element} */ el) => {
+    /** @type {string[]} */
     const titles = [];
     for (
       let next = el.nextElementSibling;
       next && next.getAttribute('aria-level') === '2';
       next = next.nextElementSibling
     ) {
-      titles.push(next.getAttribute('aria-label').split(',')[0].trim());
+      titles.push(/** @type {string} */ (next.getAttribute('aria-label')).split(',')[0].trim());
     }
     return titles;
   });
@@ -43,6 +58,9 @@ async function papersOf(page, row) {
 /**
  * Opens the context menu of a tree row and chooses `item`, until the input box it opens shows; returns that input.
  * `row` finds the row again on each try: a menu opened while the tree redraws can close before the click.
+ * @param {Page} page
+ * @param {() => Locator} row
+ * @param {string} item
  */
 export async function promptFromContextMenu(page, row, item) {
   const input = page.locator('.quick-input-widget input.input');
@@ -93,6 +111,7 @@ export async function promptFromContextMenu(page, row, item) {
   return input;
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'move a paper to another theme by drag and drop, then rename that theme from its context menu',

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GROUP_ROWS, waitFor } from '../workbench.mjs';
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'a theme larger than a page ends with a "Show more" row that lists the next page',

@@ -9,23 +9,43 @@ import { GROUP_ROWS, escapeRegExp, sleep, waitFor } from '../workbench.mjs';
 import { prepareLibrary } from './partialSearch.mjs';
 import { reloadHeld } from './restoreOutline.mjs';
 import { promptFromContextMenu } from './themes.mjs';
+/** @typedef {import('../../types.js').Page} Page */
+/** @typedef {import('../../types.js').Locator} Locator */
+/** @typedef {{ name: string, count: number, broad: number }} TopRow a theme at the top: `broad` counts its layers icon */
+/** @typedef {{ name: string, count: string, icon: string | undefined }} ChildRow a row one level below another */
 
 /** Enough papers for two levels of themes (the grouping nests from 3,000 on). */
 const PAPERS = 4000;
 
+/**
+ * @param {Page} page
+ * @param {number} level
+ */
 const rowsAt = (page, level) => page.locator(`.pane-body [role="treeitem"][aria-level="${level}"]`);
+/** @param {string} name */
 const exactly = (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-/** The row at `level` whose name is exactly `name`. */
+/**
+ * The row at `level` whose name is exactly `name`.
+ * @param {Page} page
+ * @param {number} level
+ * @param {string} name
+ */
 export const rowNamed = (page, level, name) =>
   rowsAt(page, level)
     .filter({ has: page.locator('.label-name', { hasText: exactly(name) }) })
     .first();
+/** @param {Locator} row */
 const nameOf = async (row) => (await row.locator('.label-name').innerText()).trim();
+/** @param {Locator} row */
 const countOf = async (row) => Number((await row.locator('.label-description').innerText()).trim());
 
-/** The rows one level below `row`, as name and count (the tree is flat in the DOM, with aria-level). */
+/**
+ * The rows one level below `row`, as name and count (the tree is flat in the DOM, with aria-level).
+ * @param {Locator} row
+ * @returns {Promise<ChildRow[]>}
+ */
 export function childrenOf(row) {
-  return row.evaluate((el) => {
+  return row.evaluate((/** @type {Element} */ el) => {
     const level = Number(el.getAttribute('aria-level'));
     const out = [];
     for (let next = el.nextElementSibling; next; next = next.nextElementSibling) {
@@ -44,7 +64,10 @@ export function childrenOf(row) {
   });
 }
 
-/** Clicks a row until it is expanded (a click on a row the tree redraws meanwhile can be lost). */
+/**
+ * Clicks a row until it is expanded (a click on a row the tree redraws meanwhile can be lost).
+ * @param {Locator} row
+ */
 async function expand(row) {
   await waitFor(
     'the row expanded',
@@ -58,12 +81,17 @@ async function expand(row) {
   );
 }
 
+/** @param {string} workspace */
 function corrections(workspace) {
   const file = join(workspace, '.papers', 'themes.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-/** Opens the Papers view and waits (up to `timeout` ms) for the first analysis's broad themes. */
+/**
+ * Opens the Papers view and waits (up to `timeout` ms) for the first analysis's broad themes.
+ * @param {Page} page
+ * @param {number} timeout
+ */
 export async function showBroadThemes(page, timeout) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
   await waitFor(
@@ -73,7 +101,11 @@ export async function showBroadThemes(page, timeout) {
   );
 }
 
-/** Checks the broad themes at the top: each with the layers icon and a count, the counts adding up to the library. */
+/**
+ * Checks the broad themes at the top: each with the layers icon and a count, the counts adding up to the library.
+ * @param {Page} page
+ * @returns {Promise<TopRow[]>}
+ */
 async function checkBroadThemes(page) {
   const top = page.locator(GROUP_ROWS);
   const rows = [];
@@ -92,7 +124,11 @@ async function checkBroadThemes(page) {
   return rows;
 }
 
-/** Drags the sidebar's edge to `width` pixels: long theme labels and their counts fit in the screenshots. */
+/**
+ * Drags the sidebar's edge to `width` pixels: long theme labels and their counts fit in the screenshots.
+ * @param {Page} page
+ * @param {number} width
+ */
 export async function widenSidebar(page, width) {
   const box = await page.locator('.part.sidebar').boundingBox();
   const y = box.y + box.height / 2;
@@ -103,7 +139,12 @@ export async function widenSidebar(page, width) {
   await page.mouse.move(900, 600); // no hover over the tree
 }
 
-/** Opens a broad theme, checks its subthemes' counts and icons, then opens its first subtheme; returns the subthemes. */
+/**
+ * Opens a broad theme, checks its subthemes' counts and icons, then opens its first subtheme; returns the subthemes.
+ * @param {Page} page
+ * @param {(name: string) => Promise<string>} shot
+ * @param {TopRow} broad
+ */
 async function openBroadTheme(page, shot, broad) {
   const broadRow = rowNamed(page, 1, broad.name);
   await broadRow.hover();
@@ -145,7 +186,15 @@ async function openBroadTheme(page, shot, broad) {
   return subthemes;
 }
 
-/** Renames a subtheme from its context menu (after a look at a broad theme's menu); checks it keeps its place. */
+/**
+ * Renames a subtheme from its context menu (after a look at a broad theme's menu); checks it keeps its place.
+ * @param {Page} page
+ * @param {(name: string) => Promise<string>} shot
+ * @param {string} workspace
+ * @param {TopRow} broad
+ * @param {ChildRow} target
+ * @param {string} renamed
+ */
 async function renameSubtheme(page, shot, workspace, broad, target, renamed) {
   await rowNamed(page, 1, broad.name).click({ button: 'right' });
   await page.locator('.monaco-menu .action-item', { hasText: 'New Subtheme' }).first().waitFor({ state: 'visible' });
@@ -170,8 +219,13 @@ async function renameSubtheme(page, shot, workspace, broad, target, renamed) {
 /**
  * Reloads the window with the restore held before the papers are decoded: the cached themes show nested as
  * before (the rename applied), a broad theme opens to its subthemes at once; then the papers come.
+ * @param {import('../../types.js').ScenarioContext} ui
+ * @param {TopRow[]} top
+ * @param {TopRow} broad
+ * @param {ChildRow[]} subthemes
  */
 async function checkOutline({ page, shot, server, holdAnalysisFile }, top, broad, subthemes) {
+  /** @param {number} since */
   const logSince = (since) => readFileSync(papersLog(server.pid, since) ?? '/dev/null', 'utf8');
   const reloaded = await reloadHeld(page, holdAnalysisFile, 'held by the two-level tree scenario');
   await waitFor(
@@ -200,6 +254,7 @@ async function checkOutline({ page, shot, server, holdAnalysisFile }, top, broad
   await waitFor('the restored analysis', async () => /loaded \d+ papers/.test(logSince(reloaded)), 60_000);
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'a large library shows broad themes, their subthemes and papers; a subtheme is renamed from its menu',
@@ -213,7 +268,7 @@ export const scenarios = [
       const top = await checkBroadThemes(page);
       await sleep(500);
       await shot('broad-themes');
-      const broad = top.find((r) => r.broad);
+      const broad = /** @type {TopRow} */ (top.find((r) => r.broad)); // checkBroadThemes saw two or more
       const subthemes = await openBroadTheme(page, shot, broad);
       const renamed = await renameSubtheme(page, shot, workspace, broad, subthemes[1], 'My reading list');
       // the analysis must be in the cache before the reload restores it

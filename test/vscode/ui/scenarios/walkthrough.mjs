@@ -4,6 +4,7 @@ import { sleep, waitFor } from '../workbench.mjs';
 
 const STEPS = 6;
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'walkthrough: Get Started with Papers lists its steps; doing one (Search) checks it',

@@ -2,7 +2,11 @@
 // icon), and the extension host runs. Feature scenarios live in their own files next to this one.
 import { closePalette, findCommand } from '../workbench.mjs';
 
-/** "Papers: Search Papers"-style labels of the commands the palette always shows (no `when` of their own there). */
+/**
+ * "Papers: Search Papers"-style labels of the commands the palette always shows (no `when` of their own there).
+ * @param {{ contributes?: { menus?: { commandPalette?: { command: string }[] },
+ *   commands?: { command: string, title: string, category?: string, enablement?: string }[] } }} manifest
+ */
 function paletteCommandLabels(manifest) {
   const conditional = new Set((manifest.contributes?.menus?.commandPalette ?? []).map((m) => m.command));
   return (manifest.contributes?.commands ?? [])
@@ -10,6 +14,7 @@ function paletteCommandLabels(manifest) {
     .map((c) => (c.category ? `${c.category}: ${c.title}` : c.title));
 }
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'workbench loads and the command palette lists commands',

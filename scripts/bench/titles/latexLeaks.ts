@@ -1,0 +1,127 @@
+/**
+ * `npm run bench -- latex [count]`: LaTeX that leaks into what the analysis derives from real abstracts. The
+ * first `count` (default 20,000) cs abstracts of the dev corpus (../shared/real or $PAPERS_REAL_DIR; see its
+ * README) get their titles and keywords twice in one run: from the abstract as the file gives it (before the
+ * decoder) and from the decoded text (what paperText gives the analysis now). Prints the share of titles and
+ * keywords with raw LaTeX, how many abstracts write accents as commands, and what decoding costs.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { decodeLatex } from '../../../src/core/common';
+import { keywordsForCorpus } from '../../../src/core/keywords';
+import { deriveTitle } from '../../../src/core/titles';
+import { LATEX_LEAK as LEAK } from '../../../src/node/bench/titleFigures';
+import { realCorpusDir } from '../common/realCorpus';
+
+const root = resolve(__dirname, '..', '..', '..');
+
+/** An accent written as a command: `\"o`, `\'{e}`, `\v{s}`, `\c c`, `\ss`, `\o`. */
+const ACCENT_COMMAND =
+  /\\['"`^~=.]\s*[{\\]?[A-Za-z]|\\[uvHcdbrkt](?:\{|\s+[A-Za-z])|\\(?:ss|o|O|aa|AA|ae|AE|oe|OE|l|L)(?![A-Za-z])/;
+
+function csAbstracts(dir: string, count: number): string[] {
+  const lines = gunzipSync(readFileSync(join(dir, 'arxiv-dev-80k.txt.gz')))
+    .toString('utf8')
+    .split('\n');
+  const out: string[] = [];
+  for (const row of gunzipSync(readFileSync(join(dir, 'arxiv-dev-80k.jsonl.gz')))
+    .toString('utf8')
+    .split('\n')) {
+    if (out.length >= count) break;
+    if (row.trim() === '') continue;
+    const meta = JSON.parse(row) as { line: number; primary: string };
+    if (meta.primary.startsWith('cs.')) out.push(lines[meta.line - 1]);
+  }
+  return out;
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / Math.max(b, 1)).toFixed(2)}%`;
+
+/**
+ * The words an accent command makes (Schrödinger), by abstract: the decoded words with a letter beyond ASCII that
+ * the raw abstract does not hold as they are.
+ */
+function accentedWords(raw: string[], decoded: string[]): string[][] {
+  return decoded.map((d, i) =>
+    ACCENT_COMMAND.test(raw[i])
+      ? [...new Set(d.match(/[\p{L}\p{M}]*(?=\p{L})[\u00c0-\u024f\u1e00-\u1eff][\p{L}\p{M}]*/gu) ?? [])]
+          .filter((w) => /\p{L}{3}/u.test(w) && !raw[i].includes(w))
+          .map((w) => w.toLowerCase())
+      : [],
+  );
+}
+
+/** A word of a title or keyword that is a piece of an accented word ("odinger", "lder"): its accent was lost. */
+function lostAccent(text: string, accented: string[]): boolean {
+  if (accented.length === 0) return false;
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}]+/u)
+    .some((w) => w.length >= 3 && /^[a-z]+$/.test(w) && accented.some((a) => a.includes(w)));
+}
+
+function leaks(texts: string[], accented: string[][]) {
+  const titles = texts.map((t) => deriveTitle(t).title);
+  const keywords = keywordsForCorpus(texts);
+  const leakyTitles = titles.filter((t) => LEAK.test(t));
+  const allKeywords = keywords.flat();
+  return {
+    titles,
+    leakyTitles,
+    keywords: allKeywords.length,
+    leakyKeywords: allKeywords.filter((k) => LEAK.test(k)),
+    lostAccents: [
+      ...titles.filter((t, i) => lostAccent(t, accented[i])),
+      ...keywords.flatMap((ks, i) => ks.filter((k) => lostAccent(k, accented[i]))),
+    ],
+  };
+}
+
+function main(): void {
+  const count = Number(process.argv[2] ?? 20_000);
+  const dir = realCorpusDir(root);
+  if (!dir) {
+    console.log('skipped: no real dev corpus (arxiv-dev-80k.txt.gz in ../shared/real or $PAPERS_REAL_DIR)');
+    return;
+  }
+  const raw = csAbstracts(dir, count);
+  let t = performance.now();
+  const decoded = raw.map(decodeLatex);
+  const decodeMs = performance.now() - t;
+  t = performance.now();
+  for (const a of raw) decodeLatex(a);
+  const againMs = performance.now() - t;
+  const changed = decoded.filter((d, i) => d !== raw[i]).length;
+  const accented = accentedWords(raw, decoded);
+  const before = leaks(raw, accented);
+  const after = leaks(decoded, accented);
+  const n = raw.length;
+  console.log(`${n} cs abstracts of the dev corpus; ${changed} (${pct(changed, n)}) have LaTeX the decoder changes`);
+  console.log(`abstracts with an accent written as a command: ${raw.filter((a) => ACCENT_COMMAND.test(a)).length}`);
+  console.log(`decoding all of them: ${decodeMs.toFixed(0)} ms cold, ${againMs.toFixed(0)} ms warm\n`);
+  console.log(
+    '| text the analysis reads | titles with raw LaTeX | keywords with raw LaTeX | titles and keywords with an accent lost |',
+  );
+  console.log('|---|---|---|---|');
+  for (const [name, r] of [
+    ['as the file gives it (before)', before],
+    ['decoded (now)', after],
+  ] as const) {
+    console.log(
+      `| ${name} | ${r.leakyTitles.length} / ${n} = ${pct(r.leakyTitles.length, n)} | ` +
+        `${r.leakyKeywords.length} / ${r.keywords} = ${pct(r.leakyKeywords.length, r.keywords)} | ${r.lostAccents.length} |`,
+    );
+  }
+  const show = (label: string, xs: string[]) =>
+    xs.length && console.log(`\n${label}:\n  ${xs.slice(0, 12).join('\n  ')}`);
+  show('titles with raw LaTeX, before (first 12)', before.leakyTitles);
+  show('titles with raw LaTeX, now', after.leakyTitles);
+  show('keywords with raw LaTeX, now', after.leakyKeywords);
+  show('titles and keywords with an accent lost, before', before.lostAccents);
+  show('titles and keywords with an accent lost, now', after.lostAccents);
+  const titleChanged = after.titles.filter((x, i) => x !== before.titles[i]).length;
+  console.log(`\ntitles that changed: ${titleChanged} (${pct(titleChanged, n)})`);
+}
+
+main();
