@@ -9,6 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { paperView } from '../editorSteps.mjs';
 import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
 
+/** @typedef {import('../../types.js').Page} Page */
+/** @typedef {import('../../types.js').FrameLocator} FrameLocator */
+/** @typedef {{ read?: boolean, starred?: boolean, notInterested?: boolean }} Marks */
+
 const SEEDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'seeds');
 const seedFiles = () =>
   readdirSync(SEEDS)
@@ -16,13 +20,17 @@ const seedFiles = () =>
     .sort();
 const PAPERS = 50;
 
+/** @param {Page} page */
 const newRow = (page) => page.getByRole('treeitem', { name: /^New,/ }).first();
+/** @param {Page} page */
 const newCount = async (page) =>
   Number(/(\d+) new papers?/.exec((await newRow(page).getAttribute('aria-label')) ?? '')?.[1]);
 
 /**
  * What the reader does on the i-th paper of the pass, as keys: a mix of every decision, some papers only stepped
  * over (they must keep no mark), and a step back. Each entry: the keys, then the marks the paper must end with.
+ * @param {number} i
+ * @returns {{ keys: string[], marks: Marks }}
  */
 function plan(i) {
   switch (i % 6) {
@@ -42,10 +50,18 @@ function plan(i) {
   }
 }
 
-/** The id of the paper the view shows (the page names it on its article). */
+/**
+ * The id of the paper the view shows (the page names it on its article).
+ * @param {FrameLocator} view
+ * @returns {Promise<string>}
+ */
 const shownId = (view) => view.locator('article[data-paper-id]').getAttribute('data-paper-id', { timeout: 15_000 });
 
-/** The label of the tree's selected row ('' when none is selected). */
+/**
+ * The label of the tree's selected row ('' when none is selected).
+ * @param {Page} page
+ * @returns {Promise<string>}
+ */
 const selectedRow = (page) =>
   page
     .locator('.pane-body [role="treeitem"][aria-selected="true"]')
@@ -53,7 +69,13 @@ const selectedRow = (page) =>
     .getAttribute('aria-label', { timeout: 2000 })
     .catch(() => '');
 
-/** Presses a key that steps to another paper; resolves to the ms until the view shows a paper other than `from`. */
+/**
+ * Presses a key that steps to another paper; resolves to the ms until the view shows a paper other than `from`.
+ * @param {Page} page
+ * @param {FrameLocator} view
+ * @param {string} key
+ * @param {string} from
+ */
 async function stepKey(page, view, key, from) {
   const t0 = performance.now();
   await page.keyboard.press(key);
@@ -61,7 +83,12 @@ async function stepKey(page, view, key, from) {
   return performance.now() - t0;
 }
 
-/** Presses a key that marks the paper shown, and waits until its button says the mark is there. */
+/**
+ * Presses a key that marks the paper shown, and waits until its button says the mark is there.
+ * @param {Page} page
+ * @param {FrameLocator} view
+ * @param {'s' | 'x'} key
+ */
 async function markKey(page, view, key) {
   const action = { s: 'toggleStar', x: 'toggleNotInterested' }[key];
   const want = { s: '★ Unstar', x: 'Interested again' }[key];
@@ -72,7 +99,12 @@ async function markKey(page, view, key) {
   });
 }
 
-/** The tree's selected row is the paper the view shows (its title starts the row's label). */
+/**
+ * The tree's selected row is the paper the view shows (its title starts the row's label).
+ * @param {Page} page
+ * @param {FrameLocator} view
+ * @param {string} where
+ */
 async function treeFollows(page, view, where) {
   const title = (await view.locator('article').evaluate(() => document.title)).trim();
   await waitFor(
@@ -82,8 +114,10 @@ async function treeFollows(page, view, where) {
   );
 }
 
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'triage: 50 papers of a day triaged from the keyboard, every mark in .papers/, the tree following',
@@ -98,7 +132,7 @@ export const scenarios = [
       );
     },
     async run({ page, runCommand, shot, workspace }) {
-      const say = (m) => console.log(`      ${m}`);
+      const say = (/** @type {string} */ m) => console.log(`      ${m}`);
       await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
       await page.locator(GROUP_ROWS).first().waitFor({ state: 'visible', timeout: 90_000 });
       await sleep(1500);
@@ -141,7 +175,7 @@ export const scenarios = [
         expected.set(id, i === 0 ? { ...marks, read: true } : marks);
         for (const key of keys) {
           if (key === 's' || key === 'x') {
-            await markKey(page, view, key);
+            await markKey(page, view, /** @type {'s' | 'x'} */ (key));
             continue;
           }
           const from = await shownId(view);
