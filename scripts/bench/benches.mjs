@@ -103,6 +103,13 @@ export const BENCHES = [
     options: '[sizes] [--days N]',
   },
   {
+    name: 'triage',
+    entry: 'scripts/bench/daily/triageNext.ts',
+    nodeFlags: [],
+    description: 'the host\'s work for one "next" of the morning pass in a list of 100,000 real abstracts',
+    options: '[size] [steps]',
+  },
+  {
     name: 'arrivals',
     entry: 'scripts/bench/daily/arrivals.ts',
     nodeFlags: [],

@@ -7,6 +7,7 @@ import { RegroupDiff, StoredCorrections } from '../core/themes';
 import type { LinksService } from './links/types';
 import type { PartialSearchService } from './search/partial';
 import type { RestrictedModeApi } from './storage/restrictedMode';
+import type { ReadingList, ReadingPlace } from './paperPanel/readingList';
 import type { PapersTreeService } from './tree/types';
 import type { ViewPrefs } from './tree/viewPrefs';
 
@@ -86,11 +87,29 @@ export interface NotesService {
   open(paper: Paper, column?: vscode.ViewColumn): Promise<vscode.TextEditor | undefined>;
 }
 
+/** How a paper is shown in the paper view. */
+export interface ShowPaperOptions {
+  /** true creates notes and opens them beside; undefined opens notes that exist; false opens none. */
+  withNotes?: boolean;
+  /** The list the paper was opened from (next and previous step through it); none keeps the view's list. */
+  list?: ReadingList;
+  /** The paper's position in `list` when the caller knows it (else it is looked up). */
+  index?: number;
+  /** false: shown only, not marked read nor seen (a step of the morning pass); true by default. */
+  markRead?: boolean;
+  /** Keep the focus where it is (the tree, or the view itself). */
+  preserveFocus?: boolean;
+}
+
 export interface PaperPanelService {
   /** Shows the paper in the (single, reused) paper view, with its notes beside it. */
-  show(paper: Paper, options?: { withNotes?: boolean }): Promise<void>;
+  show(paper: Paper, options?: ShowPaperOptions): Promise<void>;
   /** The paper the view shows now, if any: palette commands act on it. */
   readonly current: Paper | undefined;
+  /** The list the view's paper was opened from, and its place in it; undefined without a view or a list. */
+  readonly readingPlace: ReadingPlace | undefined;
+  /** Says in the view that a step went past the first or last paper of its list. */
+  reachedEdge(edge: 'first' | 'last'): void;
   /** Takes over a paper view that VS Code restored after a window reload. */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }

@@ -103,6 +103,22 @@ export interface BacklinkItemView {
 export interface DidShowPaper {
   type: 'didShowPaper';
   paper: PaperViewModel;
+  /** Where the paper is in the list it was opened from; absent when it was opened from no list. */
+  place?: ListPlaceView;
+}
+/** The paper's place in its list, as the view shows it above the title ("12 of 480 · New › Today"). */
+export interface ListPlaceView {
+  label: string;
+  /** "12 of 480"; empty when the paper shown is not in the list (a related paper opened from it). */
+  position: string;
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+/** A step went past an edge of the list: the view says so (lists do not wrap). */
+export interface DidReachListEdge {
+  type: 'didReachListEdge';
+  id: string;
+  text: string;
 }
 export interface DidUpdateMarks {
   type: 'didUpdateMarks';
@@ -148,7 +164,8 @@ export type HostToPageMessage =
   | DidRequestSelection
   | DidUpdateLinks
   | DidUpdateTags
-  | DidUpdateForYou;
+  | DidUpdateForYou
+  | DidReachListEdge;
 
 // Page -> host.
 export interface WebviewDidLoad {
@@ -161,6 +178,7 @@ export interface WebviewDidOpenRelated {
 /**
  * `linkSelection` links the last active text editor's selection to the paper; `addTag` asks for tags; `openPage`
  * opens the paper's page in the browser (the host works out the address; the page never names one).
+ * `nextPaper`, `previousPaper` and `seenAndNext` step through the list the paper was opened from (the morning pass).
  */
 export const PAPER_ACTIONS = [
   'toggleStar',
@@ -171,6 +189,9 @@ export const PAPER_ACTIONS = [
   'addTag',
   'toggleNotInterested',
   'openPage',
+  'nextPaper',
+  'previousPaper',
+  'seenAndNext',
 ] as const;
 export type PaperAction = (typeof PAPER_ACTIONS)[number];
 export interface WebviewDidRequest {

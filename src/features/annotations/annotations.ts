@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import {
-  anchorAll,
   anchorAnnotation,
   anchorQuote,
   Annotation,
@@ -12,11 +11,12 @@ import {
   withAnnotationEdited,
   withAnnotationRemoved,
 } from '../../core/annotations';
-import { PaperUserData } from '../../core/papers';
 import { Paper } from '../../core/papers';
-import { AnnotationView, WebviewDidReportSelection } from '../../webview/protocol';
+import { WebviewDidReportSelection } from '../../webview/protocol';
 import { syncAnnotationsIntoNotes } from './notesSync';
 import { Services } from '../services';
+
+export { annotationViews } from './views';
 
 /** The command the lead wires: `papers.highlightSelection`, when `activeWebviewPanelId == 'papers.paperView'`. */
 export const HIGHLIGHT_SELECTION_COMMAND = 'papers.highlightSelection';
@@ -36,23 +36,6 @@ export function isSelectionSource(value: unknown): value is SelectionSource {
 }
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** A paper's highlights as the paper view shows them: anchored in its abstract, numbered in reading order. */
-export function annotationViews(paper: Paper, data: Readonly<PaperUserData>): AnnotationView[] {
-  return anchorAll(annotationsOf(data), paper.abstract).map(({ annotation, anchor, number }) => {
-    const view: AnnotationView = {
-      id: annotation.id,
-      number,
-      color: annotation.color,
-      quote: annotation.target.selector[0].exact,
-      start: anchor.start,
-      end: anchor.end,
-      status: anchor.status,
-    };
-    if (annotation.note) view.note = annotation.note;
-    return view;
-  });
-}
 
 function paperOf(deps: AnnotationDeps, paperId: string): Paper {
   const paper = deps.model.paper(paperId);

@@ -1,18 +1,6 @@
 import * as vscode from 'vscode';
-import { BacklinkItemView, LinkItemView } from '../../webview/protocol';
-import type { LinksApi, LinkView } from '../links/types';
-
-/** `file:line` or `file:start-end`, 1-based, as the tree and the paper view show a link. */
-export function linkPlace(view: Pick<LinkView, 'file' | 'range'>): string {
-  const { start, end } = view.range;
-  return `${view.file}:${start.line + 1}${end.line !== start.line ? `-${end.line + 1}` : ''}`;
-}
-
-export function linkItems(links: LinksApi, paperId: string): LinkItemView[] {
-  return links
-    .linksOf(paperId)
-    .map((v) => ({ id: v.id, place: linkPlace(v), preview: v.preview, note: v.note, stale: v.status === 'stale' }));
-}
+import { BacklinkItemView } from '../../webview/protocol';
+import type { LinksApi } from '../links/types';
 
 export async function backlinkItems(links: LinksApi, paperId: string): Promise<BacklinkItemView[]> {
   return (await links.backlinksOf(paperId)).map((b) => ({

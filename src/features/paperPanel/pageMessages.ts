@@ -41,6 +41,13 @@ type AnnotationMessage = Extract<
   }
 >;
 
+/** The commands behind the page's steps through the paper's list (the same as the palette's and the tree's). */
+const STEP_COMMANDS = {
+  nextPaper: 'papers.nextPaper',
+  previousPaper: 'papers.previousPaper',
+  seenAndNext: 'papers.markSeenAndNext',
+} as const;
+
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** How long "Highlight Selection" waits for the page to say what is selected. */
 const SELECTION_TIMEOUT_MS = 3000;
@@ -201,6 +208,15 @@ export class PageMessages {
           state.data(id).notInterested === true ? 'papers.undoNotInterested' : 'papers.notInterested',
           id,
         );
+        break;
+      case 'nextPaper':
+      case 'previousPaper':
+        // from the paper shown now: keys pressed faster than the page redraws each take a step
+        await vscode.commands.executeCommand(STEP_COMMANDS[action]);
+        break;
+      case 'seenAndNext':
+        // a "seen" pressed on a paper the view has since left is not given to a paper the reader has not seen
+        if (shown?.id === id) await vscode.commands.executeCommand(STEP_COMMANDS[action]);
         break;
       default:
         assertNever(action);

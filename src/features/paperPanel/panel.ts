@@ -1,21 +1,23 @@
 import * as vscode from 'vscode';
-import { Paper, paperPageOf } from '../../core/papers';
+import { Paper } from '../../core/papers';
 import { decodeLatex } from '../../core/common';
-import { signalLabel } from '../../core/forYou';
 import {
   BacklinkItemView,
-  ForYouReasonView,
   HostToPageMessage,
-  PaperViewModel,
+  ListPlaceView,
   toPaperPageState,
   WebviewDidReportSelection,
 } from '../../webview/protocol';
 import { annotationViews, SelectionSource } from '../annotations/annotations';
-import { PaperPanelService, Services } from '../services';
-import { backlinkItems, linkItems } from './links';
+import { PaperPanelService, Services, ShowPaperOptions } from '../services';
+import { backlinkItems } from './links';
 import { PageMessages } from './pageMessages';
 import { paperPageHtml } from './pageHtml';
+import { edgeText, placeView, positionOf, ReadingPlace } from './readingList';
+import { forYouOf, linkItems, paperViewModel } from './viewModel';
 import { PAPER_VIEW_TYPE } from './viewType';
+
+export { paperViewModel } from './viewModel';
 
 /** What the paper view needs of the services (it is one of them: built before the features start). */
 export type PaperPanelDeps = Pick<
@@ -27,52 +29,6 @@ export type PaperPanelDeps = Pick<
 const tabTitle = (paper: Paper) => decodeLatex(paper.title);
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** Everything the page shows of a paper, resolved here so the page holds no logic of its own. */
-export function paperViewModel(deps: PaperPanelDeps, paper: Paper): PaperViewModel {
-  const { model, state, notes } = deps;
-  const marks = state.marks(paper.id);
-  const related = (model.analysis?.related.relatedTo(paper.id) ?? [])
-    .map((id) => model.paper(id))
-    .filter((p): p is Paper => p !== undefined)
-    .map((p) => ({ id: p.id, title: p.title }));
-  return {
-    id: paper.id,
-    key: model.keyOf(paper),
-    title: paper.title,
-    authors: [...(paper.authors ?? [])],
-    year: paper.year ?? null,
-    date: paper.date ?? null,
-    categories: [...(paper.categories ?? [])],
-    page: paperPageOf(paper) ?? null,
-    method: paper.method,
-    themeLabel: themePath(model, paper.theme),
-    collections: [...paper.collections],
-    keywords: [...paper.keywords],
-    abstract: paper.abstract,
-    related,
-    read: marks.read,
-    starred: marks.starred,
-    hasNotes: notes.hasNotes(paper.id),
-    annotations: annotationViews(paper, state.data(paper.id)),
-    tags: [...(state.data(paper.id).tags ?? [])],
-    links: linkItems(deps.links, paper.id),
-    notInterested: state.data(paper.id).notInterested === true,
-    ...forYouOf(deps, paper.id),
-  };
-}
-
-/** Why For You ranks the paper, when it does. */
-function forYouOf(deps: PaperPanelDeps, id: string): { forYou?: ForYouReasonView[] } {
-  const because = deps.forYou.reasonsOf(id);
-  if (!because?.length) return {};
-  const forYou = because.map((r) => ({
-    id: r.id,
-    title: deps.model.paper(r.id)?.title ?? r.id,
-    signal: signalLabel(r),
-  }));
-  return { forYou };
-}
 
 /**
  * The paper view: one webview panel, created on first use and revealed after, restored after a reload by
@@ -94,6 +50,8 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   private readonly messages: PageMessages;
   /** The backlinks last sent for a paper: sent again with its changed code links, which do not wait for a new scan. */
   private lastBacklinks: { id: string; items: BacklinkItemView[] } | undefined;
+  /** The list the paper was opened from and where in it the view is; the morning pass steps through it. */
+  private place: ReadingPlace | undefined;
 
   constructor(private readonly deps: PaperPanelDeps) {
     this.mediaRoot = vscode.Uri.joinPath(deps.context.extensionUri, 'media');
@@ -103,7 +61,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         this.ready = true;
         this.postPaper();
       },
-      openPaper: (paper) => this.showPaper(paper, undefined, true),
+      openPaper: (paper) => this.showPaper(paper, {}, true),
       besideView: () => this.besideView(),
       post: (message) => this.post(message),
     });
@@ -127,8 +85,18 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     return this.panel ? this.currentPaper : undefined;
   }
 
-  show(paper: Paper, options: { withNotes?: boolean } = {}): Promise<void> {
-    return this.showPaper(paper, options.withNotes, false);
+  get readingPlace(): ReadingPlace | undefined {
+    return this.panel ? this.place : undefined;
+  }
+
+  show(paper: Paper, options: ShowPaperOptions = {}): Promise<void> {
+    return this.showPaper(paper, options, false);
+  }
+
+  /** Says in the view that a step went past an edge of its list (lists do not wrap). */
+  reachedEdge(edge: 'first' | 'last'): void {
+    const id = this.currentPaper?.id;
+    if (id && this.place) this.post({ type: 'didReachListEdge', id, text: edgeText(this.place.list, edge) });
   }
 
   /** Asks the page what is selected in the abstract (see SelectionSource). */
@@ -147,16 +115,18 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
    * Notes (when wanted and a workspace folder can hold them) go to the first column and take the focus;
    * the view goes beside them. `withNotes` undefined opens notes that exist and creates none.
    */
-  private async showPaper(paper: Paper, withNotes: boolean | undefined, focusPanel: boolean): Promise<void> {
+  private async showPaper(paper: Paper, options: ShowPaperOptions, focusPanel: boolean): Promise<void> {
     const seq = ++this.showSeq;
     const { notes, state, log } = this.deps;
+    const { withNotes, markRead = true } = options;
     const wantNotes = (withNotes ?? notes.hasNotes(paper.id)) && notes.uriFor(paper) !== undefined;
     const notesShown = wantNotes && (await notes.open(paper, vscode.ViewColumn.One)) !== undefined;
     if (seq !== this.showSeq) return;
 
     this.currentId = paper.id;
     this.currentPaper = paper;
-    const preserveFocus = notesShown && !focusPanel;
+    this.moveTo(paper.id, options);
+    const preserveFocus = options.preserveFocus === true || (notesShown && !focusPanel);
     if (this.panel) {
       this.panel.title = tabTitle(paper);
       this.panel.reveal(notesShown ? vscode.ViewColumn.Two : undefined, preserveFocus);
@@ -179,16 +149,36 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
       );
       this.adopt(panel);
     }
+    // a step of the morning pass only shows the paper: the reader's key says what it becomes
+    if (!markRead) return;
+    // awaited: the tree's selection follows the paper to where it is listed once it is read and out of New
+    const marked: Promise<unknown>[] = [];
     if (!state.marks(paper.id).read) {
-      state
-        .setRead(paper.id, true)
-        .then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`));
+      marked.push(
+        state
+          .setRead(paper.id, true)
+          .then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`)),
+      );
     }
     // every way of opening a paper comes here: shown is seen
-    if (this.deps.arrivals.isNew(paper.id)) void this.deps.arrivals.markSeen([paper.id]);
+    if (this.deps.arrivals.isNew(paper.id)) marked.push(this.deps.arrivals.markSeen([paper.id]));
+    await Promise.all(marked);
   }
 
-  /** Takes over a panel after a reload; the page state says which paper it showed. */
+  /**
+   * The view's place after showing `id`: in the list it came with; else in the list it has when the paper is one
+   * of it; else (a related paper opened from the view) the list stays, and a step goes back into it.
+   */
+  private moveTo(id: string, options: ShowPaperOptions): void {
+    if (options.list) {
+      this.place = { list: options.list, index: positionOf(options.list, id, options.index ?? -1) };
+      return;
+    }
+    if (!this.place) return;
+    const at = positionOf(this.place.list, id, this.place.index);
+    if (at >= 0) this.place = { ...this.place, index: at };
+  }
+
   /** Takes over a paper view VS Code restored after a window reload (see index.ts). */
   async restore(panel: vscode.WebviewPanel, rawState: unknown): Promise<void> {
     const { paperId } = toPaperPageState(rawState);
@@ -222,6 +212,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         this.ready = false;
         this.currentId = undefined;
         this.currentPaper = undefined;
+        this.place = undefined;
         vscode.Disposable.from(...this.panelDisposables).dispose();
         this.panelDisposables = [];
       }),
@@ -262,8 +253,14 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
 
   private postPaper(): void {
     if (!this.currentPaper) return;
-    this.post({ type: 'didShowPaper', paper: paperViewModel(this.deps, this.currentPaper) });
+    const place = this.placeOfShown();
+    this.post({ type: 'didShowPaper', paper: paperViewModel(this.deps, this.currentPaper), ...(place && { place }) });
     this.postLinks();
+  }
+
+  private placeOfShown(): ListPlaceView | undefined {
+    const id = this.currentPaper?.id;
+    return id && this.place ? placeView(this.place, id, (other) => !!this.deps.model.paper(other)) : undefined;
   }
 
   private postTags(): void {
@@ -321,12 +318,4 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
         annotations: annotationViews(paper, this.deps.state.data(paper.id)),
       });
   }
-}
-
-/** The paper's theme as the view names it: "Broad theme › Subtheme" for a subtheme. */
-function themePath(model: PaperPanelDeps['model'], themeId: string): string {
-  const theme = model.theme(themeId);
-  if (!theme) return themeId;
-  const parent = theme.parent !== undefined ? model.theme(theme.parent) : undefined;
-  return parent ? `${parent.label} › ${theme.label}` : theme.label;
 }

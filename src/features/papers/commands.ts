@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import { Paper } from '../../core/papers';
-import { pickPaper } from '../search/pick';
+import { openSearchPick, pickPaper } from '../search/pick';
 import { Services } from '../services';
 import { FILTER_LABELS, GROUP_BY_LABELS, GroupBy, PaperFilter } from '../tree/viewPrefs';
 import { openPaperPage } from './openPage';
 import { promptAddTags, promptRemoveTags } from './tags';
 import { targetPaper } from './target';
+import { followInTree, registerTriageCommands, treeListOf } from './triage';
 
 /**
  * Opening a paper is reading: it shows notes that exist and creates none, unless `papers.notes.createOnOpen`
@@ -27,14 +28,24 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
     });
   context.subscriptions.push(
     vscode.commands.registerCommand('papers.search', async () => {
-      const paper = await pickPaper(services);
-      if (paper) await panel.show(paper, { withNotes: notesOnOpen() });
+      const opened = openSearchPick(services);
+      if (!opened) return pickPaper(services); // says why there is nothing to search yet
+      const paper = await opened.result;
+      // the results travel with the open: next and previous in the view step through them
+      const found = opened.chosenFrom();
+      const list = found && { label: `Search "${found.query.trim()}"`, ids: found.ids };
+      if (!paper) return;
+      await panel.show(paper, { withNotes: notesOnOpen(), ...(list && { list }) });
+      await followInTree(services, paper.id);
     }),
-    onPaper('papers.openPaper', 'Open Paper', async (paper) => {
-      await panel.show(paper, { withNotes: notesOnOpen() });
-      const node = tree.nodeOf(paper.id);
-      if (node && tree.view.visible)
-        await tree.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+    vscode.commands.registerCommand('papers.openPaper', async (arg?: unknown, from?: { list?: unknown }) => {
+      const paper = await targetPaper(services, arg, 'Open Paper');
+      if (!paper) return;
+      // the tree row's group travels with the open; opened from elsewhere, the paper's group in the tree
+      const groupId = typeof from?.list === 'string' ? from.list : undefined;
+      const list = (groupId !== undefined ? tree.listOf(groupId) : undefined) ?? treeListOf(services, paper.id);
+      await panel.show(paper, { withNotes: notesOnOpen(), ...(list && { list }) });
+      await followInTree(services, paper.id, list?.groupId);
     }),
     // notes of the paper in the view go beside it, as opening used to put them; others to the first column (and
     // without a folder to hold notes, notes.open offers to open one)
@@ -88,4 +99,5 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
       if (choice) await prefs.setFilter(choice);
     }),
   );
+  registerTriageCommands(context, services);
 }

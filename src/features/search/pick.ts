@@ -213,12 +213,19 @@ export interface SearchPickOptions {
  * A quick pick that searches as you type (results ranked by the core, not re-filtered by VS Code).
  * While the first analysis runs it searches the chunks indexed so far (marked partial in its title) and
  * switches to the full results when the analysis lands. `result` resolves to the chosen paper, or
- * undefined when dismissed; undefined altogether when there is nothing to search yet.
+ * undefined when dismissed; undefined altogether when there is nothing to search yet. `chosenFrom` is the query and
+ * the papers listed when one was chosen (the list the paper view then steps through).
  */
 export function openSearchPick(
   services: Services,
   options: SearchPickOptions = {},
-): { quickPick: vscode.QuickPick<vscode.QuickPickItem>; result: Promise<Paper | undefined> } | undefined {
+):
+  | {
+      quickPick: vscode.QuickPick<vscode.QuickPickItem>;
+      result: Promise<Paper | undefined>;
+      chosenFrom(): { query: string; ids: string[] } | undefined;
+    }
+  | undefined {
   const { model } = services;
   if (!model.analysis && !model.partial.active) return undefined;
   const base = options.title ?? 'Search Papers';
@@ -253,6 +260,7 @@ export function openSearchPick(
       : partialTitle(base, partial?.indexed ?? 0, partial?.total);
     qp.busy = true;
   };
+  let listed: { query: string; ids: string[] } | undefined;
   const result = new Promise<Paper | undefined>((resolve) => {
     let chosen: string | undefined;
     const refresh = () => update(qp.value);
@@ -262,6 +270,7 @@ export function openSearchPick(
       const pick = qp.selectedItems[0] ?? qp.activeItems[0];
       if (!pick?.paperId) return; // an explaining row: nothing to open
       chosen = pick.paperId;
+      listed = { query: qp.value, ids: qp.items.flatMap((p) => (p.paperId ? [p.paperId] : [])) };
       qp.hide();
     });
     qp.onDidHide(() => {
@@ -273,7 +282,7 @@ export function openSearchPick(
     update(qp.value);
     qp.show();
   });
-  return { quickPick: qp, result };
+  return { quickPick: qp, result, chosenFrom: () => listed };
 }
 
 /** openSearchPick's chosen paper; says so when the collections are not loaded far enough to search. */

@@ -9,11 +9,17 @@ import { groupIndex, outlineGroups, outlineOwnSize, ownPapers, subgroupsOf, them
 import { groupItem, moreItem, paperItem } from './treeItems';
 import { FOR_YOU_GROUP_ID, GroupNode, ListNode, NEW_GROUP_ID, PapersTreeService, TreeNode } from './types';
 import { FILTER_LABELS } from './viewPrefs';
+import type { ReadingList } from '../paperPanel/readingList';
 
 /** What the tree needs of the services (it is one of them: built before the features start). */
 export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs' | 'arrivals' | 'forYou'>;
 
 const DEFAULT_PAGE_SIZE = 500;
+/** How often the selection tries to follow the paper view when a reveal lands while the tree redraws. */
+const REVEAL_ATTEMPTS = 4;
+const REVEAL_RETRY_MS = 150;
+/** How long after a reveal its selection events are still taken for the tree's own. */
+const REVEAL_SETTLE_MS = 2000;
 
 /**
  * The Papers sidebar: themes (broad themes and their subthemes in a large library) or collections or tags,
@@ -34,6 +40,11 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   private readonly listed = new Map<string, number>();
 
   private readonly prefs: PapersTreeDeps['prefs'];
+  /** The paper the selection follows (the paper view's), and the group it was opened from. */
+  private followed: { paperId: string; groupId?: string; shownIn?: string } | undefined;
+  /** When the tree last revealed each paper's row: selection events of those rows soon after are not the reader's. */
+  private readonly revealedAt = new Map<string, number>();
+  private revealing: Promise<void> = Promise.resolve();
 
   /** `dragAndDrop`: what rows dropped on the tree do (the themes feature's moves, the collections' imports). */
   constructor(
@@ -50,6 +61,16 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     const refresh = () => this.refresh();
     this.disposables.push(
       this.view,
+      // the reader chose another row: the selection stops following the paper view
+      this.view.onDidChangeSelection(({ selection }) => {
+        const row = selection[0];
+        if (!this.followed || !row || (row.kind === 'paper' && row.id === this.followed.paperId)) return;
+        // the tree's own reveal of a paper followed before, landing late: the paper followed now again
+        if (row.kind === 'paper' && Date.now() - (this.revealedAt.get(row.id) ?? -Infinity) < REVEAL_SETTLE_MS)
+          void this.revealFollowed();
+        else this.followed = undefined;
+      }),
+      this.view.onDidChangeVisibility(({ visible }) => visible && void this.revealFollowed()),
       services.model.onDidChange(refresh),
       services.state.onDidChange(refresh),
       services.notes.onDidChange(refresh),
@@ -83,6 +104,44 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     void vscode.commands.executeCommand('setContext', 'papers.empty', !!analysis && analysis.papers.length === 0);
     this.showNewCount();
     this.emitter.fire(undefined);
+    // a mark can take the paper out of the group its row was in (out of New, out of a filter): the selection
+    // follows it; while its row stays, the tree is left where the reader scrolled it
+    const followed = this.followed;
+    const row = followed?.shownIn !== undefined ? this.index.get(followed.shownIn) : undefined;
+    if (followed && !(row && ownPapers(row).includes(followed.paperId))) void this.revealFollowed();
+  }
+
+  /** Selects the paper's row (in `groupId` while it lists it), now and after the tree changes, without the focus. */
+  async follow(paperId: string, groupId?: string): Promise<void> {
+    this.followed = { paperId, groupId };
+    await this.revealFollowed();
+  }
+
+  /** One reveal at a time, each of the paper followed when it runs: an earlier one never lands after a later one. */
+  private revealFollowed(): Promise<void> {
+    this.revealing = this.revealing.then(() => this.revealFollowedNow());
+    return this.revealing;
+  }
+
+  private async revealFollowedNow(): Promise<void> {
+    for (let attempt = 0; attempt < REVEAL_ATTEMPTS; attempt++) {
+      const followed = this.followed;
+      if (!followed || !this.view.visible) return;
+      const node = this.nodeOf(followed.paperId, followed.groupId);
+      if (node?.kind !== 'paper') return;
+      followed.shownIn = node.groupId;
+      if (this.revealedAt.size > 64) this.revealedAt.clear(); // only the last few matter
+      this.revealedAt.set(node.id, Date.now());
+      await this.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+      this.revealedAt.set(node.id, Date.now());
+      // done when the row of the paper followed now is selected; a reveal that raced the tree's own redraw (a mark
+      // just moved the row) or an earlier reveal landing last leaves another row selected: again
+      const now = this.followed;
+      if (!now) return;
+      if (this.view.selection.some((n) => n.kind === 'paper' && n.id === now.paperId && n.groupId === now.shownIn))
+        return;
+      await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
+    }
   }
 
   /** The number of new papers as the view's badge (all of them, whatever the filter). */
@@ -241,11 +300,15 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     }
   }
 
-  /** The tree node of a paper in the current grouping, for reveal(); a paper beyond the listed pages gets them listed. */
-  nodeOf(paperId: string): TreeNode | undefined {
-    // its theme, collection or tag: a paper leaves New once it is opened
-    let group: ListNode | undefined;
-    for (const g of this.index.values()) {
+  /**
+   * The tree node of a paper for reveal(): in the group `groupId` when it lists the paper (the list the view steps
+   * through), else in its theme, collection or tag (a paper leaves New once it is seen). A paper beyond the listed
+   * pages gets them listed.
+   */
+  nodeOf(paperId: string, groupId?: string): TreeNode | undefined {
+    const wanted = groupId !== undefined ? this.index.get(groupId) : undefined;
+    let group = wanted && ownPapers(wanted).includes(paperId) ? wanted : undefined;
+    for (const g of group ? [] : this.index.values()) {
       if (g.kind === 'group' && ownPapers(g).includes(paperId)) {
         group = g;
         break;
@@ -258,6 +321,15 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       this.emitter.fire(group);
     }
     return { kind: 'paper', id: paperId, groupId: group.id };
+  }
+
+  /** The papers a group lists itself, in its order, named as the view names the list ("New › Today"). */
+  listOf(groupId: string): ReadingList | undefined {
+    const group = this.index.get(groupId);
+    if (!group) return undefined;
+    const parent = this.getParent(group);
+    const label = parent && 'label' in parent ? `${parent.label} › ${group.label}` : group.label;
+    return { label, ids: ownPapers(group), groupId };
   }
 
   /** A paper row says its method under its theme, its theme elsewhere (under New, a collection or a tag). */

@@ -112,7 +112,8 @@ export function paperItem(
   };
   const themePath = broad !== undefined && theme ? `${broad} › ${theme.label}` : theme?.label;
   item.tooltip = paperTooltip(paper, themePath, marks.read, marks.starred, hasNotes, tagsOf(services, paper.id));
-  item.command = { command: 'papers.openPaper', title: 'Open Paper', arguments: [paper.id] };
+  // the row's group travels with the open: next and previous in the view step through this list
+  item.command = { command: 'papers.openPaper', title: 'Open Paper', arguments: [paper.id, { list: node.groupId }] };
   return item;
 }
 

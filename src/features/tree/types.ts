@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ReadingList } from '../paperPanel/readingList';
 
 /**
  * A group of papers: a theme, a collection or a tag. A broad theme of a large library holds subthemes
@@ -77,8 +78,18 @@ export const SHOW_MORE_COMMAND = 'papers.tree.showMore';
 /** What other features need of the Papers sidebar. */
 export interface PapersTreeService {
   readonly view: vscode.TreeView<TreeNode>;
-  /** The tree node of a paper in the current grouping, for reveal(); a paper beyond the listed pages gets them listed. */
-  nodeOf(paperId: string): TreeNode | undefined;
+  /**
+   * The tree node of a paper for reveal(): in the group `groupId` when it lists it, else in the current grouping;
+   * a paper beyond the listed pages gets them listed.
+   */
+  nodeOf(paperId: string, groupId?: string): TreeNode | undefined;
+  /**
+   * Selects the paper's row (in `groupId` while that group lists it, else where the tree lists it), and keeps it
+   * selected as marks move it, until the reader selects another row; the focus stays where it is.
+   */
+  follow(paperId: string, groupId?: string): Promise<void>;
+  /** The papers a group lists itself, in order: the list a paper opened from that group steps through. */
+  listOf(groupId: string): ReadingList | undefined;
   /** Lists one more page of a group's papers. */
   showMore(groupId: string): void;
 }

@@ -3,6 +3,7 @@
 import type {
   DidUpdateMarks,
   HostToPageMessage,
+  ListPlaceView,
   PageToHostMessage,
   PaperAction,
   PaperPageState,
@@ -16,6 +17,7 @@ import { el } from './controls';
 import { renderWhy, updateWhy } from './forYou';
 import { initLinksAndTags, renderLinks, renderTags, updateLinks, updateTags } from './linksAndTags';
 import { withMath } from './math';
+import { initTriageKeys, keyOf, renderKeyLegend, renderListBar, showListEdge } from './triage';
 
 interface VsCodeApi {
   postMessage(message: PageToHostMessage): void;
@@ -60,8 +62,11 @@ function renderPlaceholder(text: string): void {
   root().replaceChildren(p);
 }
 
-/** The actions of the row under the title; `addTag` and `linkSelection` have their own sections. */
-type RowAction = Exclude<PaperAction, 'addTag' | 'linkSelection'>;
+/**
+ * The actions of the row under the title; `addTag` and `linkSelection` have their own sections, the steps through
+ * the list their bar above the title.
+ */
+type RowAction = Exclude<PaperAction, 'addTag' | 'linkSelection' | 'nextPaper' | 'previousPaper' | 'seenAndNext'>;
 
 function actionButton(action: RowAction, paper: PaperViewModel): HTMLButtonElement {
   const button = el('button', 'action');
@@ -92,7 +97,10 @@ function labelActionButton(button: HTMLButtonElement, action: RowAction, paper: 
   const [text, aria] = labels[action];
   button.textContent = text;
   button.setAttribute('aria-label', aria);
-  button.title = action === 'copyKey' ? paper.key : action === 'openPage' && paper.page ? paper.page.url : aria;
+  const title = action === 'copyKey' ? paper.key : action === 'openPage' && paper.page ? paper.page.url : aria;
+  const key = keyOf(action);
+  button.title = key ? `${title} (${key.toUpperCase()})` : title;
+  if (key) button.setAttribute('aria-keyshortcuts', key);
 }
 
 /** The page button says where it goes: arXiv, the DOI resolver, or the entry's own address. */
@@ -141,9 +149,11 @@ function sourceLine(paper: PaperViewModel): HTMLElement[] {
   return [line];
 }
 
-function renderPaper(paper: PaperViewModel): void {
+function renderPaper(paper: PaperViewModel, place: ListPlaceView | undefined): void {
   const article = el('article');
   article.setAttribute('aria-labelledby', 'paper-title');
+  // which paper is shown, for the tests that drive the view (the id is the name of its file in .papers/papers/)
+  article.dataset.paperId = paper.id;
 
   const header = el('header');
   const h1 = el('h1');
@@ -165,7 +175,8 @@ function renderPaper(paper: PaperViewModel): void {
     actions.append(actionButton(action, paper));
   if (paper.page) actions.append(actionButton('openPage', paper));
 
-  article.append(header, actions, ...renderAnnotated(paper), renderLinks(paper));
+  article.append(renderListBar(place, paper.id, post), header, actions, renderKeyLegend());
+  article.append(...renderAnnotated(paper), renderLinks(paper));
 
   if (paper.related.length) {
     const related = el('section', 'related');
@@ -190,7 +201,7 @@ function renderPaper(paper: PaperViewModel): void {
   root().replaceChildren(article);
 }
 
-function showPaper(paper: PaperViewModel): void {
+function showPaper(paper: PaperViewModel, place: ListPlaceView | undefined): void {
   const samePaper = current?.id === paper.id;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
   const focusKey = focused?.dataset.focusKey;
@@ -198,7 +209,7 @@ function showPaper(paper: PaperViewModel): void {
   current = paper;
   saveState({ paperId: paper.id });
   document.title = paper.title;
-  renderPaper(paper);
+  renderPaper(paper, place);
   afterRender();
   // A refresh keeps keyboard focus where it was; a different paper starts reading at its title.
   const target =
@@ -226,7 +237,10 @@ window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
   if (!message || typeof message !== 'object') return;
   switch (message.type) {
     case 'didShowPaper':
-      showPaper(message.paper);
+      showPaper(message.paper, message.place);
+      break;
+    case 'didReachListEdge':
+      if (current?.id === message.id) showListEdge(message.text);
       break;
     case 'didUpdateMarks':
       updateMarks(message);
@@ -258,6 +272,7 @@ window.addEventListener('message', (event: MessageEvent<HostToPageMessage>) => {
 });
 
 initLinksAndTags(post);
+initTriageKeys(post, () => current?.id);
 initAnnotations({ post, saveColor: (color) => saveState({ color }) }, pageState.color);
 renderPlaceholder('Loading the paper…');
 post({ type: 'webviewDidLoad' });

@@ -180,7 +180,12 @@ suite('Highlights and notes on abstracts', () => {
     };
     const a = await highlightSelection({
       ...services,
-      panel: Object.assign(view, { show: services.panel.show, restore: services.panel.restore }),
+      panel: Object.assign(view, {
+        show: services.panel.show,
+        restore: services.panel.restore,
+        readingPlace: undefined,
+        reachedEdge: () => undefined,
+      }),
     });
     assert.equal(a?.id, 'zz-from-the-page');
     assert.equal(a?.color, 'blue');
@@ -199,7 +204,12 @@ suite('Highlights and notes on abstracts', () => {
     assert.equal(
       await highlightSelection({
         ...services,
-        panel: Object.assign(nothing, { show: services.panel.show, restore: services.panel.restore }),
+        panel: Object.assign(nothing, {
+          show: services.panel.show,
+          restore: services.panel.restore,
+          readingPlace: undefined,
+          reachedEdge: () => undefined,
+        }),
       }),
       undefined,
     );
