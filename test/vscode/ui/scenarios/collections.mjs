@@ -75,7 +75,7 @@ async function runWithInput(page, runCommand, label) {
 
 /**
  * The tree's rows by their accessible names; the New group (imported papers are new), the For You group and the
- * rows under them left out.
+ * rows under them left out, and the regroup advice row (two of five papers just arrived).
  * @param {Page} page
  * @returns {Promise<string[]>}
  */
@@ -88,7 +88,7 @@ const rowLabels = (page) =>
     const drawn = [...rows].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
     for (const r of drawn) {
       const label = r.getAttribute('aria-label') ?? '';
-      if (r.getAttribute('aria-level') === '1') skipped = /^(New|For You),/.test(label);
+      if (r.getAttribute('aria-level') === '1') skipped = /^(New|For You),|^Regroup Themes/.test(label);
       if (!skipped) out.push(label);
     }
     return out;
