@@ -101,7 +101,7 @@ function writeLibrary(workspace, dir) {
 /** @type {Day[]} */
 let candidates = [];
 
-const NOT_GROUPS = new Set(['New', 'For You']);
+const NOT_GROUPS = new Set(['New', 'For You', 'Regroup Themes…']);
 
 /**
  * Scrolls the tree back to its first row, the mouse over it (one huge wheel turn is not taken whole).
