@@ -130,7 +130,7 @@ const webBundles = [
 bundles.push(...webBundles);
 /** @returns {import('esbuild').BuildOptions} */
 const tests = () => ({
-  entryPoints: [...tsFiles('src'), ...tsFiles('test')],
+  entryPoints: [...tsFiles('src'), ...tsFiles('test'), ...tsFiles('scripts/lib')],
   outdir: 'out',
   outbase: '.',
   bundle: false,

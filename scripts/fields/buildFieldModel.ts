@@ -18,7 +18,7 @@ import {
 } from '../../src/core/fields';
 import { termsOf } from '../../src/core/vectors';
 import { ARCHIVE_NAMES, categoryName, currentCode } from './arxivTaxonomy';
-import { DevPaper, devCorpusDir, readDevCorpus } from '../../src/node/bench/devCorpus';
+import { DevPaper, devCorpusDir, readDevCorpus } from '../lib/devCorpus';
 import { genreTerms } from './genreTerms';
 import { heldOutReport } from './heldOutReport';
 import { Softmax, strongestTerms, toSparseRows, trainSoftmax } from './softmaxTraining';

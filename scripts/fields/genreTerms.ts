@@ -7,7 +7,7 @@
  * by statistics alone: no list of examples.
  */
 import { termsOf } from '../../src/core/vectors';
-import { DevPaper } from '../../src/node/bench/devCorpus';
+import { DevPaper } from '../lib/devCorpus';
 
 /** Categories with fewer training papers than this are too small to tell a share from noise. */
 const MIN_CATEGORY_PAPERS = 150;

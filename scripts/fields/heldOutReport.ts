@@ -5,7 +5,7 @@
  */
 import { FieldModel, guessField } from '../../src/core/fields';
 import { normalizedMutualInformation } from '../../src/core/themes/nmi';
-import { DevPaper } from '../../src/node/bench/devCorpus';
+import { DevPaper } from '../lib/devCorpus';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 

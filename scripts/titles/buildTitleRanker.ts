@@ -17,8 +17,8 @@ import { makeDoc } from '../../src/core/titles/abstractDoc';
 import { pickMethod, scoredCandidates } from '../../src/core/titles/pickMethod';
 import { featureRows, linearScore, RankerModel, rankCandidates } from '../../src/core/titles/ranker';
 import { FEATURE_NAMES } from '../../src/core/titles/rankerFeatures';
-import { DevPaper, devCorpusDir, readDevCorpus } from '../../src/node/bench/devCorpus';
-import { titleName } from '../../src/node/bench/titleFigures';
+import { DevPaper, devCorpusDir, readDevCorpus } from '../lib/devCorpus';
+import { titleName } from '../lib/titleFigures';
 import { trainConditionalLogit, type Choice } from './conditionalLogit';
 
 const root = resolve(__dirname, '..', '..', '..');

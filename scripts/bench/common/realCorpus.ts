@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { devCorpusPlaces } from '../../../src/node/bench/devCorpus';
+import { devCorpusPlaces } from '../../lib/devCorpus';
 
 const DUMP = 'arxiv-dev-80k.txt.gz';
 

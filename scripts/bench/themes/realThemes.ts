@@ -2,7 +2,7 @@
  * `npm run bench -- real [sizes] [--cs-only] [--held-out] [--real-dir <dir>]`: themes on real arXiv abstracts.
  * Slices of the first N abstracts of the dev corpus (../shared/real, or --real-dir, or $PAPERS_REAL_DIR; see its
  * README), with --cs-only the first N whose primary category is cs.*, with --held-out only among the quarter of
- * the corpus the field model was not trained on (src/node/bench/devCorpus.ts); are written to bench/results/real/ (git-ignored;
+ * the corpus the field model was not trained on (scripts/lib/devCorpus.ts); are written to bench/results/real/ (git-ignored;
  * the data is never committed) and each is measured in a child process (realRow.ts). Prints a Markdown table,
  * merges the rows into bench/results/real-themes.json. Sizes: comma-separated, default 1000,5000,20000.
  */
@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RealRow, runRow } from './realRow';
-import { devCorpusDir, readDevCorpus } from '../../../src/node/bench/devCorpus';
+import { devCorpusDir, readDevCorpus } from '../../lib/devCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');
 const resultsDir = join(root, 'bench', 'results');

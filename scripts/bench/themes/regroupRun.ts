@@ -15,7 +15,7 @@ import { normalizedMutualInformation } from '../../../src/core/themes/nmi';
 import { analyzeIntoFile } from '../../../src/node/analysis/run';
 import { analyzeInParallel } from '../../../src/node/analysis/parallel';
 import { nodeFileSource } from '../../../src/node/files/nodeFileSource';
-import { DevPaper } from '../../../src/node/bench/devCorpus';
+import { DevPaper } from '../../lib/devCorpus';
 import { writeRealSlice } from '../common/realCorpus';
 
 export const root = resolve(__dirname, '..', '..', '..');

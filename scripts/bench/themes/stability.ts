@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { peakRssMb } from '../../../src/node/bench/measure';
-import { devCorpusDir, DevPaper, readDevCorpus } from '../../../src/node/bench/devCorpus';
+import { devCorpusDir, DevPaper, readDevCorpus } from '../../lib/devCorpus';
 import { measureNewFields, measureSeedsNewFields } from './stabilityFields';
 import {
   analyzeFiles,

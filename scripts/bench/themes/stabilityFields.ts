@@ -1,6 +1,6 @@
 /**
  * The parts of `npm run bench -- --stability` about fields new to a library (stability.ts runs each in a process
- * of its own). The new papers are held-out dev papers (src/node/bench/devCorpus.ts: the field model never read
+ * of its own). The new papers are held-out dev papers (scripts/lib/devCorpus.ts: the field model never read
  * them), of archives or categories chosen by counting, never by hand:
  * - fields: a library of the first N abstracts of one kind in arrival order (`cs`: primary category cs.*; `mixed`:
  *   all of them), and a day of DAY_PAPERS held-out abstracts of the DAY_ARCHIVES archives that have the most
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Analysis } from '../../../src/core/analysis';
 import { arxivFieldModel, guessField } from '../../../src/core/fields';
 import { paperText, Theme } from '../../../src/core/papers';
-import { DevPaper } from '../../../src/node/bench/devCorpus';
+import { DevPaper } from '../../lib/devCorpus';
 import { analyzeFiles, dumpIds, growByDay, placesOf, regroup, root, themeCounts, writeDump } from './regroupRun';
 
 /** The day's papers. */

@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { decodeLatex } from '../../../src/core/common';
 import { keywordsForCorpus } from '../../../src/core/keywords';
 import { deriveTitle } from '../../../src/core/titles';
-import { LATEX_LEAK as LEAK } from '../../../src/node/bench/titleFigures';
+import { LATEX_LEAK as LEAK } from '../../lib/titleFigures';
 import { realCorpusDir } from '../common/realCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');

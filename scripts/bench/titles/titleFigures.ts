@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { parseDailyPapers } from '../../../src/core/collections/formats/dailyPapers';
 import { paperText } from '../../../src/core/papers';
 import { deriveTitle, distinctTitles, type TitleOptions } from '../../../src/core/titles';
-import { devCorpusDir, readDevCorpus } from '../../../src/node/bench/devCorpus';
-import { share, TitleFigures, titleFigures, titleName } from '../../../src/node/bench/titleFigures';
+import { devCorpusDir, readDevCorpus } from '../../lib/devCorpus';
+import { share, TitleFigures, titleFigures, titleName } from '../../lib/titleFigures';
 
 const root = resolve(__dirname, '..', '..', '..');
 const NUMBERED = / \(\d+\)$/;

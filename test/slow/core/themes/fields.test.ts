@@ -8,7 +8,7 @@ import { Corpus, mergeCollections, parseCollectionBytes } from '../../../../src/
 import { arxivFieldModel } from '../../../../src/core/fields';
 import { normalizedMutualInformation } from '../../../../src/core/themes/nmi';
 import { TWO_LEVEL_MIN } from '../../../../src/core/themes/themes';
-import { DevPaper, devCorpusDir, readDevCorpus } from '../../../../src/node/bench/devCorpus';
+import { DevPaper, devCorpusDir, readDevCorpus } from '../../../../scripts/lib/devCorpus';
 import { repoRoot } from '../../../helpers/repoRoot';
 
 const dir = devCorpusDir(repoRoot());

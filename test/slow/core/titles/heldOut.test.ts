@@ -4,8 +4,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deriveTitle, distinctTitles } from '../../../../src/core/titles';
-import { devCorpusDir, readDevCorpus } from '../../../../src/node/bench/devCorpus';
-import { share, titleFigures } from '../../../../src/node/bench/titleFigures';
+import { devCorpusDir, readDevCorpus } from '../../../../scripts/lib/devCorpus';
+import { share, titleFigures } from '../../../../scripts/lib/titleFigures';
 import { repoRoot } from '../../../helpers/repoRoot';
 
 const dir = devCorpusDir(repoRoot());

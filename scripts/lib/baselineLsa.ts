@@ -3,8 +3,8 @@
  * words (sublinear tf, l2 rows) → truncated SVD → l2-normalized rows. Written plainly, apart from the
  * product's tuned vectors (core/vectors), so that the baseline is the textbook method. Not used by the product.
  */
-import { isContentWord, tokenize } from '../../core/common';
-import { seededRandom, symmetricEigen } from '../../core/vectors';
+import { isContentWord, tokenize } from '../../src/core/common';
+import { seededRandom, symmetricEigen } from '../../src/core/vectors';
 
 /** Rows of a sparse matrix: row i holds columns cols[i] with values vals[i]. */
 export interface SparseRows {

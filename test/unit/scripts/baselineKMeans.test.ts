@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { kMeans } from '../../../../src/node/bench/baselineKMeans';
-import { normalizedMutualInformation } from '../../../../src/core/themes/nmi';
-import { seededRandom } from '../../../../src/core/vectors/seededRandom';
+import { kMeans } from '../../../scripts/lib/baselineKMeans';
+import { normalizedMutualInformation } from '../../../src/core/themes/nmi';
+import { seededRandom } from '../../../src/core/vectors/seededRandom';
 
 /** `perCluster` points around each of `centers` (d numbers each), jittered by ±noise, in a shuffled order. */
 function planted(centers: number[][], perCluster: number, noise: number) {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { paperText } from '../../core/papers';
+import { paperText } from '../../src/core/papers';
 
 export interface DevPaper {
   /** The abstract as the analysis reads it (papers/ids.ts paperText: LaTeX decoded). */

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lsaRows, tfidfRows } from '../../../../src/node/bench/baselineLsa';
+import { lsaRows, tfidfRows } from '../../../scripts/lib/baselineLsa';
 
 const close = (a: number, b: number, eps = 1e-9) => Math.abs(a - b) < eps;
 

@@ -2,7 +2,7 @@
  * Plain k-means (k-means++ start, Lloyd iterations) over dense rows: the clustering step of the baseline the
  * themes are measured against (scripts/bench/themes/realThemes.ts). Not used by the product's grouping.
  */
-import { seededRandom } from '../../core/vectors';
+import { seededRandom } from '../../src/core/vectors';
 
 export interface KMeansResult {
   /** The cluster of each row, 0..k-1. */
