@@ -53,16 +53,30 @@ export function writeSettings(workspace, settings, theme) {
 }
 
 /**
- * Switches the color theme through the workspace settings and waits until the workbench wears it.
- * @param {import('../types.js').Page} page
- * @param {string} workspace
+ * Switches the color theme and waits until the workbench wears it: through the workspace settings, or, when the
+ * window does not take the theme from them (seen when the extension's folder holds a real node_modules: the
+ * workbench stays on Light+), through Preferences: Color Theme as a user would.
+ * @param {import('../types.js').ScenarioContext} ui
  * @param {typeof THEMES[number]} theme
  */
-async function wearTheme(page, workspace, theme) {
+async function wearTheme({ page, workspace, runCommand }, theme) {
   const file = join(workspace, '.vscode', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8'));
   writeSettings(workspace, settings, theme);
-  await page.locator(`.monaco-workbench.${theme.workbenchClass}`).waitFor({ state: 'attached', timeout: 20_000 });
+  const worn = page.locator(`.monaco-workbench.${theme.workbenchClass}`);
+  const bySettings = await worn.waitFor({ state: 'attached', timeout: 8_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!bySettings) {
+    await runCommand('Preferences: Color Theme');
+    // the picker names the theme without "Default " ("Dark Modern"), the setting with it
+    const shown = theme.label.replace(/^Default /, '');
+    await page.locator('.quick-input-widget input.input').fill(shown);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: shown }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await worn.waitFor({ state: 'attached', timeout: 20_000 });
+  }
   await sleep(1200); // webviews and the editors repaint in the new colors
 }
 
@@ -89,9 +103,10 @@ function keepPicture(from, name) {
  * @param {string} name
  * @param {() => Promise<void>} [restage]
  */
-export async function pictureInBothThemes({ page, shot, workspace }, name, restage = async () => {}) {
+export async function pictureInBothThemes(ui, name, restage = async () => {}) {
+  const { page, shot } = ui;
   for (const [i, theme] of [...THEMES, THEMES[0]].entries()) {
-    await wearTheme(page, workspace, theme);
+    await wearTheme(ui, theme);
     if (i === THEMES.length) return;
     // no progress or message over the picture
     await waitFor('no notification', async () => (await page.locator('.notification-toast').count()) === 0, 120_000);
