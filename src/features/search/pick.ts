@@ -227,7 +227,8 @@ export function openSearchPick(
     }
   | undefined {
   const { model } = services;
-  if (!model.analysis && !model.partial.active) return undefined;
+  // a restored analysis shows its themes (the outline) before its papers are read: the pick opens and fills then
+  if (!model.analysis && !model.partial.active && !model.outline) return undefined;
   const base = options.title ?? 'Search Papers';
   const qp = vscode.window.createQuickPick<PaperPick>();
   qp.title = base;
@@ -257,7 +258,9 @@ export function openSearchPick(
       : [];
     qp.title = model.partial.finishing
       ? `${base} — finishing the analysis…`
-      : partialTitle(base, partial?.indexed ?? 0, partial?.total);
+      : !model.partial.active && model.outline
+        ? `${base} — reading the papers…`
+        : partialTitle(base, partial?.indexed ?? 0, partial?.total);
     qp.busy = true;
   };
   let listed: { query: string; ids: string[] } | undefined;
