@@ -227,8 +227,9 @@ export function openSearchPick(
     }
   | undefined {
   const { model } = services;
-  // a restored analysis shows its themes (the outline) before its papers are read: the pick opens and fills then
-  if (!model.analysis && !model.partial.active && !model.outline) return undefined;
+  // while the collections load (a restore reads its papers after showing its themes) the pick opens and fills when
+  // they are read; only a load the user stopped has nothing to wait for
+  if (!model.analysis && !model.partial.active && model.stopped) return undefined;
   const base = options.title ?? 'Search Papers';
   const qp = vscode.window.createQuickPick<PaperPick>();
   qp.title = base;
@@ -258,7 +259,7 @@ export function openSearchPick(
       : [];
     qp.title = model.partial.finishing
       ? `${base} — finishing the analysis…`
-      : !model.partial.active && model.outline
+      : !model.partial.active
         ? `${base} — reading the papers…`
         : partialTitle(base, partial?.indexed ?? 0, partial?.total);
     qp.busy = true;
