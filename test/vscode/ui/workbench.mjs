@@ -1,5 +1,6 @@
 // Playwright helpers for the VS Code web workbench (selectors of VS Code 1.100, see VSCODE-TESTING.md).
 /** @typedef {import('../types.js').Page} Page */
+/** @typedef {import('../types.js').Locator} Locator */
 
 /** @param {string} s */
 export const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -167,4 +168,22 @@ export async function waitFor(what, probe, timeout = 30_000) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(200);
   }
+}
+
+/**
+ * Opens or closes a tree row by its twistie (so the row is not selected: no selection or inline actions shown),
+ * until it is as asked: a click while the tree redraws can be lost.
+ * @param {Locator} row
+ * @param {boolean} open
+ */
+export async function setRowOpen(row, open) {
+  await waitFor(`the row ${open ? 'opened' : 'closed'}`, async () => {
+    if ((await row.getAttribute('aria-expanded')) === String(open)) return true;
+    await row
+      .locator('.monaco-tl-twistie')
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
+    await sleep(400);
+    return (await row.getAttribute('aria-expanded')) === String(open);
+  });
 }

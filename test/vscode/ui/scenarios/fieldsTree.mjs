@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { papersLog } from '../../codeServer.mjs';
 import { REPO_ROOT } from '../../setup.mjs';
-import { escapeRegExp, flushWorkbenchState, sleep, waitFor } from '../workbench.mjs';
+import { escapeRegExp, flushWorkbenchState, setRowOpen, sleep, waitFor } from '../workbench.mjs';
 import { childrenOf, rowNamed, showBroadThemes, widenSidebar } from './twoLevelTree.mjs';
 /** @typedef {import('../../types.js').Page} Page */
 /** @typedef {import('../../types.js').Locator} Locator */
@@ -206,23 +206,6 @@ async function hoverText(page, row, hasText) {
 }
 
 /**
- * Opens or closes a row by its twistie (no row selected), until it is as asked (a click during a redraw is lost).
- * @param {Locator} row
- * @param {boolean} open
- */
-async function setOpen(row, open) {
-  await waitFor(`the row ${open ? 'opened' : 'closed'}`, async () => {
-    if ((await row.getAttribute('aria-expanded')) === String(open)) return true;
-    await row
-      .locator('.monaco-tl-twistie')
-      .click({ timeout: 5000 })
-      .catch(() => undefined);
-    await sleep(400);
-    return (await row.getAttribute('aria-expanded')) === String(open);
-  });
-}
-
-/**
  * The arXiv code a field's hover gives after its name ("Name (arXiv code): N papers…"), checked against the model.
  * @param {string} tip
  * @param {Row} row
@@ -274,7 +257,7 @@ async function checkFields(page, shot, byCode) {
   const opened = [];
   for (const field of broad) {
     const row = await scrollTo(page, field.name);
-    await setOpen(row, true);
+    await setRowOpen(row, true);
     await waitFor(`the topics of "${field.name}"`, async () => (await childrenOf(row)).length >= 2);
     await sleep(300);
     const topics = await childrenOf(row);
@@ -284,18 +267,18 @@ async function checkFields(page, shot, byCode) {
     if (topics.some((t) => t.name.toLowerCase() === field.name.toLowerCase()))
       throw new Error(`a topic of "${field.name}" is named as the field: ${JSON.stringify(topics)}`);
     opened.push(`${field.name} ${topics.length}`);
-    await setOpen(row, false); // the next field in view
+    await setRowOpen(row, false); // the next field in view
   }
   console.log(`      topics in each broad theme: ${opened.join(', ')}`);
 
   // the largest field opened on its topics, the other fields below
   const row = await scrollTo(page, widest.name);
-  await setOpen(row, true);
+  await setRowOpen(row, true);
   await waitFor('its topics', async () => (await childrenOf(row)).length >= 2);
   await page.mouse.move(1100, 700);
   await sleep(600);
   await shot('field-topics');
-  await setOpen(row, false);
+  await setRowOpen(row, false);
   return top;
 }
 
@@ -320,7 +303,7 @@ async function checkNewField(page, shot, workspace, before, day, byCode) {
   await page.mouse.move(1100, 700);
   await sleep(800);
   await shot('day-in-new');
-  await setOpen(newRow, false);
+  await setRowOpen(newRow, false);
 
   // the day is in the themes when its field's theme shows
   /** @type {Row[]} */
@@ -357,17 +340,17 @@ async function checkNewField(page, shot, workspace, before, day, byCode) {
   if (code !== day.code) throw new Error(`the hover of "${day.name}" gives the code ${code}, not ${day.code}`);
   await shot('new-field-hover');
   await page.mouse.move(1100, 700);
-  await setOpen(row, true);
+  await setRowOpen(row, true);
   await waitFor('its papers', async () => (await childrenOf(row)).length > 0);
   await page.mouse.move(1100, 700);
   await sleep(600);
   await shot('new-field-papers');
-  await setOpen(row, false);
+  await setRowOpen(row, false);
 
   // last, as it names the papers: every paper of the day is in a theme (New shows each one's theme beside it)
   const lost = LIBRARY + DAY - sum(after);
   if (lost !== 0) {
-    await setOpen(newRow, true);
+    await setRowOpen(newRow, true);
     const themeless = (await rowsAtLevel(page, 2)).filter((r) => r.description === '').map((r) => r.name);
     if (themeless.length) await scrollTo(page, themeless[0], 2);
     await page.mouse.move(1100, 700);

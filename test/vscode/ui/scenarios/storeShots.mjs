@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openFile, paperView, selectLines } from '../editorSteps.mjs';
 import { drawLarger, pictureInBothThemes, THEMES, writeSettings } from '../storePictures.mjs';
-import { escapeRegExp, sleep, waitFor } from '../workbench.mjs';
+import { escapeRegExp, setRowOpen, sleep, waitFor } from '../workbench.mjs';
 import { highlightWords } from './annotations.mjs';
 import { recombined } from './partialSearch.mjs';
 import { childrenOf, rowNamed, showBroadThemes, widenSidebar } from './twoLevelTree.mjs';
@@ -72,24 +72,6 @@ const titleOf = async (/** @type {import('../../types.js').Locator} */ row) =>
   ((await row.getAttribute('aria-label')) ?? '').split(',')[0].trim();
 
 /**
- * Clicks a row until it is open or closed as asked (a click while the tree redraws can be lost).
- * @param {import('../../types.js').Locator} row
- * @param {boolean} open
- */
-async function setExpanded(row, open) {
-  await waitFor(`the row ${open ? 'opened' : 'closed'}`, async () => {
-    if ((await row.getAttribute('aria-expanded')) === String(open)) return true;
-    // by its twistie: the row is not selected (no selection and inline actions in the pictures)
-    await row
-      .locator('.monaco-tl-twistie')
-      .click({ timeout: 5000 })
-      .catch(() => undefined);
-    await sleep(500);
-    return (await row.getAttribute('aria-expanded')) === String(open);
-  });
-}
-
-/**
  * Moves the tree's focus to its first row: the row focused last would show its inline actions in a picture.
  * @param {import('../../types.js').Page} page
  */
@@ -109,13 +91,13 @@ async function openFieldAndTopic(page) {
     return names.length >= 2 && names;
   });
   const field = rowNamed(page, 1, fields[0]);
-  await setExpanded(field, true);
+  await setRowOpen(field, true);
   const topics = await waitFor('its topics', async () => {
     const list = await childrenOf(field);
     return list.length >= 2 && list;
   });
   const topic = rowNamed(page, 2, topics[0].name);
-  await setExpanded(topic, true);
+  await setRowOpen(topic, true);
   await waitFor('its papers', async () => (await childrenOf(topic)).length > 0);
   return { fields, topics, topic };
 }
@@ -232,14 +214,14 @@ async function starOpenPaper(page) {
  */
 async function morningPass(ui, fields) {
   const { page, workspace } = ui;
-  for (const name of fields) await setExpanded(rowNamed(page, 1, name), false);
+  for (const name of fields) await setRowOpen(rowNamed(page, 1, name), false);
   const day = library().slice(LIBRARY);
   writeFileSync(join(workspace, 'daily', 'day-2.txt'), `Daily Papers\n\n${day.join('\n\n')}\n`);
   const newRow = page.getByRole('treeitem', { name: /^New,/ }).first();
   await newRow.waitFor({ state: 'visible', timeout: 90_000 });
   const label = (await newRow.getAttribute('aria-label')) ?? '';
   if (Number(/(\d+) new papers?/.exec(label)?.[1]) !== DAY) throw new Error(`New says "${label}"`);
-  await setExpanded(newRow, true);
+  await setRowOpen(newRow, true);
   // the day in For You order: the order the ranking gives settles
   let before = '';
   await waitFor('the day under New, in a settled order', async () => {
@@ -301,7 +283,7 @@ export const scenarios = [
       const { fields, topics, topic } = await openFieldAndTopic(page);
       const title = await openPaper(page, 0);
       // the topic closed again: every field in view, the first one's topics under it
-      await setExpanded(topic, false);
+      await setRowOpen(topic, false);
       await focusFirstRow(page);
       await paperView(page).locator('h1').click();
       await page.mouse.move(700, 600);
@@ -310,7 +292,7 @@ export const scenarios = [
       await paperBesideNotes(ui);
       await codeLens(ui, title);
       // two more papers of the topic starred: For You, and the day's order, follow them
-      await setExpanded(topic, true);
+      await setRowOpen(topic, true);
       for (const n of [1, 2]) {
         await openPaper(page, n);
         await starOpenPaper(page);
