@@ -52,8 +52,8 @@ async function buildServices(
   await corrections.load();
   const loader = new Loader(context, log, corrections, platform(log));
   const model = new PapersModelImpl(context, log, corrections, loader);
-  const state = new UserStore(context.workspaceState, log);
-  await state.load();
+  const userData = new UserStore(context.workspaceState, log);
+  await userData.load();
   const notes = new WorkspaceNotes(model, log);
   const prefs = new ViewPrefs(context.workspaceState);
   const links = new Links({ log, model, notes });
@@ -63,20 +63,20 @@ async function buildServices(
     storage: arrivalsStorage(context),
     extensionUri: context.extensionUri,
   });
-  const forYou = new ForYouRanker({ model, state, notes, links, arrivals, log });
-  const panel = new PaperPanel({ context, model, state, notes, log, links, arrivals, forYou });
+  const forYou = new ForYouRanker({ model, userData, notes, links, arrivals, log });
+  const panel = new PaperPanel({ context, model, userData, notes, log, links, arrivals, forYou });
   const tree = new PapersTree(
-    { model, state, notes, links, prefs, arrivals, forYou },
+    { model, userData, notes, links, prefs, arrivals, forYou },
     new ThemeDragAndDrop({ model, corrections }),
   );
-  context.subscriptions.push(corrections, model, state, notes, prefs, links, arrivals, forYou, panel, tree);
+  context.subscriptions.push(corrections, model, userData, notes, prefs, links, arrivals, forYou, panel, tree);
   return {
     services: {
       context,
       log,
       model,
       corrections,
-      state,
+      userData,
       notes,
       links,
       panel,

@@ -58,7 +58,7 @@ export interface PaperMarks {
   starred: boolean;
 }
 
-export interface UserState {
+export interface UserDataService {
   /** Fires with the ids of papers whose user data changed (here, in another window, or on disk). */
   readonly onDidChange: vscode.Event<string[]>;
   marks(id: string): PaperMarks;
@@ -177,7 +177,7 @@ export interface Services {
   log: vscode.LogOutputChannel;
   model: PapersModel;
   corrections: ThemeCorrectionsService;
-  state: UserState;
+  userData: UserDataService;
   notes: NotesService;
   /** Code links and backlinks. */
   links: LinksService;

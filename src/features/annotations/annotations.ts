@@ -22,7 +22,7 @@ export { annotationViews } from './views';
 export const HIGHLIGHT_SELECTION_COMMAND = 'papers.highlightSelection';
 
 /** What the annotation functions need of the services. */
-export type AnnotationDeps = Pick<Services, 'model' | 'state' | 'notes' | 'log'>;
+export type AnnotationDeps = Pick<Services, 'model' | 'userData' | 'notes' | 'log'>;
 
 /** A paper view that can be asked for the passage selected in it (the paper panel is one). */
 export interface SelectionSource {
@@ -86,7 +86,7 @@ export async function addHighlight(
   const paper = paperOf(deps, paperId);
   const { start, end } = checkedRange(paper, range);
   const annotation = createAnnotation(paper.abstract, start, end, color, note, { id: annotationId });
-  await deps.state.update(paperId, (onDisk) => withAnnotationAdded(onDisk, annotation));
+  await deps.userData.update(paperId, (onDisk) => withAnnotationAdded(onDisk, annotation));
   deps.log.info(`Highlighted "${annotation.target.selector[0].exact.slice(0, 60)}" in ${paperId} (${annotation.id}).`);
   await syncNotes(deps, paperId);
   return annotation;
@@ -103,7 +103,7 @@ export async function editHighlight(
   change: { color?: AnnotationColor; note?: string },
 ): Promise<void> {
   const paper = paperOf(deps, paperId);
-  await deps.state.update(paperId, (onDisk) => {
+  await deps.userData.update(paperId, (onDisk) => {
     const current = annotationsOf(onDisk).find((a) => a.id === annotationId);
     if (!current) return onDisk;
     const anchor = anchorAnnotation(current, paper.abstract);
@@ -121,7 +121,7 @@ export async function deleteHighlight(
   annotationId: string,
 ): Promise<Annotation | undefined> {
   let removed: Annotation | undefined;
-  await deps.state.update(paperId, (onDisk) => {
+  await deps.userData.update(paperId, (onDisk) => {
     removed = annotationsOf(onDisk).find((a) => a.id === annotationId);
     return withAnnotationRemoved(onDisk, annotationId);
   });
@@ -131,7 +131,7 @@ export async function deleteHighlight(
 
 /** Puts back a deleted highlight as it was (same id, note and selectors). */
 export async function restoreHighlight(deps: AnnotationDeps, paperId: string, annotation: Annotation): Promise<void> {
-  await deps.state.update(paperId, (onDisk) => withAnnotationAdded(onDisk, annotation));
+  await deps.userData.update(paperId, (onDisk) => withAnnotationAdded(onDisk, annotation));
   await syncNotes(deps, paperId);
 }
 
@@ -141,7 +141,7 @@ export async function restoreHighlight(deps: AnnotationDeps, paperId: string, an
  * no paper view or no selection.
  */
 export async function highlightSelection(
-  services: Pick<Services, 'model' | 'state' | 'notes' | 'log' | 'panel'>,
+  services: Pick<Services, 'model' | 'userData' | 'notes' | 'log' | 'panel'>,
 ): Promise<Annotation | undefined> {
   const source = services.panel;
   if (!isSelectionSource(source) || !source.current) {
@@ -180,13 +180,15 @@ const activated = new WeakMap<object, vscode.Disposable>();
  * first one's disposable.
  */
 export function syncHighlightsIntoNotes(services: AnnotationDeps): vscode.Disposable {
-  const known = activated.get(services.state);
+  const known = activated.get(services.userData);
   if (known) return known;
   // Papers that had highlights: when their last one goes, the section is emptied.
-  const had = new Set(services.state.idsWithData().filter((id) => annotationsOf(services.state.data(id)).length > 0));
-  const listener = services.state.onDidChange((ids) => {
+  const had = new Set(
+    services.userData.idsWithData().filter((id) => annotationsOf(services.userData.data(id)).length > 0),
+  );
+  const listener = services.userData.onDidChange((ids) => {
     for (const id of ids) {
-      const has = annotationsOf(services.state.data(id)).length > 0;
+      const has = annotationsOf(services.userData.data(id)).length > 0;
       if (!has && !had.has(id)) continue;
       if (has) had.add(id);
       else had.delete(id);
@@ -195,8 +197,8 @@ export function syncHighlightsIntoNotes(services: AnnotationDeps): vscode.Dispos
   });
   const disposable = new vscode.Disposable(() => {
     listener.dispose();
-    activated.delete(services.state);
+    activated.delete(services.userData);
   });
-  activated.set(services.state, disposable);
+  activated.set(services.userData, disposable);
   return disposable;
 }

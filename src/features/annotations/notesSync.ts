@@ -15,7 +15,7 @@ import { createFileAtomic, writeFileAtomic } from '../storage/workspaceFiles';
 
 export type NotesSyncResult = 'unchanged' | 'written' | 'created' | 'edited' | 'broken' | 'skipped';
 
-type Deps = Pick<Services, 'model' | 'state' | 'notes' | 'log'>;
+type Deps = Pick<Services, 'model' | 'userData' | 'notes' | 'log'>;
 
 /** One sync at a time per paper, so a burst of changes cannot interleave its read and write. */
 const queues = new Map<string, Promise<unknown>>();
@@ -52,7 +52,7 @@ async function syncNow(deps: Deps, paperId: string): Promise<NotesSyncResult> {
   const paper = deps.model.paper(paperId);
   const uri = paper && deps.notes.uriFor(paper);
   if (!paper || !uri) return 'skipped';
-  const items = anchorAll(annotationsOf(deps.state.data(paperId)), paper.abstract);
+  const items = anchorAll(annotationsOf(deps.userData.data(paperId)), paper.abstract);
 
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (document?.isDirty) {

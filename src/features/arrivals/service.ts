@@ -22,7 +22,7 @@ const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e)
  * The bundled seeds are never recorded: the first load of the user's own collections is the first load.
  */
 export class ArrivalsStore implements ArrivalsService, vscode.Disposable {
-  private state = new Arrivals();
+  private arrivals = new Arrivals();
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
@@ -41,7 +41,7 @@ export class ArrivalsStore implements ArrivalsService, vscode.Disposable {
   }
 
   isNew(id: string): boolean {
-    return this.state.isNew(id) && this.inLibrary(id);
+    return this.arrivals.isNew(id) && this.inLibrary(id);
   }
 
   newIds(): string[] {
@@ -49,22 +49,22 @@ export class ArrivalsStore implements ArrivalsService, vscode.Disposable {
   }
 
   batches(): ArrivalBatch[] {
-    return this.state
+    return this.arrivals
       .batches()
       .map((b) => ({ ...b, ids: b.ids.filter((id) => this.inLibrary(id)) }))
       .filter((b) => b.ids.length > 0);
   }
 
   markSeen(ids: readonly string[]): Promise<void> {
-    return this.change(() => this.state.markSeen(ids));
+    return this.change(() => this.arrivals.markSeen(ids));
   }
 
   markBatchSeen(batchId: number): Promise<void> {
-    return this.change(() => this.state.markBatchSeen(batchId));
+    return this.change(() => this.arrivals.markBatchSeen(batchId));
   }
 
   markAllSeen(): Promise<void> {
-    return this.change(() => this.state.markAllSeen());
+    return this.change(() => this.arrivals.markAllSeen());
   }
 
   /** Resolves when every change so far is written. */
@@ -89,10 +89,10 @@ export class ArrivalsStore implements ArrivalsService, vscode.Disposable {
       const { arrivals, problem } = readArrivals(text);
       if (problem)
         log.warn(`Papers: the new papers kept in ${storage.where} are unreadable (${problem}); starting again`);
-      this.state = arrivals;
+      this.arrivals = arrivals;
     }
     this.recordSafely();
-    if (this.state.newCount > 0) this.emitter.fire();
+    if (this.arrivals.newCount > 0) this.emitter.fire();
   }
 
   /** A failure to record is logged: the views go on without the papers of this load marked new. */
@@ -108,14 +108,14 @@ export class ArrivalsStore implements ArrivalsService, vscode.Disposable {
   private recordAnalysis(): void {
     const analysis = this.deps.model.analysis;
     if (!analysis || this.isBundledSeeds(analysis)) return;
-    const started = this.state.hasStarted;
+    const started = this.arrivals.hasStarted;
     const at = (this.deps.now ?? Date.now)();
-    const change = this.state.recordLoad(
+    const change = this.arrivals.recordLoad(
       analysis.papers.map((p) => p.id),
       at,
       (id) => analysis.byId.has(id),
     );
-    if (!started) this.deps.log.info(`Papers: ${this.state.knownCount} papers known; the next ones are new`);
+    if (!started) this.deps.log.info(`Papers: ${this.arrivals.knownCount} papers known; the next ones are new`);
     if (change.arrived > 0) this.deps.log.info(`Papers: ${change.arrived} new papers`);
     if (!started || change.arrived > 0 || change.left > 0) this.changed(change);
   }
@@ -144,7 +144,7 @@ export class ArrivalsStore implements ArrivalsService, vscode.Disposable {
     while (this.dirty) {
       this.dirty = false;
       try {
-        await this.deps.storage.write(serializeArrivals(this.state));
+        await this.deps.storage.write(serializeArrivals(this.arrivals));
       } catch (err) {
         this.deps.log.warn(`Papers: cannot keep the new papers in ${this.deps.storage.where}: ${errorMessage(err)}`);
       }

@@ -8,16 +8,16 @@ export const EXPORT_ANNOTATIONS_COMMAND = 'papers.exportAnnotations';
 
 /** Every loaded paper with user data, with what the export needs; themes in the tree's order. */
 function annotatedPapers(services: Services): AnnotatedPaper[] {
-  const { model, state } = services;
+  const { model, userData } = services;
   const analysis = model.analysis;
   if (!analysis) return [];
-  const withData = new Set(state.idsWithData());
+  const withData = new Set(userData.idsWithData());
   const out: AnnotatedPaper[] = [];
   for (const theme of analysis.themes) {
     for (const id of theme.paperIds) {
       const paper = withData.has(id) ? model.paper(id) : undefined;
       if (!paper) continue;
-      const data = state.data(id);
+      const data = userData.data(id);
       out.push({
         key: model.keyOf(paper),
         title: paper.title,

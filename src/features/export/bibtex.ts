@@ -28,7 +28,7 @@ export function papersOf(services: Services, set: ExportSet, clicked?: readonly 
     case 'all':
       return papers;
     case 'starred':
-      return papers.filter((p) => services.state.marks(p.id).starred);
+      return papers.filter((p) => services.userData.marks(p.id).starred);
     case 'linked': {
       const linked = new Set(services.links.allLinks().map((l) => l.paper));
       return papers.filter((p) => linked.has(p.id));

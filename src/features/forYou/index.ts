@@ -14,8 +14,8 @@ const QUIET_MS = 400;
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Marks a paper "not interested" or takes the mark back; a write, refused in Restricted Mode like a star. */
-export function setNotInterested(services: Pick<Services, 'state'>, paper: Paper, on: boolean): Promise<void> {
-  return services.state.update(paper.id, (d) => applyChange(d, { notInterested: on }));
+export function setNotInterested(services: Pick<Services, 'userData'>, paper: Paper, on: boolean): Promise<void> {
+  return services.userData.update(paper.id, (d) => applyChange(d, { notInterested: on }));
 }
 
 /**
@@ -45,13 +45,13 @@ export const activate: FeatureActivator = (context, services) => {
       const paper = await targetPaper(services, arg, title);
       if (!paper) return;
       await setNotInterested(services, paper, on);
-      if (on && services.state.data(paper.id).notInterested === true)
+      if (on && services.userData.data(paper.id).notInterested === true)
         vscode.window.setStatusBarMessage(`$(eye-closed) Not interested: "${paper.title}" is out of For You`, 4000);
     });
   context.subscriptions.push(
     { dispose: () => timer && clearTimeout(timer) },
     services.model.onDidChange(schedule),
-    services.state.onDidChange(schedule),
+    services.userData.onDidChange(schedule),
     services.notes.onDidChange(schedule),
     services.links.onDidChange(schedule),
     services.arrivals.onDidChange(schedule),

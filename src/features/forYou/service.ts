@@ -14,7 +14,7 @@ import { Analysis } from '../../core/analysis';
 import { ForYouService, Services } from '../services';
 
 /** What the ranking reads: the analysis's vectors, the reader's marks, notes and links, what is new. */
-export type ForYouDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'arrivals' | 'log'>;
+export type ForYouDeps = Pick<Services, 'model' | 'userData' | 'notes' | 'links' | 'arrivals' | 'log'>;
 
 /** Papers in the For You group unless `papers.forYou.count` says otherwise. */
 export const DEFAULT_COUNT = 20;
@@ -63,10 +63,10 @@ export class ForYouRanker implements ForYouService, vscode.Disposable {
 
   /** The reader's signals as stored now: marks and highlights, notes with own text, code links. */
   signals(): PaperSignal[] {
-    const { state, notes, links, model } = this.deps;
+    const { userData, notes, links, model } = this.deps;
     const papers = model.analysis?.papers ?? [];
     return collectSignals({
-      userData: state.idsWithData().map((id) => [id, state.data(id)] as const),
+      userData: userData.idsWithData().map((id) => [id, userData.data(id)] as const),
       notes: papers.flatMap((p) => {
         const text = notes.hasNotes(p.id) ? notes.notesText(p.id) : undefined;
         return text === undefined ? [] : [[p.id, text] as const];
@@ -85,7 +85,7 @@ export class ForYouRanker implements ForYouService, vscode.Disposable {
 
   /** True for a paper the reader read and marked nothing else on. */
   private onlyRead(id: string): boolean {
-    const { read, starred, notInterested, tags } = this.deps.state.data(id);
+    const { read, starred, notInterested, tags } = this.deps.userData.data(id);
     return read === true && !starred && !notInterested && !tags?.length;
   }
 

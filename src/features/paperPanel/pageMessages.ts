@@ -15,7 +15,7 @@ import { Services } from '../services';
 import { openBacklink } from './links';
 
 /** What the page's requests act on. */
-export type PageMessageDeps = Pick<Services, 'model' | 'state' | 'notes' | 'log' | 'links'>;
+export type PageMessageDeps = Pick<Services, 'model' | 'userData' | 'notes' | 'log' | 'links'>;
 
 /** What the page's requests need of the panel that shows it. */
 export interface PageMessageHost {
@@ -132,7 +132,7 @@ export class PageMessages {
         break;
       case 'webviewDidRemoveTag': {
         const { id, tag } = message;
-        void this.deps.state
+        void this.deps.userData
           .update(id, (d) => ({ ...d, tags: removeTags(d.tags, [tag]) }))
           .catch((e) => this.failed(`remove the tag ${tag}`, e));
         break;
@@ -153,7 +153,7 @@ export class PageMessages {
         break;
       case 'webviewDidDeleteAnnotation': {
         // Kept before the write starts, so an Undo clicked while it runs finds it.
-        const known = annotationsOf(this.deps.state.data(paperId)).find((a) => a.id === annotationId);
+        const known = annotationsOf(this.deps.userData.data(paperId)).find((a) => a.id === annotationId);
         if (known) this.lastDeleted = { paperId, annotation: known };
         const removed = await deleteHighlight(this.deps, paperId, annotationId);
         if (removed && this.lastDeleted?.annotation.id === annotationId)
@@ -174,16 +174,16 @@ export class PageMessages {
   }
 
   private async runAction(action: PaperAction, id: string): Promise<void> {
-    const { model, state, notes } = this.deps;
+    const { model, userData, notes } = this.deps;
     const shown = this.host.shown();
     const paper = model.paper(id) ?? (shown?.id === id ? shown : undefined);
     if (!paper) return;
     switch (action) {
       case 'toggleStar':
-        await state.setStarred(id, !state.marks(id).starred);
+        await userData.setStarred(id, !userData.marks(id).starred);
         break;
       case 'toggleRead':
-        await state.setRead(id, !state.marks(id).read);
+        await userData.setRead(id, !userData.marks(id).read);
         break;
       case 'openNotes':
         await notes.open(paper, this.host.besideView());
@@ -205,7 +205,7 @@ export class PageMessages {
         break;
       case 'toggleNotInterested':
         await vscode.commands.executeCommand(
-          state.data(id).notInterested === true ? 'papers.undoNotInterested' : 'papers.notInterested',
+          userData.data(id).notInterested === true ? 'papers.undoNotInterested' : 'papers.notInterested',
           id,
         );
         break;

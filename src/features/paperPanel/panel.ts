@@ -22,7 +22,7 @@ export { paperViewModel } from './viewModel';
 /** What the paper view needs of the services (it is one of them: built before the features start). */
 export type PaperPanelDeps = Pick<
   Services,
-  'context' | 'model' | 'state' | 'notes' | 'log' | 'links' | 'arrivals' | 'forYou'
+  'context' | 'model' | 'userData' | 'notes' | 'log' | 'links' | 'arrivals' | 'forYou'
 >;
 
 /** The tab renders no math: its title has the TeX decoded to text (`$x^2$` → `x²`). */
@@ -66,7 +66,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
       post: (message) => this.post(message),
     });
     this.disposables.push(
-      deps.state.onDidChange((ids) => {
+      deps.userData.onDidChange((ids) => {
         if (this.currentId && ids.includes(this.currentId)) {
           this.postMarks();
           this.postAnnotations();
@@ -117,7 +117,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
    */
   private async showPaper(paper: Paper, options: ShowPaperOptions, focusPanel: boolean): Promise<void> {
     const seq = ++this.showSeq;
-    const { notes, state, log } = this.deps;
+    const { notes, userData, log } = this.deps;
     const { withNotes, markRead = true } = options;
     const wantNotes = (withNotes ?? notes.hasNotes(paper.id)) && notes.uriFor(paper) !== undefined;
     const notesShown = wantNotes && (await notes.open(paper, vscode.ViewColumn.One)) !== undefined;
@@ -153,9 +153,9 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
     if (!markRead) return;
     // awaited: the tree's selection follows the paper to where it is listed once it is read and out of New
     const marked: Promise<unknown>[] = [];
-    if (!state.marks(paper.id).read) {
+    if (!userData.marks(paper.id).read) {
       marked.push(
-        state
+        userData
           .setRead(paper.id, true)
           .then(undefined, (e) => log.error(`Could not mark ${paper.id} as read: ${errorMessage(e)}`)),
       );
@@ -265,7 +265,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
 
   private postTags(): void {
     const id = this.currentPaper?.id;
-    if (id) this.post({ type: 'didUpdateTags', id, tags: [...(this.deps.state.data(id).tags ?? [])] });
+    if (id) this.post({ type: 'didUpdateTags', id, tags: [...(this.deps.userData.data(id).tags ?? [])] });
   }
 
   /**
@@ -292,7 +292,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   private postMarks(): void {
     const id = this.currentPaper?.id;
     if (!id) return;
-    const marks = this.deps.state.marks(id);
+    const marks = this.deps.userData.marks(id);
     this.post({
       type: 'didUpdateMarks',
       id,
@@ -305,7 +305,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
   private postForYou(): void {
     const id = this.currentPaper?.id;
     if (!id) return;
-    const notInterested = this.deps.state.data(id).notInterested === true;
+    const notInterested = this.deps.userData.data(id).notInterested === true;
     this.post({ type: 'didUpdateForYou', id, notInterested, ...forYouOf(this.deps, id) });
   }
 
@@ -315,7 +315,7 @@ export class PaperPanel implements PaperPanelService, SelectionSource, vscode.Di
       this.post({
         type: 'didUpdateAnnotations',
         id: paper.id,
-        annotations: annotationViews(paper, this.deps.state.data(paper.id)),
+        annotations: annotationViews(paper, this.deps.userData.data(paper.id)),
       });
   }
 }

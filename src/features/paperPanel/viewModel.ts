@@ -8,7 +8,7 @@ import type { Services } from '../services';
 // No vscode import: the bench of the morning pass's steps builds this model for 100,000 papers under plain Node.
 
 /** What the paper's view model is made of. */
-export type ViewModelDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'forYou'>;
+export type ViewModelDeps = Pick<Services, 'model' | 'userData' | 'notes' | 'links' | 'forYou'>;
 
 /** `file:line` or `file:start-end`, 1-based, as the tree and the paper view show a link. */
 export function linkPlace(view: Pick<LinkView, 'file' | 'range'>): string {
@@ -24,8 +24,8 @@ export function linkItems(links: LinksApi, paperId: string): LinkItemView[] {
 
 /** Everything the page shows of a paper, resolved here so the page holds no logic of its own. */
 export function paperViewModel(deps: ViewModelDeps, paper: Paper): PaperViewModel {
-  const { model, state, notes } = deps;
-  const marks = state.marks(paper.id);
+  const { model, userData, notes } = deps;
+  const marks = userData.marks(paper.id);
   const related = (model.analysis?.related.relatedTo(paper.id) ?? [])
     .map((id) => model.paper(id))
     .filter((p): p is Paper => p !== undefined)
@@ -48,10 +48,10 @@ export function paperViewModel(deps: ViewModelDeps, paper: Paper): PaperViewMode
     read: marks.read,
     starred: marks.starred,
     hasNotes: notes.hasNotes(paper.id),
-    annotations: annotationViews(paper, state.data(paper.id)),
-    tags: [...(state.data(paper.id).tags ?? [])],
+    annotations: annotationViews(paper, userData.data(paper.id)),
+    tags: [...(userData.data(paper.id).tags ?? [])],
     links: linkItems(deps.links, paper.id),
-    notInterested: state.data(paper.id).notInterested === true,
+    notInterested: userData.data(paper.id).notInterested === true,
     ...forYouOf(deps, paper.id),
   };
 }

@@ -20,7 +20,7 @@ function notesOnOpen(): true | undefined {
 
 /** All the commands that act on papers and on the tree; registered once. */
 export function registerPaperCommands(context: vscode.ExtensionContext, services: Services): void {
-  const { model, state, notes, panel, tree, prefs } = services;
+  const { model, userData, notes, panel, tree, prefs } = services;
   const onPaper = (id: string, title: string, run: (paper: Paper) => unknown) =>
     vscode.commands.registerCommand(id, async (arg?: unknown) => {
       const paper = await targetPaper(services, arg, title);
@@ -55,11 +55,13 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
         : notes.open(paper, vscode.ViewColumn.One),
     ),
     onPaper('papers.openPaperPage', 'Open Paper Page', openPaperPage),
-    onPaper('papers.toggleStar', 'Toggle Star', (paper) => state.setStarred(paper.id, !state.marks(paper.id).starred)),
-    onPaper('papers.star', 'Star', (paper) => state.setStarred(paper.id, true)),
-    onPaper('papers.unstar', 'Unstar', (paper) => state.setStarred(paper.id, false)),
-    onPaper('papers.markRead', 'Mark as Read', (paper) => state.setRead(paper.id, true)),
-    onPaper('papers.markUnread', 'Mark as Unread', (paper) => state.setRead(paper.id, false)),
+    onPaper('papers.toggleStar', 'Toggle Star', (paper) =>
+      userData.setStarred(paper.id, !userData.marks(paper.id).starred),
+    ),
+    onPaper('papers.star', 'Star', (paper) => userData.setStarred(paper.id, true)),
+    onPaper('papers.unstar', 'Unstar', (paper) => userData.setStarred(paper.id, false)),
+    onPaper('papers.markRead', 'Mark as Read', (paper) => userData.setRead(paper.id, true)),
+    onPaper('papers.markUnread', 'Mark as Unread', (paper) => userData.setRead(paper.id, false)),
     onPaper('papers.copyKey', 'Copy Paper Key', async (paper) => {
       const key = model.keyOf(paper);
       await vscode.env.clipboard.writeText(key);

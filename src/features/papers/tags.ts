@@ -4,12 +4,12 @@ import { Paper } from '../../core/papers';
 import { Services } from '../services';
 
 /** All tags in use, most used first. */
-export function allTags(services: Pick<Services, 'state'>): { tag: string; count: number }[] {
-  return tagCounts(services.state.idsWithData().map((id) => services.state.data(id).tags));
+export function allTags(services: Pick<Services, 'userData'>): { tag: string; count: number }[] {
+  return tagCounts(services.userData.idsWithData().map((id) => services.userData.data(id).tags));
 }
 
-export function tagsOf(services: Pick<Services, 'state'>, id: string): string[] {
-  return services.state.data(id).tags ?? [];
+export function tagsOf(services: Pick<Services, 'userData'>, id: string): string[] {
+  return services.userData.data(id).tags ?? [];
 }
 
 /** Asks for tags to add: existing tags to pick from, or new ones typed ("a, b" adds two). */
@@ -49,7 +49,7 @@ export async function promptAddTags(services: Services, paper: Paper): Promise<v
     qp.show();
   });
   const tags = (chosen ?? []).map(normalizeTag).filter((t) => t !== '');
-  if (tags.length) await services.state.update(paper.id, (d) => ({ ...d, tags: addTags(d.tags, tags) }));
+  if (tags.length) await services.userData.update(paper.id, (d) => ({ ...d, tags: addTags(d.tags, tags) }));
 }
 
 export async function promptRemoveTags(services: Services, paper: Paper): Promise<void> {
@@ -63,7 +63,7 @@ export async function promptRemoveTags(services: Services, paper: Paper): Promis
     { title: `Remove Tag from "${paper.title}"`, canPickMany: true },
   );
   if (picked?.length)
-    await services.state.update(paper.id, (d) => ({
+    await services.userData.update(paper.id, (d) => ({
       ...d,
       tags: removeTags(
         d.tags,

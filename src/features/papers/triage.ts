@@ -73,9 +73,9 @@ function treeOrigin(services: Services): Origin | undefined {
 }
 
 /** Seen: read, and out of New. What the reader's key says of a paper the pass only showed. */
-export async function markSeen(services: Pick<Services, 'state' | 'arrivals'>, paper: Paper): Promise<void> {
-  const { state, arrivals } = services;
-  if (!state.marks(paper.id).read) await state.setRead(paper.id, true);
+export async function markSeen(services: Pick<Services, 'userData' | 'arrivals'>, paper: Paper): Promise<void> {
+  const { userData, arrivals } = services;
+  if (!userData.marks(paper.id).read) await userData.setRead(paper.id, true);
   if (arrivals.isNew(paper.id)) await arrivals.markSeen([paper.id]);
 }
 
@@ -123,7 +123,7 @@ async function runTriage(services: Services, action: TreeAction, origin: () => O
       const paper = origin()?.paper;
       if (!paper) return;
       if (action === 'toggleNotInterested')
-        return setNotInterested(services, paper, services.state.data(paper.id).notInterested !== true);
+        return setNotInterested(services, paper, services.userData.data(paper.id).notInterested !== true);
       const command = {
         toggleStar: 'papers.toggleStar',
         openNotes: 'papers.openNotes',

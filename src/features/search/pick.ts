@@ -14,10 +14,10 @@ const RESULT_LIMIT = 60;
 
 /** Filter words the extension adds to the core's theme: and collection: ones. */
 export function userFilters(services: Services): Record<string, FilterPredicate> {
-  const { state, notes, arrivals } = services;
+  const { userData, notes, arrivals } = services;
   return {
     is: (doc, value) => {
-      const m = state.marks(doc.id);
+      const m = userData.marks(doc.id);
       switch (value.toLowerCase()) {
         case 'new':
           return arrivals.isNew(doc.id);
@@ -74,7 +74,7 @@ export function searchPapers(services: Services, query: string, limit: number): 
  * search, not on activation.
  */
 export function syncUserTextIntoIndex(services: Services): vscode.Disposable {
-  const { model, notes, state } = services;
+  const { model, notes, userData } = services;
   const withUserText = new WeakMap<object, Set<string>>();
   const sync = (ids?: string[]) => {
     const analysis = model.analysis;
@@ -85,7 +85,7 @@ export function syncUserTextIntoIndex(services: Services): vscode.Disposable {
     if (!carried) withUserText.set(analysis.search, (carried = new Set()));
     for (const paper of papers) {
       const text = notes.notesText(paper.id);
-      const tags = state.data(paper.id).tags ?? [];
+      const tags = userData.data(paper.id).tags ?? [];
       if (!text && tags.length === 0 && !carried.has(paper.id)) continue;
       if (text || tags.length > 0) carried.add(paper.id);
       else carried.delete(paper.id);
@@ -98,7 +98,7 @@ export function syncUserTextIntoIndex(services: Services): vscode.Disposable {
   return vscode.Disposable.from(
     notes.onDidChange(() => sync()),
     model.onDidChange(() => sync()),
-    state.onDidChange((ids) => sync(ids)),
+    userData.onDidChange((ids) => sync(ids)),
   );
 }
 
@@ -108,7 +108,7 @@ function toPicks(services: Services, hits: SearchHit[]): PaperPick[] {
   for (const hit of hits) {
     const paper = services.model.paper(hit.id);
     if (!paper) continue;
-    const icon = services.state.marks(paper.id).starred ? '$(star-full) ' : '';
+    const icon = services.userData.marks(paper.id).starred ? '$(star-full) ' : '';
     picks.push({
       paperId: paper.id,
       label: `${icon}${paper.title}`,
@@ -143,7 +143,7 @@ function toPartialPicks(services: Services, result: PartialResult): PaperPick[] 
   }
   return result.hits.map((hit) => ({
     paperId: hit.id,
-    label: `${services.state.marks(hit.id).starred ? '$(star-full) ' : ''}${hit.title}`,
+    label: `${services.userData.marks(hit.id).starred ? '$(star-full) ' : ''}${hit.title}`,
     description: 'title pending',
     detail: hit.snippet ? afterTitle(hit.snippet.text, hit.title) : undefined,
     alwaysShow: true,
@@ -242,7 +242,8 @@ export function openSearchPick(
   // partial results have no tags in their documents: read them from the user's data
   const partialFilters: Record<string, FilterPredicate> = {
     ...filters,
-    tag: (doc, value) => (services.state.data(doc.id).tags ?? []).some((t) => t.toLowerCase() === value.toLowerCase()),
+    tag: (doc, value) =>
+      (services.userData.data(doc.id).tags ?? []).some((t) => t.toLowerCase() === value.toLowerCase()),
   };
   const update = (value: string) => {
     const analysis = model.analysis;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isPaperId } from '../../core/common';
 import { applyChange, isEmptyUserData, parseUserData, PaperUserData, serializeUserData } from '../../core/papers';
-import { PaperMarks, UserState } from '../services';
+import { PaperMarks, UserDataService } from '../services';
 import { JsonFileStore } from './jsonFileStore';
 import { refusedInRestrictedMode } from './restrictedMode';
 
@@ -14,7 +14,7 @@ const MEMENTO_KEY = 'papers.userData';
  * windows on the same folder keep each other's changes, followed by a watcher, a corrupt file moved aside as
  * a backup before anything is written there); without a folder, in the workspace memento.
  */
-export class UserStore extends JsonFileStore<PaperUserData> implements UserState {
+export class UserStore extends JsonFileStore<PaperUserData> implements UserDataService {
   readonly onDidChange = this.onDidChangeKeys;
 
   constructor(

@@ -3,7 +3,7 @@ import { Services } from '../services';
 
 /** "Papers 12/340 read" in the status bar; a click opens the search. */
 export function showReadingProgress(context: vscode.ExtensionContext, services: Services): void {
-  const { model, state } = services;
+  const { model, userData } = services;
   const item = vscode.window.createStatusBarItem('papers.progress', vscode.StatusBarAlignment.Left, 50);
   item.name = 'Papers Reading Progress';
   item.command = 'papers.search';
@@ -18,12 +18,12 @@ export function showReadingProgress(context: vscode.ExtensionContext, services: 
       item.text = '$(loading~spin) Papers';
       item.tooltip = 'Papers: loading collections…';
     } else {
-      const read = state.readCount(papers.map((p) => p.id));
+      const read = userData.readCount(papers.map((p) => p.id));
       item.text = `$(book) Papers ${read}/${papers.length} read`;
       item.tooltip = `${read} of ${papers.length} papers read. Click to search papers.`;
     }
     item.show();
   };
-  context.subscriptions.push(item, model.onDidChange(update), state.onDidChange(update));
+  context.subscriptions.push(item, model.onDidChange(update), userData.onDidChange(update));
   update();
 }

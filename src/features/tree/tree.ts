@@ -12,7 +12,7 @@ import { FILTER_LABELS } from './viewPrefs';
 import type { ReadingList } from '../paperPanel/readingList';
 
 /** What the tree needs of the services (it is one of them: built before the features start). */
-export type PapersTreeDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links' | 'prefs' | 'arrivals' | 'forYou'>;
+export type PapersTreeDeps = Pick<Services, 'model' | 'userData' | 'notes' | 'links' | 'prefs' | 'arrivals' | 'forYou'>;
 
 const DEFAULT_PAGE_SIZE = 500;
 /** How often the selection tries to follow the paper view when a reveal lands while the tree redraws. */
@@ -72,7 +72,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
       }),
       this.view.onDidChangeVisibility(({ visible }) => visible && void this.revealFollowed()),
       services.model.onDidChange(refresh),
-      services.state.onDidChange(refresh),
+      services.userData.onDidChange(refresh),
       services.notes.onDidChange(refresh),
       services.prefs.onDidChange(refresh),
       services.links.onDidChange(refresh),
@@ -154,7 +154,7 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
   }
 
   private passes(paper: Paper): boolean {
-    const marks = this.services.state.marks(paper.id);
+    const marks = this.services.userData.marks(paper.id);
     switch (this.prefs.filter) {
       case 'all':
         return true;

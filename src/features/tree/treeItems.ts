@@ -7,7 +7,7 @@ import { ownPapers, outlineOwnSize } from './themeGroups';
 import { GroupNode, SHOW_MORE_COMMAND, TreeNode } from './types';
 
 /** What the rows need of the services. */
-export type TreeItemDeps = Pick<Services, 'model' | 'state' | 'notes' | 'links'>;
+export type TreeItemDeps = Pick<Services, 'model' | 'userData' | 'notes' | 'links'>;
 
 const ABSTRACT_PREVIEW_CHARS = 420;
 
@@ -70,10 +70,10 @@ export function paperItem(
   services: TreeItemDeps,
   describedBy: 'method' | 'theme',
 ): vscode.TreeItem {
-  const { model, state, notes } = services;
+  const { model, userData, notes } = services;
   const paper = model.paper(node.id);
   if (!paper) return new vscode.TreeItem('(paper no longer loaded)');
-  const marks = state.marks(paper.id);
+  const marks = userData.marks(paper.id);
   const hasNotes = notes.hasNotes(paper.id);
   const linked = services.links.linksOf(paper.id).length > 0;
   const item = new vscode.TreeItem(
@@ -103,7 +103,7 @@ export function paperItem(
     hasNotes ? 'notes' : 'nonotes',
   ];
   // "not interested" only when set: menus offer the mark or its undo
-  const notInterested = state.data(paper.id).notInterested === true ? ' notinterested' : '';
+  const notInterested = userData.data(paper.id).notInterested === true ? ' notinterested' : '';
   // "Open Paper Page" only on papers whose file gave an arXiv id, DOI or web address
   const page = paperPageOf(paper) ? ' haspage' : '';
   item.contextValue = `paper ${flags.join(' ')}${notInterested}${page}`;

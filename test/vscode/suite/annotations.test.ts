@@ -104,7 +104,10 @@ suite('Highlights and notes on abstracts', () => {
     assert.equal(ids.length, 3);
     assert.ok(ids.includes(theirs.id) && ids.includes(mine.id));
     assert.deepEqual(ids, [...ids].sort(), 'sorted by id');
-    await until('both in memory', () => ((services.state.data(paper.id).annotations as unknown[]) ?? []).length === 3);
+    await until(
+      'both in memory',
+      () => ((services.userData.data(paper.id).annotations as unknown[]) ?? []).length === 3,
+    );
     const notes = await read(services.notes.uriFor(paper)!);
     assert.ok(notes.includes('written by the other window'));
     assert.match(notes, /\*\*3\.\*\* blue/);

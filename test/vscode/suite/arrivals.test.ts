@@ -262,7 +262,7 @@ suite('What is new: the New group, its badge, is:new, Mark All as Seen', () => {
       const hover = tree.getTreeItem(first).tooltip as vscode.MarkdownString;
       assert.match(hover.value, /For you:\*\* like/, 'the hover says which starred papers it is like');
     } finally {
-      for (const id of starred) await services.state.update(id, (d) => ({ ...d, starred: false }));
+      for (const id of starred) await services.userData.update(id, (d) => ({ ...d, starred: false }));
       await services.arrivals.markAllSeen();
     }
   });

@@ -313,7 +313,7 @@ suite('Collections: import, problems, export', () => {
     try {
       await restricted.simulateUntrusted(true);
       await vscode.commands.executeCommand('papers.star', lichen.id); // ends quietly: the message is the answer
-      assert.equal(services.state.marks(lichen.id).starred, false);
+      assert.equal(services.userData.marks(lichen.id).starred, false);
       assert.equal(await exists(inWorkspace('.papers', 'papers', `${lichen.id}.json`)), false);
       assert.equal(messages.filter((m) => /Restricted Mode/.test(m)).length, 1, messages.join(' | '));
       await restricted.simulateUntrusted(true); // a new burst of attempts: says so again
@@ -327,7 +327,7 @@ suite('Collections: import, problems, export', () => {
       await restricted.simulateUntrusted(false);
     }
     await vscode.commands.executeCommand('papers.star', lichen.id);
-    assert.equal(services.state.marks(lichen.id).starred, true, 'trusted again, the same command writes');
+    assert.equal(services.userData.marks(lichen.id).starred, true, 'trusted again, the same command writes');
   });
 
   test('Remove Collection on a collection row takes it out of the setting and keeps the file', async () => {

@@ -34,7 +34,7 @@ suite('Export Annotations', function () {
     const { services } = await api();
     const { paperId, annotationId } = added;
     await deleteHighlight(services, paperId, annotationId);
-    await services.state.update(paperId, (d) => ({ ...d, tags: removeTags(d.tags, ['export-check']) }));
+    await services.userData.update(paperId, (d) => ({ ...d, tags: removeTags(d.tags, ['export-check']) }));
   });
 
   test('writes a Markdown digest by theme and W3C Web Annotation JSON to the files picked in the save dialogs', async () => {
@@ -45,7 +45,7 @@ suite('Export Annotations', function () {
     const range = { start: words[0].index!, end: words[3].index! + words[3][0].length };
     const a = await addHighlight(services, paper.id, range, 'pink', 'quxifying remark for the export');
     added = { paperId: paper.id, annotationId: a.id };
-    await services.state.update(paper.id, (d) => ({ ...d, tags: addTags(d.tags, ['export-check']) }));
+    await services.userData.update(paper.id, (d) => ({ ...d, tags: addTags(d.tags, ['export-check']) }));
 
     const md = uri('exports', 'digest.md');
     const json = uri('exports', 'annotations.jsonld');

@@ -28,7 +28,7 @@ async function listed(): Promise<string[]> {
 async function untouchedTheme(): Promise<{ theme: string; papers: Paper[] }> {
   const { services } = await api();
   const analysis = services.model.analysis!;
-  const withData = new Set(services.state.idsWithData());
+  const withData = new Set(services.userData.idsWithData());
   const byTheme = new Map<string, Paper[]>();
   for (const p of analysis.papers) {
     if (withData.has(p.id) || services.notes.hasNotes(p.id)) continue;
@@ -43,7 +43,8 @@ suite('For You', () => {
 
   suiteTeardown(async () => {
     const { services } = await api();
-    for (const p of starred) await services.state.update(p.id, (d) => ({ ...d, starred: false, notInterested: false }));
+    for (const p of starred)
+      await services.userData.update(p.id, (d) => ({ ...d, starred: false, notInterested: false }));
   });
 
   test('with no signal the group is one row that says how to give some', () => {
@@ -101,7 +102,7 @@ suite('For You', () => {
       `${sameTheme.length} of the ${byStars.length} papers listed for the stars are of the starred papers' theme`,
     );
     assert.ok(
-      ids.every((id) => !services.state.marks(id).read),
+      ids.every((id) => !services.userData.marks(id).read),
       'read papers are left out',
     );
     // the reason of a paper of that theme names a starred paper, in the tooltip too
@@ -154,7 +155,7 @@ suite('For You', () => {
     const { services } = await api();
     const [paper] = await listed();
     await vscode.commands.executeCommand('papers.notInterested', paper);
-    assert.equal(services.state.data(paper).notInterested, true);
+    assert.equal(services.userData.data(paper).notInterested, true);
     await until('the paper out of For You', async () => !(await listed()).includes(paper));
     const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.papers', 'papers', `${paper}.json`);
     assert.match(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), /"notInterested": true/);
@@ -179,6 +180,6 @@ suite('For You', () => {
     } finally {
       await restricted.simulateUntrusted(false);
     }
-    assert.notEqual(services.state.data(paper).notInterested, true);
+    assert.notEqual(services.userData.data(paper).notInterested, true);
   });
 });

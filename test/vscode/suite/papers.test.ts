@@ -49,7 +49,7 @@ suite('Papers in a real VS Code', () => {
     await vscode.commands.executeCommand('papers.openPaper', paper.id);
     await until('the paper view tab', () => paperViewTab());
     assert.equal(services.panel.current?.id, paper.id);
-    await until('read mark', () => services.state.marks(paper.id).read);
+    await until('read mark', () => services.userData.marks(paper.id).read);
     const notesUri = services.notes.uriFor(paper)!;
     assert.ok(notesUri.path.includes('/notes/'), notesUri.toString());
     await new Promise((r) => setTimeout(r, 300));
@@ -107,7 +107,7 @@ suite('Papers in a real VS Code', () => {
   test('Toggle Star from the palette acts on the paper in the view and persists in .papers/', async () => {
     const { services } = await api();
     const paper = services.panel.current!;
-    assert.equal(services.state.marks(paper.id).starred, false);
+    assert.equal(services.userData.marks(paper.id).starred, false);
     await vscode.commands.executeCommand('papers.toggleStar');
     const file = workspaceUri('.papers', 'papers', `${paper.id}.json`);
     await until('the star file', () => exists(file));
@@ -125,7 +125,7 @@ suite('Papers in a real VS Code', () => {
     assert.equal(count(), [...services.model.analysis!.papers].filter((p) => services.notes.hasNotes(p.id)).length);
     assert.ok(count() >= 1);
     await vscode.commands.executeCommand('papers.filter', 'unread');
-    const read = services.state.readCount(services.model.analysis!.papers.map((p) => p.id));
+    const read = services.userData.readCount(services.model.analysis!.papers.map((p) => p.id));
     assert.equal(count(), 340 - read);
     await vscode.commands.executeCommand('papers.filter', 'all');
     assert.equal(count(), 340);
@@ -178,6 +178,6 @@ suite('Papers in a real VS Code', () => {
     assert.ok(kept.includes('broken'), 'the backup holds what the user wrote');
     const fresh = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
     assert.equal(fresh.read, true);
-    assert.ok(services.state.marks(services.panel.current!.id).starred, 'other papers untouched');
+    assert.ok(services.userData.marks(services.panel.current!.id).starred, 'other papers untouched');
   });
 });

@@ -129,7 +129,7 @@ suite('Stores hardening: what Papers writes, and where', () => {
         warnings.join(' | '),
       );
       await assert.rejects(
-        services.state.update(`../../../victim-${run}`, (d) => d),
+        services.userData.update(`../../../victim-${run}`, (d) => d),
         /not a valid name/,
       );
     } finally {
@@ -144,11 +144,11 @@ suite('Stores hardening: what Papers writes, and where', () => {
     const [a, b] = untouchedPapers(await api());
     const fileA = inWorkspace('.papers', 'papers', `${a.id}.json`);
     // written through the store, so the test does not wait on the file watcher for it
-    await services.state.update(a.id, (d) => ({ ...d, starred: true, tags: ['keep-me'] }));
+    await services.userData.update(a.id, (d) => ({ ...d, starred: true, tags: ['keep-me'] }));
     const before = await read(fileA);
     assert.match(before, /keep-me/);
     // the disk refuses to read it (as a file of another user, or an I/O error, would)
-    const store = services.state as unknown as { read: (uri: vscode.Uri) => Thenable<Uint8Array> };
+    const store = services.userData as unknown as { read: (uri: vscode.Uri) => Thenable<Uint8Array> };
     const original = store.read;
     store.read = (uri) =>
       uri.path.endsWith(`${a.id}.json`)
@@ -157,11 +157,11 @@ suite('Stores hardening: what Papers writes, and where', () => {
     const recorded = recordMessages();
     try {
       await assert.rejects(
-        services.state.setRead(a.id, true),
+        services.userData.setRead(a.id, true),
         new RegExp(`cannot read \\.papers/papers/${a.id}\\.json`),
       );
       assert.equal(await read(fileA), before, 'the file is left as it was');
-      assert.deepEqual(services.state.data(a.id).tags, ['keep-me'], 'and its data is still shown');
+      assert.deepEqual(services.userData.data(a.id).tags, ['keep-me'], 'and its data is still shown');
       assert.ok(
         recorded.messages.some((m) => m.includes(`${a.id}.json`)),
         'the user is told which file',
@@ -170,16 +170,16 @@ suite('Stores hardening: what Papers writes, and where', () => {
       const dirB = inWorkspace('.papers', 'papers', `${b.id}.json`);
       await vscode.workspace.fs.createDirectory(dirB);
       await write(vscode.Uri.joinPath(dirB, 'inside.txt'), 'mine');
-      await assert.rejects(services.state.setStarred(b.id, true), /cannot read/);
+      await assert.rejects(services.userData.setStarred(b.id, true), /cannot read/);
       assert.equal(await read(vscode.Uri.joinPath(dirB, 'inside.txt')), 'mine');
     } finally {
       store.read = original;
       recorded.stop();
       await vscode.workspace.fs.delete(inWorkspace('.papers', 'papers', `${b.id}.json`), { recursive: true });
       // through the store again: the next suites find the paper as it was
-      await services.state.update(a.id, () => ({}));
+      await services.userData.update(a.id, () => ({}));
     }
-    assert.equal(services.state.data(a.id).tags, undefined);
+    assert.equal(services.userData.data(a.id).tags, undefined);
   });
 
   test('a .papers folder that is a symlink leading out of the workspace: Papers refuses to write there', async function () {

@@ -53,6 +53,6 @@ export function link(paper: string, id: string, file: string, text = 'def second
 
 /** Papers no earlier test marked, tagged or linked: a test may change them without changing what others see. */
 export function untouchedPapers({ services }: PapersApi): Paper[] {
-  const known = new Set(services.state.idsWithData());
+  const known = new Set(services.userData.idsWithData());
   return services.model.analysis!.papers.filter((p) => !known.has(p.id) && services.links.linksOf(p.id).length === 0);
 }

@@ -157,7 +157,7 @@ suite('Two-level theme tree of a large library', function () {
       first.subgroups![0].paperIds[1],
       second.subgroups![1].paperIds[0],
     ];
-    for (const id of starred) await services.state.setStarred(id, true);
+    for (const id of starred) await services.userData.setStarred(id, true);
     try {
       await prefs.setFilter('starred');
       const top = groupsOf(tree.children());
@@ -172,7 +172,7 @@ suite('Two-level theme tree of a large library', function () {
       assert.equal(tree.view.description, 'Starred (3)');
     } finally {
       await prefs.setFilter('all');
-      for (const id of starred) await services.state.setStarred(id, false);
+      for (const id of starred) await services.userData.setStarred(id, false);
     }
   });
 

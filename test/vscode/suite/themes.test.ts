@@ -16,8 +16,8 @@ suite('Tags and theme corrections', function () {
   test('tag a paper, filter by tag in search and group the tree by tag', async () => {
     const { services, tree } = await api();
     const [a, b] = services.model.analysis!.papers.slice(30, 32);
-    await services.state.update(a.id, (d) => ({ ...d, tags: ['to-reproduce'] }));
-    await services.state.update(b.id, (d) => ({ ...d, tags: ['to-reproduce', 'survey'] }));
+    await services.userData.update(a.id, (d) => ({ ...d, tags: ['to-reproduce'] }));
+    await services.userData.update(b.id, (d) => ({ ...d, tags: ['to-reproduce', 'survey'] }));
     const saved = await readJson(file('.papers', 'papers', `${b.id}.json`));
     assert.deepEqual(saved.tags, ['survey', 'to-reproduce']);
     await until('tags in the index', () => services.model.analysis!.search.search('tag:to-reproduce').length === 2);
@@ -49,18 +49,18 @@ suite('Tags and theme corrections', function () {
     // gaps of 0-90 ms between the writes, so that some watcher re-reads fall inside the next write
     const gap = (i: number) => new Promise((r) => setTimeout(r, (i * 37) % 97));
     for (let i = 0; i < 24; i++)
-      await services.state.update(paper.id, (d) => ({ ...d, tags: [`quick-${i}`] })).then(() => gap(i));
+      await services.userData.update(paper.id, (d) => ({ ...d, tags: [`quick-${i}`] })).then(() => gap(i));
     const theme = services.model.analysis!.computedThemes[1];
     for (let i = 0; i < 24; i++)
       await services.corrections
         .update((c) => ({ ...c, renames: { ...c.renames, [theme.id]: `Quick rename ${i}` } }))
         .then(() => gap(i));
     await new Promise((r) => setTimeout(r, 2_000)); // the watcher's events for the writes above arrive meanwhile
-    assert.deepEqual(services.state.data(paper.id).tags, ['quick-23']);
+    assert.deepEqual(services.userData.data(paper.id).tags, ['quick-23']);
     assert.deepEqual((await readJson(file('.papers', 'papers', `${paper.id}.json`))).tags, ['quick-23']);
     assert.equal(services.corrections.corrections.renames[theme.id], 'Quick rename 23');
     assert.equal((await readJson(file('.papers', 'themes.json'))).renames[theme.id], 'Quick rename 23');
-    await services.state.update(paper.id, (d) => ({ ...d, tags: [] }));
+    await services.userData.update(paper.id, (d) => ({ ...d, tags: [] }));
     await services.corrections.update((c) => {
       const { [theme.id]: _dropped, ...renames } = c.renames;
       return { ...c, renames };

@@ -30,7 +30,7 @@ suite('Morning pass: keyboard triage through the list a paper was opened from', 
     const { services } = await papersApi();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const id of (await aTheme()).ids) {
-      await services.state.update(id, (d) => ({ ...d, read: false, starred: false, notInterested: false }));
+      await services.userData.update(id, (d) => ({ ...d, read: false, starred: false, notInterested: false }));
     }
   });
 
@@ -44,7 +44,7 @@ suite('Morning pass: keyboard triage through the list a paper was opened from', 
     assert.equal(await shownId(), ids[2]);
     await until('the tree selection on the paper shown', async () => (await selectedId()) === ids[2]);
     // a step shows; it does not mark the paper read (the reader's key says what it becomes)
-    assert.equal(services.state.marks(ids[2]).read, false);
+    assert.equal(services.userData.marks(ids[2]).read, false);
     await vscode.commands.executeCommand('papers.previousPaper');
     await vscode.commands.executeCommand('papers.previousPaper');
     assert.equal(await shownId(), ids[0]);
@@ -60,8 +60,12 @@ suite('Morning pass: keyboard triage through the list a paper was opened from', 
     await vscode.commands.executeCommand('papers.toggleNotInterested');
     await vscode.commands.executeCommand('papers.markSeenAndNext');
     assert.equal(await shownId(), ids[2]);
-    assert.deepEqual(services.state.marks(ids[1]), { ...services.state.marks(ids[1]), read: true, starred: true });
-    assert.equal(services.state.data(ids[1]).notInterested, true);
+    assert.deepEqual(services.userData.marks(ids[1]), {
+      ...services.userData.marks(ids[1]),
+      read: true,
+      starred: true,
+    });
+    assert.equal(services.userData.data(ids[1]).notInterested, true);
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const file = vscode.Uri.joinPath(folder, '.papers', 'papers', `${ids[1]}.json`);
     const stored = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))) as Record<
@@ -71,7 +75,7 @@ suite('Morning pass: keyboard triage through the list a paper was opened from', 
     assert.equal(stored.read, true);
     assert.equal(stored.starred, true);
     assert.equal(stored.notInterested, true);
-    assert.equal(services.state.marks(ids[2]).read, false, 'the paper stepped to is not marked');
+    assert.equal(services.userData.marks(ids[2]).read, false, 'the paper stepped to is not marked');
   });
 
   test('at the end of the list, next says so and stays on the last paper (no wrap)', async () => {
@@ -91,7 +95,7 @@ suite('Morning pass: keyboard triage through the list a paper was opened from', 
     await tree.view.reveal({ kind: 'paper', id: ids[2], groupId }, { select: true, focus: true });
     await until('the row selected', async () => (await selectedId()) === ids[2]);
     await vscode.commands.executeCommand('papers.triageSelected', 'toggleStar');
-    assert.equal(services.state.marks(ids[2]).starred, true);
+    assert.equal(services.userData.marks(ids[2]).starred, true);
     await vscode.commands.executeCommand('papers.triageSelected', 'nextPaper');
     assert.equal(await shownId(), ids[3]);
     assert.equal(services.panel.readingPlace?.list.groupId, groupId);
