@@ -7,6 +7,7 @@
  * character once, and drops what it does not know without leaving a backslash or a brace behind.
  */
 import { ACCENTS, BLACKBOARD, LETTER_SYMBOLS, MATH_ACCENTS, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS } from './latexSymbols';
+import { mathSegments } from './mathSegments';
 
 /** Text with none of these has nothing to decode: returned as it is (most abstracts). */
 const MARKUP = /[\\{}$~]|--/;
@@ -106,6 +107,22 @@ const COMPOUND = /[^\p{L}\p{N}.]/u;
 export function decodeLatex(text: string): string {
   if (!MARKUP.test(text)) return text;
   return new LatexReader(text).read();
+}
+
+/**
+ * Text with its math kept as written (the segments mathSegments finds, delimiters included) and the LaTeX
+ * between decoded as decodeLatex does: for a place that renders math (the paper view's title), where the
+ * Unicode of decodeLatex would be a poorer copy. Text without math gives decodeLatex's text.
+ */
+export function decodeLatexKeepingMath(text: string): string {
+  if (!MARKUP.test(text)) return text;
+  let out = '';
+  let at = 0;
+  for (const seg of mathSegments(text)) {
+    out += decodeLatex(text.slice(at, seg.start)) + text.slice(seg.start, seg.end);
+    at = seg.end;
+  }
+  return (out + decodeLatex(text.slice(at))).replace(/ {2,}/g, ' ');
 }
 
 class LatexReader {

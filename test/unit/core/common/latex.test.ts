@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decodeLatex } from '../../../../src/core/common/latex';
+import { decodeLatex, decodeLatexKeepingMath } from '../../../../src/core/common/latex';
+import { mathSegments } from '../../../../src/core/common/mathSegments';
 
 describe('decodeLatex', () => {
   test('plain text comes back as the same string', () => {
@@ -180,6 +181,41 @@ describe('decodeLatex', () => {
         assert.equal(decodeLatex(plain), plain);
       }),
       { seed: 3, numRuns: 1000 },
+    );
+  });
+});
+
+describe('decodeLatexKeepingMath', () => {
+  test('math stays as written, delimiters included; the text around it is decoded', () => {
+    assert.equal(
+      decodeLatexKeepingMath('\\textbf{Scalpel}: $\\mathcal{O}(n \\log n)$ bridges for Schr\\"odinger'),
+      'Scalpel: $\\mathcal{O}(n \\log n)$ bridges for Schrödinger',
+    );
+    assert.equal(
+      decodeLatexKeepingMath('\\emph{Fast $k$-means} in \\(d\\) dimensions'),
+      'Fast $k$-means in \\(d\\) dimensions',
+    );
+    assert.equal(decodeLatexKeepingMath('plain title'), 'plain title');
+  });
+
+  test('without math it gives what decodeLatex gives: dollars that are prices stay text', () => {
+    for (const text of ['Models for $5 and $10', '\\textbf{A} -- B~C', 'Cost \\$5, {BERT}', '$ a $ b']) {
+      assert.equal(mathSegments(text).length, 0, text);
+      assert.equal(decodeLatexKeepingMath(text), decodeLatex(text));
+    }
+  });
+
+  test('the math of its output is the math of its input (property, fixed seed)', () => {
+    const pieces = ['plain ', 'word', ' ', '\\textbf{', '}', '\\"o', '--', '~', '$x$', '$\\alpha_i$', '\\(y^2\\)', '{'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+        // words apart, as titles write them (`$a$$b$` is no one's math, and each reader takes it differently)
+        const text = parts.join(' ');
+        const out = decodeLatexKeepingMath(text);
+        const tex = (t: string) => mathSegments(t).map((s) => s.tex);
+        assert.deepEqual(tex(out), tex(text), `${text} -> ${out}`);
+      }),
+      { seed: 7, numRuns: 2000 },
     );
   });
 });
