@@ -1,5 +1,5 @@
-// The paper view as a reader meets it on a day of arXiv papers: opening a paper writes nothing, its math is
-// rendered (KaTeX, from the extension's own files), its arXiv id and categories are shown, and "Open on arXiv"
+// The paper view as a reader meets it on a day of arXiv papers: opening a paper writes nothing, its math (in the
+// title and the abstract) is rendered (KaTeX, from the extension's own files), its arXiv id and categories are shown, and "Open on arXiv"
 // asks VS Code to open https://arxiv.org/abs/<id> (VS Code's own prompt before an external site is where the
 // scenario stops it: nothing is fetched).
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -65,9 +65,13 @@ export const scenarios = [
 
       const view = paperView(page);
       await view.locator('h1').waitFor({ state: 'visible', timeout: 30_000 });
-      // a file's title is decoded as every title is: its math as Unicode ($x^2$ reads x²), as in the tree
+      // the title's math is rendered in the view (its text stays the TeX the file wrote); the tree shows it as
+      // Unicode text ($x^2$ reads x²), as every place that renders nothing
+      await view.locator('h1 .math .katex').first().waitFor({ state: 'visible', timeout: 15_000 });
       const title = (await view.locator('h1').textContent()).trim();
-      if (title !== 'Quadratic Probes for x² Estimation') throw new Error(`the title's text is "${title}"`);
+      if (title !== 'Quadratic Probes for $x^2$ Estimation') throw new Error(`the title's text is "${title}"`);
+      const row = page.getByRole('treeitem', { name: /^Quadratic Probes for x² Estimation/ });
+      await row.first().waitFor({ state: 'visible', timeout: 15_000 });
       const inAbstract = view.locator('#abstract-text .katex');
       await waitFor('the abstract math rendered', async () => (await inAbstract.count()) >= 4);
       if ((await view.locator('#abstract-text .katex-display').count()) !== 1)
