@@ -4,7 +4,7 @@
 // scenario stops it: nothing is fetched).
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { paperView } from '../editorSteps.mjs';
+import { expectExternalOpen, paperView } from '../editorSteps.mjs';
 import { sleep, waitFor } from '../workbench.mjs';
 
 const DAY = [
@@ -99,28 +99,13 @@ export const scenarios = [
       const open = view.locator('button[data-action="openPage"]');
       if ((await open.innerText()).trim() !== 'Open on arXiv ↗')
         throw new Error(`the button says ${await open.innerText()}`);
-      const popup = page
-        .context()
-        .waitForEvent('page', { timeout: 15_000 })
-        .catch(() => undefined);
-      await open.click();
       // VS Code asks before it opens a site it does not trust; the scenario answers Cancel there
-      const dialog = page.locator('.monaco-dialog-box');
-      const asked = await dialog
-        .waitFor({ state: 'visible', timeout: 15_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (asked) {
-        const text = await dialog.innerText();
-        if (!text.includes('https://arxiv.org/abs/2401.01234v2')) throw new Error(`the prompt says: ${text}`);
-        await shot('open-on-arxiv-prompt');
-        await dialog.getByRole('button', { name: 'Cancel' }).click();
-      } else {
-        const opened = await popup;
-        const url = opened?.url() ?? '';
-        await opened?.close();
-        if (!url.startsWith('https://arxiv.org/abs/2401.01234v2')) throw new Error(`opened "${url}"`);
-      }
+      await expectExternalOpen(
+        page,
+        () => open.click(),
+        'https://arxiv.org/abs/2401.01234v2',
+        () => shot('open-on-arxiv-prompt'),
+      );
 
       // asking for notes makes the file
       await view.locator('button[data-action="openNotes"]').click();
