@@ -186,7 +186,13 @@ class LatexReader {
         } else if ((next === 40 /* ( */ || next === 91) /* [ */ && !math) {
           this.pos += 2;
           if (depth < MAX_DEPTH) out += this.sequence(true, depth + 1, next === 40 ? Until.Paren : Until.Bracket);
-        } else out += this.command(math, depth);
+        } else {
+          const text = this.command(math, depth);
+          // a word a command gives in math (`\log`, `\max`, `\text{ms}`) parts from the word before it, as TeX
+          // sets it apart: `n\log n` is "n log n", not the new word "nlog"
+          const glued = math && isLetter(text.charCodeAt(0)) && isWordCharacter(out.charCodeAt(out.length - 1));
+          out += glued ? ` ${text}` : text;
+        }
       } else if (c === 126 /* ~ */) {
         this.pos++;
         out += ' ';

@@ -92,6 +92,16 @@ describe('decodeLatex', () => {
     assert.equal(decodeLatex('\\"'), '');
   });
 
+  test('a function name in math parts from the word before it: no new words such as "nlog"', () => {
+    assert.equal(decodeLatex('$\\mathcal{O}(n\\log n)$'), 'O(n log n)');
+    assert.equal(decodeLatex('$T\\log|\\Pi|$ and $x\\sin y$ and $2\\max_i x_i$'), 'T log|Π| and x sin y and 2 maxᵢ xᵢ');
+    // not after a space, a bracket or a symbol, and not in text
+    assert.equal(
+      decodeLatex('$\\log n$, $(\\log n)$, $\\alpha\\beta$, Schr\\"odinger'),
+      'log n, (log n), αβ, Schrödinger',
+    );
+  });
+
   test('hostile input is read in linear time without a crash', () => {
     const nested = `${'\\textbf{'.repeat(10_000)}x${'}'.repeat(10_000)}`;
     assert.equal(decodeLatex(nested), 'x');
