@@ -95,6 +95,8 @@ function stops(chars: string): Uint8Array {
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isWordCharacter = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c >= 128;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+/** The end of a word a command's word would join (a letter or digit, not a symbol such as ∩). */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Needs parentheses to stay one unit after `/`, `√` or a script sign: anything but letters and digits. */
 const COMPOUND = /[^\p{L}\p{N}.]/u;
 
@@ -190,7 +192,7 @@ class LatexReader {
           const text = this.command(math, depth);
           // a word a command gives in math (`\log`, `\max`, `\text{ms}`) parts from the word before it, as TeX
           // sets it apart: `n\log n` is "n log n", not the new word "nlog"
-          const glued = math && isLetter(text.charCodeAt(0)) && isWordCharacter(out.charCodeAt(out.length - 1));
+          const glued = math && isLetter(text.charCodeAt(0)) && LETTER_OR_DIGIT.test(out.slice(-1));
           out += glued ? ` ${text}` : text;
         }
       } else if (c === 126 /* ~ */) {

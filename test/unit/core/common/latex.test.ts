@@ -95,7 +95,8 @@ describe('decodeLatex', () => {
   test('a function name in math parts from the word before it: no new words such as "nlog"', () => {
     assert.equal(decodeLatex('$\\mathcal{O}(n\\log n)$'), 'O(n log n)');
     assert.equal(decodeLatex('$T\\log|\\Pi|$ and $x\\sin y$ and $2\\max_i x_i$'), 'T log|Π| and x sin y and 2 maxᵢ xᵢ');
-    // not after a space, a bracket or a symbol, and not in text
+    // not after a space, a bracket or a symbol (`\\cap\\mathcal{C}` is "∩C"), and not in text
+    assert.equal(decodeLatex('$A\\cap\\mathcal{C}$'), 'A∩C');
     assert.equal(
       decodeLatex('$\\log n$, $(\\log n)$, $\\alpha\\beta$, Schr\\"odinger'),
       'log n, (log n), αβ, Schrödinger',
