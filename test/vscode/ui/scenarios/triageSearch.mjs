@@ -37,7 +37,8 @@ def fold_kite(paper):
 `;
 
 /**
- * The paper view's tab and the editor group it is in (0-based, in the workbench's order).
+ * The editor group (0-based, in the workbench's order) holding a tab whose label starts with `tabLabelStart`; -1
+ * when none does.
  * @param {Page} page
  * @param {string} tabLabelStart
  */
