@@ -34,11 +34,18 @@ export interface AnnotationView {
   status: AnchorStatus;
 }
 
+/** A paper's title as the page shows it. */
+export interface TitleView {
+  /** Plain text, its LaTeX decoded to Unicode (as the tree shows it): for places that render no math. */
+  title: string;
+  /** The same title with its math as the file wrote it (`$…$`), which the page renders; absent when it has none. */
+  titleMath?: string;
+}
+
 /** Everything the page shows of one paper: plain data, already resolved by the host. */
-export interface PaperViewModel {
+export interface PaperViewModel extends TitleView {
   id: string;
   key: string;
-  title: string;
   /** Authors' names and year, when the file gave them: the line under the title. */
   authors: string[];
   year: string | null;
@@ -53,7 +60,7 @@ export interface PaperViewModel {
   collections: string[];
   keywords: string[];
   abstract: string;
-  related: { id: string; title: string }[];
+  related: (TitleView & { id: string })[];
   read: boolean;
   starred: boolean;
   hasNotes: boolean;
@@ -68,9 +75,8 @@ export interface PaperViewModel {
 }
 
 /** One signal paper a ranked paper is like, as "Why this paper" lists it. */
-export interface ForYouReasonView {
+export interface ForYouReasonView extends TitleView {
   id: string;
-  title: string;
   /** How the reader signalled it: "starred", "linked from src/train.py"... */
   signal: string;
 }

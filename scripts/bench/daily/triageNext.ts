@@ -49,14 +49,15 @@ function libraryOf(papers: Paper[]): ViewModelDeps {
       keyOf: (p: Paper) => keys.get(p.id) ?? (keys.set(p.id, paperKey(p)), keys.get(p.id)!),
       analysis: { related: { relatedTo: (id: string) => near(id, 5) } },
     },
-    state: {
+    userData: {
       marks: (id: string) => ({ read: data(id).read === true, starred: false }),
       data,
     },
     notes: { hasNotes: () => false },
     links: { linksOf: () => [] },
     forYou: { reasonsOf: (id: string) => near(id, 3).map((r) => ({ id: r, signal: 'starred' })) },
-  } as unknown as ViewModelDeps;
+    // each service named as the view model names it (a renamed one fails here, not at run time); only what it calls
+  } satisfies Record<keyof ViewModelDeps, unknown> as unknown as ViewModelDeps;
 }
 
 function papersOf(texts: string[]): Paper[] {

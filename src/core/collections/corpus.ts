@@ -60,7 +60,10 @@ export function parseCollectionBytes(bytes: Uint8Array, path: string, parse?: Fo
  * a .bib of the same papers must not hide the .bib's titles, authors and DOIs.
  */
 function fillMissingMetadata(into: ParsedPaper, from: ParsedPaper): void {
+  // the title with its math is the same title as sourceTitle: taken with it, never beside another file's title
+  const takesTitle = into.sourceTitle === undefined || into.sourceTitle.trim() === '';
   for (const field of PAPER_METADATA_FIELDS) {
+    if (field === 'sourceTitleMath' && !takesTitle) continue;
     const have = into[field];
     const offered = from[field];
     const missing = have === undefined || (Array.isArray(have) ? have.length === 0 : have.trim() === '');

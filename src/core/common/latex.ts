@@ -7,6 +7,7 @@
  * character once, and drops what it does not know without leaving a backslash or a brace behind.
  */
 import { ACCENTS, BLACKBOARD, LETTER_SYMBOLS, MATH_ACCENTS, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS } from './latexSymbols';
+import { mathSegments } from './mathSegments';
 
 /** Text with none of these has nothing to decode: returned as it is (most abstracts). */
 const MARKUP = /[\\{}$~]|--/;
@@ -94,6 +95,8 @@ function stops(chars: string): Uint8Array {
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isWordCharacter = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c >= 128;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+/** The end of a word a command's word would join (a letter or digit, not a symbol such as ∩). */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Needs parentheses to stay one unit after `/`, `√` or a script sign: anything but letters and digits. */
 const COMPOUND = /[^\p{L}\p{N}.]/u;
 
@@ -106,6 +109,22 @@ const COMPOUND = /[^\p{L}\p{N}.]/u;
 export function decodeLatex(text: string): string {
   if (!MARKUP.test(text)) return text;
   return new LatexReader(text).read();
+}
+
+/**
+ * Text with its math kept as written (the segments mathSegments finds, delimiters included) and the LaTeX
+ * between decoded as decodeLatex does: for a place that renders math (the paper view's title), where the
+ * Unicode of decodeLatex would be a poorer copy. Text without math gives decodeLatex's text.
+ */
+export function decodeLatexKeepingMath(text: string): string {
+  if (!MARKUP.test(text)) return text;
+  let out = '';
+  let at = 0;
+  for (const seg of mathSegments(text)) {
+    out += decodeLatex(text.slice(at, seg.start)) + text.slice(seg.start, seg.end);
+    at = seg.end;
+  }
+  return (out + decodeLatex(text.slice(at))).replace(/ {2,}/g, ' ');
 }
 
 class LatexReader {
@@ -169,7 +188,13 @@ class LatexReader {
         } else if ((next === 40 /* ( */ || next === 91) /* [ */ && !math) {
           this.pos += 2;
           if (depth < MAX_DEPTH) out += this.sequence(true, depth + 1, next === 40 ? Until.Paren : Until.Bracket);
-        } else out += this.command(math, depth);
+        } else {
+          const text = this.command(math, depth);
+          // a word a command gives in math (`\log`, `\max`, `\text{ms}`) parts from the word before it, as TeX
+          // sets it apart: `n\log n` is "n log n", not the new word "nlog"
+          const glued = math && isLetter(text.charCodeAt(0)) && LETTER_OR_DIGIT.test(out.slice(-1));
+          out += glued ? ` ${text}` : text;
+        }
       } else if (c === 126 /* ~ */) {
         this.pos++;
         out += ' ';

@@ -14,6 +14,11 @@ export interface ParsedPaper {
   abstract: string;
   /** A real title when the format brings one (BibTeX, CSL-JSON...); Daily Papers has none. */
   sourceTitle?: string;
+  /**
+   * The source title with its math as the file wrote it (`$\mathcal{O}(n)$`) and the rest decoded, for the paper
+   * view to render; only when the title has math. `sourceTitle` is the same title as plain Unicode text.
+   */
+  sourceTitleMath?: string;
   /** Authors as display names ("Jane Doe"), when the format brings them. */
   authors?: string[];
   /** Year of publication (four digits), when known. */
@@ -38,6 +43,7 @@ export interface ParsedPaper {
  */
 export const PAPER_METADATA_FIELDS = [
   'sourceTitle',
+  'sourceTitleMath',
   'authors',
   'year',
   'url',

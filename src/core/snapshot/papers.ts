@@ -27,8 +27,14 @@ const TEXT_FIELDS = [
 const LIST_FIELDS = ['authors', 'categories', 'keywords', 'collections'] as const;
 /** Text fields whose values repeat across papers: stored once each. */
 const SHARED = new Set<string>(['year', 'date', 'theme', 'method']);
-/** Optional fields (a paper's metadata, in the order a parsed paper has them); and the fields a paper always has. */
-const OPTIONAL = PAPER_METADATA_FIELDS;
+/**
+ * Optional fields with a column (a paper's metadata, in the order a parsed paper has them; a rare one, as
+ * `sourceTitleMath` is, goes with the extras); and the fields a paper always has.
+ */
+const OPTIONAL = PAPER_METADATA_FIELDS.filter(
+  (f): f is Extract<(typeof PAPER_METADATA_FIELDS)[number], TextField | ListField> =>
+    (TEXT_FIELDS as readonly string[]).includes(f) || (LIST_FIELDS as readonly string[]).includes(f),
+);
 const REQUIRED = ['id', 'abstract', 'title', 'method', 'keywords', 'theme', 'collections'];
 const ABSENT = 0xffffffff;
 const NULL = 0xfffffffe;

@@ -1,6 +1,6 @@
 import { signalLabel } from '../../core/forYou';
 import { Paper, paperPageOf } from '../../core/papers';
-import type { ForYouReasonView, LinkItemView, PaperViewModel } from '../../webview/protocol';
+import type { ForYouReasonView, LinkItemView, PaperViewModel, TitleView } from '../../webview/protocol';
 import { annotationViews } from '../annotations/views';
 import type { LinksApi, LinkView } from '../links/types';
 import type { Services } from '../services';
@@ -29,11 +29,11 @@ export function paperViewModel(deps: ViewModelDeps, paper: Paper): PaperViewMode
   const related = (model.analysis?.related.relatedTo(paper.id) ?? [])
     .map((id) => model.paper(id))
     .filter((p): p is Paper => p !== undefined)
-    .map((p) => ({ id: p.id, title: p.title }));
+    .map((p) => ({ id: p.id, ...titleView(p) }));
   return {
     id: paper.id,
     key: model.keyOf(paper),
-    title: paper.title,
+    ...titleView(paper),
     authors: [...(paper.authors ?? [])],
     year: paper.year ?? null,
     date: paper.date ?? null,
@@ -56,15 +56,23 @@ export function paperViewModel(deps: ViewModelDeps, paper: Paper): PaperViewMode
   };
 }
 
+/**
+ * The paper's title, and its math as the file wrote it when the title shown is the file's and has math (a title
+ * derived from the abstract is plain text already).
+ */
+export function titleView(paper: Paper): TitleView {
+  const { title, sourceTitle, sourceTitleMath } = paper;
+  return sourceTitleMath !== undefined && title === sourceTitle ? { title, titleMath: sourceTitleMath } : { title };
+}
+
 /** Why For You ranks the paper, when it does. */
 export function forYouOf(deps: ViewModelDeps, id: string): { forYou?: ForYouReasonView[] } {
   const because = deps.forYou.reasonsOf(id);
   if (!because?.length) return {};
-  const forYou = because.map((r) => ({
-    id: r.id,
-    title: deps.model.paper(r.id)?.title ?? r.id,
-    signal: signalLabel(r),
-  }));
+  const forYou = because.map((r) => {
+    const signalPaper = deps.model.paper(r.id);
+    return { id: r.id, ...(signalPaper ? titleView(signalPaper) : { title: r.id }), signal: signalLabel(r) };
+  });
   return { forYou };
 }
 

@@ -238,6 +238,11 @@ export function openSearchPick(
     'Search titles, abstracts, notes… (filters: theme: collection: tag: is:new is:unread is:starred has:notes sort:foryou)';
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
+  // The rows in the search's own rank order: VS Code otherwise re-sorts the rows whose titles contain the query
+  // (prefix matches first, then alphabetically), so the reader would see an order that neither the ranking nor the
+  // list the open hands to the paper view (next and previous step through it) has. Not in the typed API yet (the
+  // quickPickSortByLabel proposal), but the extension host takes it from every extension.
+  (qp as { sortByLabel?: boolean }).sortByLabel = false;
   const filters = userFilters(services);
   // partial results have no tags in their documents: read them from the user's data
   const partialFilters: Record<string, FilterPredicate> = {

@@ -1,6 +1,7 @@
 // "Why this paper": the signal papers For You found this one most like, under the related papers.
 import type { PageToHostMessage, PaperViewModel } from '../protocol';
 import { el } from './controls';
+import { withMath } from './math';
 
 const SECTION_ID = 'why-this-paper';
 
@@ -18,7 +19,8 @@ export function renderWhy(paper: PaperViewModel, post: (message: PageToHostMessa
   const lead = el('p', 'why-lead', 'For You lists it: it is like');
   const list = el('ul');
   for (const r of paper.forYou) {
-    const button = el('button', 'link', r.title);
+    const button = el('button', 'link');
+    button.append(...withMath(r.titleMath ?? r.title));
     button.type = 'button';
     button.dataset.focusKey = `why:${r.id}`;
     button.addEventListener('click', () => post({ type: 'webviewDidOpenRelated', id: r.id }));

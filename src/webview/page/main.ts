@@ -157,7 +157,7 @@ function renderPaper(paper: PaperViewModel, place: ListPlaceView | undefined): v
 
   const header = el('header');
   const h1 = el('h1');
-  h1.append(...withMath(paper.title));
+  h1.append(...withMath(paper.titleMath ?? paper.title));
   h1.id = 'paper-title';
   h1.tabIndex = -1;
   header.append(h1, ...bylineLine(paper), ...sourceLine(paper), metaLine(paper), renderTags(paper));
@@ -185,7 +185,8 @@ function renderPaper(paper: PaperViewModel, place: ListPlaceView | undefined): v
     related.setAttribute('aria-labelledby', 'related-title');
     const list = el('ul');
     for (const r of paper.related) {
-      const button = el('button', 'link', r.title);
+      const button = el('button', 'link');
+      button.append(...withMath(r.titleMath ?? r.title));
       button.type = 'button';
       button.dataset.focusKey = `related:${r.id}`;
       button.addEventListener('click', () => post({ type: 'webviewDidOpenRelated', id: r.id }));

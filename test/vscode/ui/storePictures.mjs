@@ -97,6 +97,25 @@ function keepPicture(from, name) {
 }
 
 /**
+ * Puts the workbench back where the window shows it, and fails when it is not there: once, a focus change scrolled
+ * the whole workbench by a part of the window (the sidebar cut, white beyond the workbench's edges), a broken
+ * picture nothing else would have caught.
+ * @param {import('../types.js').Page} page
+ */
+async function workbenchInPlace(page) {
+  const box = await page.evaluate(() => {
+    const workbench = document.querySelector('.monaco-workbench');
+    for (let el = workbench; el; el = el.parentElement) el.scrollTop = el.scrollLeft = 0;
+    window.scrollTo(0, 0);
+    const r = workbench?.getBoundingClientRect();
+    return r && { left: r.left, top: r.top, width: r.width, height: r.height, w: innerWidth, h: innerHeight };
+  });
+  const near = (/** @type {number} */ a, /** @type {number} */ b) => Math.abs(a - b) < 1;
+  const fits = box && near(box.left, 0) && near(box.top, 0) && near(box.width, box.w) && near(box.height, box.h);
+  if (!fits) throw new Error(`the workbench is not where the window shows it: ${JSON.stringify(box)}`);
+}
+
+/**
  * Takes the picture `name` in each theme: `<name>-dark` and `<name>-light`, the window left in the first theme.
  * `restage` (optional) puts back what a theme change takes away (a hover), before each picture.
  * @param {import('../types.js').ScenarioContext} ui
@@ -111,6 +130,7 @@ export async function pictureInBothThemes(ui, name, restage = async () => {}) {
     // no progress or message over the picture
     await waitFor('no notification', async () => (await page.locator('.notification-toast').count()) === 0, 120_000);
     await restage();
+    await workbenchInPlace(page);
     await sleep(300);
     keepPicture(await shot(`${name}-${theme.name}`), `${name}-${theme.name}`);
   }

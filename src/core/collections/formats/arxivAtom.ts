@@ -6,7 +6,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { LineStarts, PapersInputError } from '../../common';
-import { decodedTitle, emptyFileError, EntryFields, PaperCollector, shown, yearOf } from './collect';
+import { emptyFileError, EntryFields, PaperCollector, shown, titleFields, yearOf } from './collect';
 import { tidyAbstract } from './dailyPapers';
 import { ParseResult } from './types';
 
@@ -67,7 +67,7 @@ function entryFields(e: Record<string, unknown>, line: number): EntryFields | { 
     label: key ? `entry "${shown(key)}"` : 'the entry',
     key,
     abstract: summary === undefined ? undefined : tidyAbstract(oneLine(summary)!),
-    title: decodedTitle(oneLine(text(e.title))),
+    ...titleFields(oneLine(text(e.title))),
     authors,
     year: yearOf(text(e.published) ?? text(e.updated)),
     url: (alternate?.['@href'] as string | undefined) ?? (id && /^https?:/.test(id) ? id : undefined),

@@ -159,6 +159,8 @@ export function parseBibtex(text: string, file: string): ParseResult {
       key: entry.label,
       abstract: abstract === undefined ? undefined : latexAbstractToText(abstract),
       title: title === undefined ? undefined : latexToText(title, 'title'),
+      // its math as written, for the paper view; read only when the title may have math (citation-js is slow)
+      titleMath: title !== undefined && /\$|\\\(/.test(title) ? latexAbstractToText(title) : undefined,
       authors: authors === undefined ? undefined : latexNames(authors),
       year: yearOf(field(entry, 'year', 'date')),
       url: field(entry, 'url') ?? arxivUrl(entry),

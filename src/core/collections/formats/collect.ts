@@ -4,7 +4,7 @@
  */
 import { arxivIdOf, paperId, titleId } from '../../papers';
 import { ParsedPaper } from '../../papers';
-import { decodeLatex, LoadProblem, PapersInputError } from '../../common';
+import { decodeLatex, decodeLatexKeepingMath, LoadProblem, mathSegments, PapersInputError } from '../../common';
 import { MAX_ABSTRACT_CHARS } from './dailyPapers';
 import { ParseResult } from './types';
 
@@ -17,6 +17,8 @@ export interface EntryFields {
   key?: string;
   abstract?: string;
   title?: string;
+  /** The title with its math as written, the rest decoded (decodeLatexKeepingMath); kept when it has math. */
+  titleMath?: string;
   authors?: string[];
   year?: string;
   url?: string;
@@ -141,6 +143,8 @@ function paperOf(
 ): ParsedPaper {
   const paper: ParsedPaper = { id, abstract, sources: [{ collection: file, line: entry.line }] };
   if (title !== undefined) paper.sourceTitle = title;
+  const titleMath = title !== undefined ? nonEmpty(entry.titleMath)?.replace(/\s+/g, ' ') : undefined;
+  if (titleMath !== undefined && mathSegments(titleMath).length > 0) paper.sourceTitleMath = titleMath;
   const authors = entry.authors?.map((a) => a.replace(/\s+/g, ' ').trim()).filter(Boolean);
   if (authors?.length) paper.authors = authors;
   if (year !== undefined) paper.year = year;
@@ -169,10 +173,11 @@ const RICH_TEXT_TAG = /<\/?(?:i|b|sc|sup|sub|span(?: class="nocase"| style="font
 /**
  * A title as the reader sees it, for the formats that carry LaTeX as plain text (JSON Lines, CSL-JSON, Atom):
  * `\textbf{X}`, `Schr\"odinger`, `$\lambda$` decoded, as BibTeX's parser decodes its titles. Decoded before the
- * paper is made, so a paper known by its title has the id of the title it shows, whatever the format.
+ * paper is made, so a paper known by its title has the id of the title it shows, whatever the format. With it, the
+ * title as the paper view renders it: its math as written, the rest decoded.
  */
-export const decodedTitle = (title: string | undefined): string | undefined =>
-  title === undefined ? undefined : decodeLatex(title);
+export const titleFields = (title: string | undefined): Pick<EntryFields, 'title' | 'titleMath'> =>
+  title === undefined ? {} : { title: decodeLatex(title), titleMath: decodeLatexKeepingMath(title) };
 
 export function stripRichText(text: string): string {
   return text.replace(RICH_TEXT_TAG, '');

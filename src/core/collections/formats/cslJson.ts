@@ -4,7 +4,7 @@
  * (see jsonScan.ts), so a broken item is one problem and the others load.
  */
 import { LineStarts, PapersInputError } from '../../common';
-import { decodedTitle, emptyFileError, EntryFields, PaperCollector, shown, stripRichText, yearOf } from './collect';
+import { emptyFileError, EntryFields, PaperCollector, shown, stripRichText, titleFields, yearOf } from './collect';
 import { tidyAbstract } from './dailyPapers';
 import { ParseResult } from './types';
 import { scanJsonArray } from './jsonScan';
@@ -65,7 +65,7 @@ export function cslEntry(item: Record<string, unknown>, line: number, label: str
     label: key ? `${label} (id "${shown(key)}")` : label,
     key,
     abstract: abstract === undefined ? undefined : tidyAbstract(abstract),
-    title: decodedTitle(title === undefined ? undefined : stripRichText(title)),
+    ...titleFields(title === undefined ? undefined : stripRichText(title)),
     authors: Array.isArray(item.author)
       ? item.author.map(cslName).filter((n): n is string => n !== undefined)
       : undefined,

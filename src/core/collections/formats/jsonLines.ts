@@ -3,7 +3,7 @@
  * Besides `abstract` (or `summary`), a line may carry `title`, `authors` (names or CSL names), `year` or
  * `date`, `url`, `doi`, `id` or `key`, `arxiv_id` and `categories`. A bad line is a problem naming it; the other lines load.
  */
-import { categoriesOf, decodedTitle, emptyFileError, PaperCollector, yearOf } from './collect';
+import { categoriesOf, emptyFileError, PaperCollector, titleFields, yearOf } from './collect';
 import { cslName, jsonReason } from './cslJson';
 import { MAX_ABSTRACT_CHARS, tidyAbstract } from './dailyPapers';
 import { ParseResult } from './types';
@@ -54,7 +54,7 @@ export function parseJsonLines(text: string, file: string): ParseResult {
       label: 'the record',
       key: str(r.id) ?? str(r.key),
       abstract: abstract === undefined ? undefined : tidyAbstract(abstract),
-      title: decodedTitle(str(r.title)),
+      ...titleFields(str(r.title)),
       authors: names(r.authors ?? r.author),
       year: yearOf(str(r.year) ?? str(r.date) ?? str(r.published)),
       url: str(r.url),

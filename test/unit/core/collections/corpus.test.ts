@@ -320,6 +320,24 @@ describe('mergeCollections', () => {
     );
   });
 
+  test("a title's math comes with the title it belongs to, never beside another file's title", () => {
+    const merged = (first: Partial<ParsedPaper>) =>
+      mergeCollections([
+        { path: 'a.json', result: { papers: [paper(KITES, 'a.json', 3, first)], problems: [] } },
+        {
+          path: 'b.bib',
+          result: {
+            papers: [paper(KITES, 'b.bib', 1, { sourceTitle: 'O(n) kites', sourceTitleMath: '$O(n)$ kites' })],
+            problems: [],
+          },
+        },
+      ]).papers[0];
+    const titled = merged({ sourceTitle: 'KiteFold' });
+    assert.deepEqual([titled.sourceTitle, titled.sourceTitleMath], ['KiteFold', undefined]);
+    const untitled = merged({});
+    assert.deepEqual([untitled.sourceTitle, untitled.sourceTitleMath], ['O(n) kites', '$O(n)$ kites']);
+  });
+
   test("each field comes from the first file that has it: an earlier file's value is never overwritten", () => {
     const corpus = mergeCollections([
       {

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decodeLatex } from '../../../../src/core/common/latex';
+import { decodeLatex, decodeLatexKeepingMath } from '../../../../src/core/common/latex';
+import { mathSegments } from '../../../../src/core/common/mathSegments';
 
 describe('decodeLatex', () => {
   test('plain text comes back as the same string', () => {
@@ -89,6 +90,17 @@ describe('decodeLatex', () => {
     assert.equal(decodeLatex('a \\'), 'a ');
     assert.equal(decodeLatex('\\textbf{a'), 'a');
     assert.equal(decodeLatex('\\"'), '');
+  });
+
+  test('a function name in math parts from the word before it: no new words such as "nlog"', () => {
+    assert.equal(decodeLatex('$\\mathcal{O}(n\\log n)$'), 'O(n log n)');
+    assert.equal(decodeLatex('$T\\log|\\Pi|$ and $x\\sin y$ and $2\\max_i x_i$'), 'T log|Π| and x sin y and 2 maxᵢ xᵢ');
+    // not after a space, a bracket or a symbol (`\\cap\\mathcal{C}` is "∩C"), and not in text
+    assert.equal(decodeLatex('$A\\cap\\mathcal{C}$'), 'A∩C');
+    assert.equal(
+      decodeLatex('$\\log n$, $(\\log n)$, $\\alpha\\beta$, Schr\\"odinger'),
+      'log n, (log n), αβ, Schrödinger',
+    );
   });
 
   test('hostile input is read in linear time without a crash', () => {
@@ -180,6 +192,41 @@ describe('decodeLatex', () => {
         assert.equal(decodeLatex(plain), plain);
       }),
       { seed: 3, numRuns: 1000 },
+    );
+  });
+});
+
+describe('decodeLatexKeepingMath', () => {
+  test('math stays as written, delimiters included; the text around it is decoded', () => {
+    assert.equal(
+      decodeLatexKeepingMath('\\textbf{Scalpel}: $\\mathcal{O}(n \\log n)$ bridges for Schr\\"odinger'),
+      'Scalpel: $\\mathcal{O}(n \\log n)$ bridges for Schrödinger',
+    );
+    assert.equal(
+      decodeLatexKeepingMath('\\emph{Fast $k$-means} in \\(d\\) dimensions'),
+      'Fast $k$-means in \\(d\\) dimensions',
+    );
+    assert.equal(decodeLatexKeepingMath('plain title'), 'plain title');
+  });
+
+  test('without math it gives what decodeLatex gives: dollars that are prices stay text', () => {
+    for (const text of ['Models for $5 and $10', '\\textbf{A} -- B~C', 'Cost \\$5, {BERT}', '$ a $ b']) {
+      assert.equal(mathSegments(text).length, 0, text);
+      assert.equal(decodeLatexKeepingMath(text), decodeLatex(text));
+    }
+  });
+
+  test('the math of its output is the math of its input (property, fixed seed)', () => {
+    const pieces = ['plain ', 'word', ' ', '\\textbf{', '}', '\\"o', '--', '~', '$x$', '$\\alpha_i$', '\\(y^2\\)', '{'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+        // words apart, as titles write them (`$a$$b$` is no one's math, and each reader takes it differently)
+        const text = parts.join(' ');
+        const out = decodeLatexKeepingMath(text);
+        const tex = (t: string) => mathSegments(t).map((s) => s.tex);
+        assert.deepEqual(tex(out), tex(text), `${text} -> ${out}`);
+      }),
+      { seed: 7, numRuns: 2000 },
     );
   });
 });

@@ -169,6 +169,16 @@ describe('decodeSnapshot with deferred: true', () => {
     );
   });
 
+  test('a title with math comes back in both forms, on a plain and a deferred restore', () => {
+    const a = longAbstractsAnalysis();
+    Object.assign(a.papers[1], { sourceTitle: 'O(n) sorting', sourceTitleMath: '$\\mathcal{O}(n)$ sorting' });
+    for (const options of [{}, { deferred: true }]) {
+      const p = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(a)), options)).papers[1];
+      assert.deepEqual([p.sourceTitle, p.sourceTitleMath], ['O(n) sorting', '$\\mathcal{O}(n)$ sorting']);
+      assert.equal(p.abstract, a.papers[1].abstract);
+    }
+  });
+
   test("a paper's arXiv id, date and categories come back; a paper with fields of its own still has its abstract", () => {
     const a = longAbstractsAnalysis();
     Object.assign(a.papers[2], { arxivId: '2401.01234v2', date: '2024-01-02', categories: ['cs.CL', 'cs.LG'] });

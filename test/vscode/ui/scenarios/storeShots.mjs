@@ -1,10 +1,11 @@
 // The store page's pictures, each in the dark and the light theme, of a realistic library made at run time: 4,000
 // abstracts recombined from the sentences of the bundled ones in a collection folder (daily/*.txt). In order: the
 // sidebar with the library's arXiv fields and the topics inside one, a paper open beside it; the paper view beside
-// its notes with a highlight; a code file with the CodeLens of the paper linked to it; the morning pass (a day's
+// its notes with a highlight, on a paper saved with its arXiv record whose title and abstract have math (written
+// here, rendered by KaTeX); a code file with the CodeLens of the paper linked to it; the morning pass (a day's
 // dump saved into the folder: New open on the day in For You order, a paper's hover saying why); the search.
-// Each picture is asserted before it is taken (rows present, the highlight, the CodeLens, the reason in the hover,
-// the results); PAPERS_SHOTS=1 also writes them to media/screenshots/ (see storePictures.mjs).
+// Each picture is asserted before it is taken (rows present, the rendered math, the highlight, the CodeLens, the
+// reason in the hover, the results); PAPERS_SHOTS=1 also writes them to media/screenshots/ (see storePictures.mjs).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openFile, paperView, selectLines } from '../editorSteps.mjs';
@@ -19,7 +20,7 @@ const LIBRARY = 4000;
 const DAY = 40;
 
 const SETTINGS = {
-  'papers.collections': ['daily/*.txt'],
+  'papers.collections': ['daily/*.txt', 'saved/*.jsonl'],
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'editor.minimap.enabled': false,
@@ -27,6 +28,28 @@ const SETTINGS = {
   'window.commandCenter': false,
   'workbench.layoutControl.enabled': false,
 };
+
+/**
+ * A paper the reader saved with its arXiv record, on the library's subject (the warm start of the code below), its
+ * title and abstract written with inline math: the paper view's picture shows the math rendered.
+ */
+const MATH_PAPER = {
+  id: '2502.01234',
+  title: 'Warm Starts with $\\mathcal{O}(H^2\\sqrt{T})$ Regret for Offline-to-Online RL',
+  abstract:
+    'Policies pre-trained on logged transitions often lose their return in the first episodes of online ' +
+    'fine-tuning. We keep a behavior-cloning term in the online loss, weighted by $\\lambda_t = \\lambda_0/\\sqrt{t}$, ' +
+    'so the policy leaves the data only as fast as its value estimates improve. For episodes of $H$ steps, $T$ ' +
+    'episodes and a policy class of size $|\\Pi|$, we prove a regret of $\\mathcal{O}(H^2\\sqrt{T\\log|\\Pi|})$, that ' +
+    'of online RL from scratch, while the return never falls below $(1-\\epsilon)$ times that of the offline policy. ' +
+    'On twelve D4RL tasks the warm start keeps the offline return and reaches the best online return with half the ' +
+    'interactions.',
+  authors: 'Ada Lovelace; Alan Turing',
+  categories: 'cs.LG stat.ML',
+  update_date: '2025-02-03',
+};
+/** Its title as the tree and the search show it: the math as Unicode text. */
+const MATH_PAPER_TEXT_TITLE = 'Warm Starts with O(H²√T) Regret for Offline-to-Online RL';
 
 /** Code a reader of this library could link: a warm-started online RL fine-tuning loop. */
 const CODE = `import torch
@@ -124,6 +147,28 @@ async function openPaper(page, n) {
 }
 
 /**
+ * Opens the paper with math through Search Papers… and waits until its title and abstract show the math rendered.
+ * @param {import('../../types.js').ScenarioContext} ui
+ */
+async function openMathPaper(ui) {
+  const { page, runCommand } = ui;
+  await runCommand('Papers: Search Papers…');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.pressSequentially('warm starts regret', { delay: 10 });
+  await page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: MATH_PAPER_TEXT_TITLE }) })
+    .first()
+    .click();
+  const view = paperView(page);
+  await view.locator('h1 .math .katex').first().waitFor({ state: 'visible', timeout: 20_000 });
+  const inAbstract = view.locator('#abstract-text .math .katex');
+  await waitFor('the abstract math rendered', async () => (await inAbstract.count()) >= 6);
+  if ((await view.locator('.math-error').count()) !== 0) throw new Error('a formula of the paper is not rendered');
+}
+
+/**
  * The paper view beside its notes, a highlight with a note in both; the sidebar closed for room.
  * @param {import('../../types.js').ScenarioContext} ui
  */
@@ -156,7 +201,25 @@ async function paperBesideNotes(ui) {
   };
   await pictureInBothThemes(ui, 'paper-notes', notesEnd);
   await runCommand('View: Close All Editors');
-  await papersIcon(page).click();
+  await showSidebar(page);
+}
+
+/**
+ * Opens the sidebar on Papers again: clicked until its tree shows (a click on a loaded machine can come before the
+ * activity bar takes it, or toggle the sidebar closed again).
+ * @param {import('../../types.js').Page} page
+ */
+async function showSidebar(page) {
+  const tree = page.locator('.pane-body .monaco-list').first();
+  for (let attempt = 1; ; attempt++) {
+    await papersIcon(page).click();
+    const shown = await tree.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+    if (attempt === 3) throw new Error('the sidebar did not open on Papers');
+  }
 }
 
 /**
@@ -272,6 +335,8 @@ export const scenarios = [
         join(workspace, 'daily', 'day-1.txt'),
         `Daily Papers\n\n${library().slice(0, LIBRARY).join('\n\n')}\n`,
       );
+      mkdirSync(join(workspace, 'saved'), { recursive: true });
+      writeFileSync(join(workspace, 'saved', 'arxiv.jsonl'), `${JSON.stringify(MATH_PAPER)}\n`);
       writeFileSync(join(workspace, 'policy.py'), CODE);
       writeSettings(workspace, SETTINGS, THEMES[0]);
     },
@@ -289,6 +354,7 @@ export const scenarios = [
       await page.mouse.move(700, 600);
       await pictureInBothThemes(ui, 'sidebar');
 
+      await openMathPaper(ui);
       await paperBesideNotes(ui);
       await codeLens(ui, title);
       // two more papers of the topic starred: For You, and the day's order, follow them

@@ -3,10 +3,12 @@
 // view (star, not interested, seen and next, next, previous). Every mark is then read back from `.papers/papers/`,
 // papers only stepped over must have none, New must have lost exactly the papers marked seen, and after every step
 // the tree's selection must be the paper shown. The time from a key to the next paper shown is logged (not asserted).
+// The keys n, l and o and a pass through a search's results: triageSearch.mjs.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paperView } from '../editorSteps.mjs';
+import { selectedRow, shownId, stepKey, treeFollows } from '../triageSteps.mjs';
 import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
 
 /** @typedef {import('../../types.js').Page} Page */
@@ -51,39 +53,6 @@ function plan(i) {
 }
 
 /**
- * The id of the paper the view shows (the page names it on its article).
- * @param {FrameLocator} view
- * @returns {Promise<string>}
- */
-const shownId = (view) => view.locator('article[data-paper-id]').getAttribute('data-paper-id', { timeout: 15_000 });
-
-/**
- * The label of the tree's selected row ('' when none is selected).
- * @param {Page} page
- * @returns {Promise<string>}
- */
-const selectedRow = (page) =>
-  page
-    .locator('.pane-body [role="treeitem"][aria-selected="true"]')
-    .first()
-    .getAttribute('aria-label', { timeout: 2000 })
-    .catch(() => '');
-
-/**
- * Presses a key that steps to another paper; resolves to the ms until the view shows a paper other than `from`.
- * @param {Page} page
- * @param {FrameLocator} view
- * @param {string} key
- * @param {string} from
- */
-async function stepKey(page, view, key, from) {
-  const t0 = performance.now();
-  await page.keyboard.press(key);
-  await view.locator(`article[data-paper-id]:not([data-paper-id="${from}"])`).waitFor({ timeout: 15_000 });
-  return performance.now() - t0;
-}
-
-/**
  * Presses a key that marks the paper shown, and waits until its button says the mark is there.
  * @param {Page} page
  * @param {FrameLocator} view
@@ -97,21 +66,6 @@ async function markKey(page, view, key) {
     const text = await view.locator(`button[data-action="${action}"]`).innerText({ timeout: 2000 });
     return text.trim() === want;
   });
-}
-
-/**
- * The tree's selected row is the paper the view shows (its title starts the row's label).
- * @param {Page} page
- * @param {FrameLocator} view
- * @param {string} where
- */
-async function treeFollows(page, view, where) {
-  const title = (await view.locator('article').evaluate(() => document.title)).trim();
-  await waitFor(
-    `the tree's selection on "${title}" (${where})`,
-    async () => (await selectedRow(page)).startsWith(title),
-    10_000,
-  );
 }
 
 /** @param {number[]} xs */
