@@ -73,7 +73,7 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   for (const [step, ms] of Object.entries(analysis.timings)) timings[`analysis.${step}`] = Math.round(ms);
   t = performance.now();
   forgetDigests(dir);
-  writeFileAtomicSync(join(dir, STATE_FILE), encodeSnapshot(toSnapshot(analysis)));
+  writeFileAtomicSync(join(dir, STATE_FILE), encodeSnapshot(toSnapshot(analysis, { search: false })));
   saveDigests(dir, digests);
   lap('save', t);
   timings.total = Math.round(performance.now() - started);
