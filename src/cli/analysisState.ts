@@ -1,22 +1,18 @@
 /**
  * `papers analyze --state DIR`: the analysis kept between runs in DIR, so that a run on a library that grew
  * analyzes only the new papers and keeps the themes of the last one (core/analysis/grow.ts). Only the collection
- * files whose bytes changed are parsed again (stateFiles.ts).
+ * files whose bytes changed are parsed again (stateFiles.ts), and only the papers added are written again
+ * (stateSnapshots.ts).
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analysis, corpusSince, growAnalysis } from '../core/analysis';
 import { Corpus, FileAsRead, mergeCollections, parseFileAsRead, readCollectionFile } from '../core/collections';
-import { decodeSnapshot, encodeSnapshot, fromSnapshot, SnapshotError, toSnapshot } from '../core/snapshot';
 import { nodeFileSource } from '../node/files/nodeFileSource';
-import { readRegularFileSync } from '../node/files/regularFile';
-import { writeFileAtomicSync } from '../node/files/atomicWrite';
 import { analyzeInParallel } from '../node/analysis/parallel';
 import { bundledSeeds, CliError } from './common';
 import { digestOf, digestsInState, forgetDigests, saveDigests } from './stateFiles';
-
-/** The file in DIR that holds the analysis. */
-export const STATE_FILE = 'analysis.snapshot';
+import { readStoredAnalysis, saveStoredAnalysis, StateReadError, StoredAnalysis } from './stateSnapshots';
 
 export interface StatefulRun {
   analysis: Analysis;
@@ -44,7 +40,8 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
     cpuAt = process.cpuUsage();
   };
   let t = performance.now();
-  const previous = readState(dir);
+  const stored = readState(dir);
+  const previous = stored?.analysis;
   lap('restore', t);
   t = performance.now();
   const read = await Promise.all(
@@ -52,10 +49,13 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   );
   const digests = read.map((f) => ({ path: f.path, sha256: digestOf(f) }));
   const growing = previous?.model !== undefined && !regroup;
-  const corpus = growing ? changedSince(previous, read, digests, digestsInState(dir)) : parsedAll(read);
+  const before = stored?.strayAdditions ? new Map<string, string>() : digestsInState(dir);
+  const corpus = growing ? changedSince(previous, read, digests, before) : parsedAll(read);
   lap('load', t);
   t = performance.now();
   const known = previous ? new Set(previous.papers.map((p) => p.id)) : new Set<string>();
+  // the papers kept are the state's own, as it had them (none of their files read again): only the new ones need saving
+  const untouched = growing && corpus.papers.every((p) => !known.has(p.id) || previous.byId.get(p.id) === p);
   let analysis: Analysis;
   if (!previous || !previous.model) {
     analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'));
@@ -73,7 +73,7 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   for (const [step, ms] of Object.entries(analysis.timings)) timings[`analysis.${step}`] = Math.round(ms);
   t = performance.now();
   forgetDigests(dir);
-  writeFileAtomicSync(join(dir, STATE_FILE), encodeSnapshot(toSnapshot(analysis, { search: false })));
+  saveStoredAnalysis(dir, analysis, stored, untouched);
   saveDigests(dir, digests);
   lap('save', t);
   timings.total = Math.round(performance.now() - started);
@@ -108,18 +108,16 @@ function changedSince(
 }
 
 /** The analysis in DIR, or undefined when DIR is missing or empty of a state; an unreadable state is an error. */
-function readState(dir: string): Analysis | undefined {
+function readState(dir: string): StoredAnalysis | undefined {
   if (existsSync(dir) && !statSync(dir).isDirectory())
     throw new CliError(`papers analyze: --state ${dir} is not a folder`, 1);
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, STATE_FILE);
-  if (!existsSync(file)) return undefined;
   try {
-    return fromSnapshot(decodeSnapshot(readRegularFileSync(file, Number.MAX_SAFE_INTEGER)));
+    return readStoredAnalysis(dir);
   } catch (err) {
-    if (!(err instanceof SnapshotError) && (err as NodeJS.ErrnoException).code === undefined) throw err;
+    if (!(err instanceof StateReadError)) throw err;
     throw new CliError(
-      `papers analyze: cannot read the state ${file} (${(err as Error).message}); it was left as it is: remove it to start afresh`,
+      `papers analyze: cannot read the state ${err.file} (${err.message}); it was left as it is: remove it to start afresh`,
       1,
     );
   }
