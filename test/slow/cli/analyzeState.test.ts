@@ -7,6 +7,7 @@ import { papers, stderrLines } from '../../helpers/cli';
 import { repoRoot } from '../../helpers/repoRoot';
 import { keptInTheme } from '../../helpers/themeChecks';
 import { Theme } from '../../../src/core/papers';
+import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../../src/core/snapshot';
 
 const seedsDir = join(repoRoot(), 'seeds');
 const seeds = readdirSync(seedsDir)
@@ -159,6 +160,25 @@ describe('papers analyze --state', () => {
     assert.equal(again.papers.filter((p) => p.new).length, 20, "the base's papers are known, the others new");
     assert.ok(!readFileSync(join(whole, 'analysis.snapshot')).equals(wholeBase), 'a new base was written');
     assert.ok(!existsSync(join(whole, 'added.snapshot')));
+  });
+
+  test('a state folder of an earlier version (one snapshot, with a search index, no base id) is read, then written whole', () => {
+    const dir = scratchDir('papers-state-earlier');
+    const state = join(dir, 'state');
+    const now = join(dir, 'now');
+    run(seeds[0], seeds[1], '--state', now);
+    cpSync(now, state, { recursive: true });
+    // as earlier versions wrote it: the snapshot with its search index and without a label
+    const file = join(state, 'analysis.snapshot');
+    const analysis = fromSnapshot(decodeSnapshot(readFileSync(file)));
+    writeFileSync(file, encodeSnapshot(toSnapshot(analysis)));
+    const earlier = run(...seeds, '--state', state);
+    const current = run(...seeds, '--state', now);
+    const { timings: _a, ...a } = earlier;
+    const { timings: _b, ...b } = current;
+    assert.deepEqual(a, b);
+    assert.ok(!existsSync(join(state, 'added.snapshot')), 'its next run writes it whole');
+    assert.ok(!readFileSync(file).equals(encodeSnapshot(toSnapshot(analysis))));
   });
 
   test('a state that cannot be read is reported and left as it is; --regroup needs --state', () => {
