@@ -40,7 +40,7 @@ export const BENCHES = [
     entry: 'scripts/bench/search/partial.ts',
     nodeFlags: BIG_HEAP,
     description: 'the partial search before the analysis ends, through the real worker (`npm run build` first)',
-    options: '[sizes] [runs]',
+    options: '[sizes: N or real-N, comma-separated] [runs]',
   },
   {
     name: 'restore',

@@ -18,6 +18,7 @@ import { PartialSearch, SearchChunk } from '../../../src/core/search/partial';
 import { nodeFileSource } from '../../../src/node/files/nodeFileSource';
 import { analyzeInWorker, SEARCH_CHUNKS } from '../../../src/node/analysis/run';
 import { synthAbstracts, writeDailyPapers } from '../common/synthCorpus';
+import { readRealAbstracts, realCorpusDir } from '../common/realCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');
 const WORKER = join(root, 'dist', 'analysisWorker.js');
@@ -101,8 +102,27 @@ async function runOnce(file: string, chunks: boolean): Promise<Run> {
 const f = (ms: number | undefined) =>
   ms === undefined ? '—' : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(1)} ms`;
 
+/**
+ * The corpus of one size argument: `N` synthetic abstracts, or `real-N` for the first N abstracts of the dev corpus
+ * in arrival order (skipped, with the reason, when it is absent).
+ */
+function corpusFile(size: string, sources: string[], dir: string): { file: string; n: number } | { skipped: string } {
+  const real = /^real-(\d+)$/.exec(size);
+  const n = Number(real ? real[1] : size);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`not a size: ${size} (N or real-N)`);
+  const file = join(dir, `${real ? 'real' : 'synth'}-${n / 1000}k.txt`);
+  if (!real) {
+    writeDailyPapers(file, synthAbstracts(sources, n));
+    return { file, n };
+  }
+  const realDir = realCorpusDir(root);
+  if (!realDir) return { skipped: 'no dev corpus (../shared/real or $PAPERS_REAL_DIR)' };
+  writeDailyPapers(file, readRealAbstracts(realDir).slice(0, n));
+  return { file, n };
+}
+
 async function main(): Promise<void> {
-  const sizes = (process.argv[2] ?? '10000,100000').split(',').map(Number);
+  const sizes = (process.argv[2] ?? '10000,100000').split(',');
   const runs = Math.max(1, Number(process.argv[3] ?? '1'));
   const seedDir = join(root, 'seeds');
   const seeds = readdirSync(seedDir)
@@ -112,9 +132,13 @@ async function main(): Promise<void> {
   const sources = (await loadCorpus(seeds, nodeFileSource)).papers.map((p) => p.abstract);
   const dir = join(tmpdir(), 'papers-bench');
   mkdirSync(dir, { recursive: true });
-  for (const n of sizes) {
-    const file = join(dir, `synth-${n / 1000}k.txt`);
-    writeDailyPapers(file, synthAbstracts(sources, n));
+  for (const size of sizes) {
+    const corpus = corpusFile(size, sources, dir);
+    if ('skipped' in corpus) {
+      console.log(`${size}: skipped, ${corpus.skipped}`);
+      continue;
+    }
+    const { file, n } = corpus;
     for (let r = 0; r < runs; r++) {
       for (const chunks of [false, true]) {
         const run = await runOnce(file, chunks);
@@ -122,7 +146,7 @@ async function main(): Promise<void> {
         const restoreCpu = [...run.restoreCpuMs].sort((a, b) => a - b);
         console.log(
           [
-            `${n / 1000}k ${chunks ? 'chunks   ' : 'no chunks'}`,
+            `${size.startsWith('real-') ? 'real ' : ''}${n / 1000}k ${chunks ? 'chunks   ' : 'no chunks'}`,
             `first chunk ${f(run.firstChunkMs)}`,
             `last chunk ${f(run.lastChunkMs)}`,
             `analysis ${f(run.doneMs)}`,

@@ -55,7 +55,7 @@ export interface ParallelOptions extends AnalyzeOptions {
    * Runs on this thread while the worker computes the titles and keywords, before the vectors: work
    * that should be done early (the searchable chunks) without waiting for the analysis.
    */
-  first?: () => void;
+  first?: () => void | Promise<void>;
 }
 
 /** analyzeCorpus, with the titles and keywords computed on a worker thread running `workerPath`. */
@@ -65,7 +65,7 @@ export async function analyzeInParallel(
   options: ParallelOptions = {},
 ): Promise<Analysis> {
   if (corpus.papers.length < (options.minPapers ?? PARALLEL_MIN_PAPERS) || !existsSync(workerPath)) {
-    options.first?.();
+    await options.first?.();
     return analyzeCorpus(corpus, options);
   }
   const abstracts = corpus.papers.map(paperText);
@@ -74,7 +74,7 @@ export async function analyzeInParallel(
   const features = featuresInWorker(workerPath, { abstracts, next: counter.buffer as SharedArrayBuffer });
   // a failed worker is handled below, after the themes: not an unhandled rejection meanwhile
   features.catch(() => {});
-  options.first?.();
+  await options.first?.();
   const pending = beginAnalysis(corpus, { ...options, texts: abstracts });
   options.onProgress?.('titles', 0);
   // the vectors and themes done, this thread derives the titles the worker has not claimed yet

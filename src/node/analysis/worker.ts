@@ -23,17 +23,33 @@ if (!port && !send) throw new Error('analysisWorker.js runs as a worker thread o
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
   port ? port.postMessage(message, transfer) : send!(message);
 
-/** Indexes the abstracts chunk by chunk and posts each chunk at once: search works on them before the analysis ends. */
-function postChunks(corpus: Corpus, plan: ChunkPlan): void {
+/**
+ * Posts a message and resolves once it has left: a child process's IPC pipe takes a large message only as the
+ * event loop turns, so one posted before hours of synchronous work would arrive after it.
+ */
+const postAndFlush = (message: WorkerMessage, transfer: ArrayBuffer[] = []): Promise<void> =>
+  port
+    ? Promise.resolve(port.postMessage(message, transfer))
+    : new Promise((resolve, reject) => send!(message, undefined, undefined, (err) => (err ? reject(err) : resolve())));
+
+/**
+ * Indexes the abstracts chunk by chunk and posts each chunk at once: search works on them before the analysis
+ * ends. Resolves when every chunk has left, so the analysis that follows does not hold them back.
+ */
+async function postChunks(corpus: Corpus, plan: ChunkPlan): Promise<void> {
   const papers = corpus.papers;
   if (papers.length < plan.minPapers) return;
   post({ type: 'progress', step: 'indexing abstracts for search' });
+  const sent: Promise<void>[] = [];
   for (let start = 0; start < papers.length;) {
     const end = Math.min(papers.length, start + Math.max(1, start === 0 ? plan.first : plan.size));
     const chunk = buildSearchChunk(papers.slice(start, end));
-    post({ type: 'chunk', chunk, total: papers.length }, chunkBuffers(chunk));
+    sent.push(postAndFlush({ type: 'chunk', chunk, total: papers.length }, chunkBuffers(chunk)));
     start = end;
+    // the pipe takes this chunk while the next one is indexed
+    await new Promise((resolve) => setImmediate(resolve));
   }
+  await Promise.all(sent);
 }
 
 /** A file's bytes as sent, or read from disk (a file read here need not be copied from the extension host). */

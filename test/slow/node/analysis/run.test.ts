@@ -11,6 +11,7 @@ import { decodeSnapshot, fromSnapshot } from '../../../../src/core/snapshot/snap
 import { analyzeHere, analyzeInWorker, analyzeIntoFile } from '../../../../src/node/analysis/run';
 import { scratchDir } from '../../../helpers/scratchDir';
 import { repoRoot } from '../../../helpers/repoRoot';
+import { madeUpRingOfTopics } from '../../../helpers/madeUpCorpus';
 
 const WORKER = join(repoRoot(), 'dist', 'analysisWorker.js');
 // Made-up abstracts from unrelated fields.
@@ -92,6 +93,24 @@ describe('analyzeInWorker', () => {
         full.search.search(q).map((h) => h.id),
         q,
       );
+  });
+
+  test('from a child process the chunks arrive while the analysis runs, not held back until it ends', async () => {
+    const abstracts = madeUpRingOfTopics(4000, 20).map((p) => p.abstract);
+    const files = [
+      { path: 'ring.txt', bytes: new TextEncoder().encode(`Daily Papers\n\n${abstracts.join('\n\n')}\n`) },
+    ];
+    const started = performance.now();
+    let firstChunk: number | undefined;
+    await analyzeInWorker(WORKER, files, {
+      transport: 'process',
+      chunks: { first: 1000, size: 1000, minPapers: 1 },
+      onChunk: () => (firstChunk ??= performance.now() - started),
+    });
+    const done = performance.now() - started;
+    assert.ok(firstChunk !== undefined, 'no chunk');
+    // a chunk is far larger than the pipe's buffer: sent and left to the event loop, it would wait for the analysis
+    assert.ok(firstChunk < done / 2, `the first chunk came after ${Math.round(firstChunk)} of ${Math.round(done)} ms`);
   });
 
   test("no chunks when not asked, or when the corpus is below the plan's minimum", async () => {

@@ -2,33 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { regroupDiff } from '../../../../src/core/themes/regroupDiff';
 import { regroupSections, regroupSummary } from '../../../../src/core/themes/regroupChanges';
-import { Theme } from '../../../../src/core/papers/types';
+import { ids, regroupFixture, theme } from '../../../helpers/regroupFixture';
 
-const ids = (prefix: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => `${prefix}${from + i}`);
-const theme = (id: string, label: string, paperIds: string[], more: Partial<Theme> = {}): Theme => ({
-  id,
-  label,
-  paperIds,
-  ...more,
-});
-
-// the groupings of describeRegroup's test: one rename, one split, one merge, one new theme, one gone
-const before = [
-  theme('offline-rl', 'Offline RL', ids('o', 10)),
-  theme('diffusion', 'Diffusion models', ids('d', 20)),
-  theme('a', 'Graph networks', ids('a', 4)),
-  theme('b', 'Message passing', ids('b', 4)),
-  theme('g', 'Misc', ids('g', 6)),
-  theme('mine', 'To read', ids('u', 2), { user: true }),
-];
-const after = [
-  theme('orl', 'Offline reinforcement learning', [...ids('o', 10), ...ids('g', 2)]),
-  theme('img', 'Image diffusion', [...ids('d', 12), ...ids('g', 2, 2)]),
-  theme('vid', 'Video diffusion', [...ids('d', 8, 12), ...ids('g', 2, 4)]),
-  theme('gnn', 'Graph networks', [...ids('a', 4), ...ids('b', 4)]),
-  theme('agents', 'LLM agents', ids('x', 5)),
-  theme('mine', 'To read', ids('u', 2), { user: true }),
-];
+const { before, after } = regroupFixture();
 
 /** Each section as its kind and the changes' titles; each change's flows as "from → to: papers". */
 function outline(sections: ReturnType<typeof regroupSections>) {

@@ -2,36 +2,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LevelDiff, regroupDiff, RegroupDiff } from '../../../../src/core/themes/regroupDiff';
 import { describeRegroup, regroupAdvice, regroupAdviceBrief } from '../../../../src/core/themes/regroupPreview';
-import { Theme } from '../../../../src/core/papers/types';
+import { ids, regroupFixture, theme } from '../../../helpers/regroupFixture';
 
-const ids = (prefix: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => `${prefix}${from + i}`);
-const theme = (id: string, label: string, paperIds: string[], more: Partial<Theme> = {}): Theme => ({
-  id,
-  label,
-  paperIds,
-  ...more,
-});
 const size = (id: string, label: string, papers: number) => ({ id, label, papers });
 const emptyLevel = (): LevelDiff => ({ kept: [], split: [], merged: [], new: [], gone: [], unchanged: 0, moved: 0 });
 
 describe('describeRegroup', () => {
   test('a summary, then one line per change, labels as they are', () => {
-    const before = [
-      theme('offline-rl', 'Offline RL', ids('o', 10)),
-      theme('diffusion', 'Diffusion models', ids('d', 20)),
-      theme('a', 'Graph "neural" networks', ids('a', 4)),
-      theme('b', 'Message passing', ids('b', 4)),
-      theme('g', 'Misc', ids('g', 6)),
-      theme('mine', 'To read', ids('u', 2), { user: true }),
-    ];
-    const after = [
-      theme('orl', 'Offline reinforcement learning', [...ids('o', 10), ...ids('g', 2)]),
-      theme('img', 'Image diffusion', [...ids('d', 12), ...ids('g', 2, 2)]),
-      theme('vid', 'Video diffusion', [...ids('d', 8, 12), ...ids('g', 2, 4)]),
-      theme('gnn', 'Graph "neural" networks', [...ids('a', 4), ...ids('b', 4)]),
-      theme('agents', 'LLM agents', ids('x', 5)),
-      theme('mine', 'To read', ids('u', 2), { user: true }),
-    ];
+    const { before, after } = regroupFixture('Graph "neural" networks');
     assert.deepEqual(describeRegroup(regroupDiff(before, after)), [
       '1 theme kept (1 renamed), 1 split, 1 merged, 1 new, 1 gone; 12 of 44 papers would move',
       'Not counted as moves: 5 papers added, 2 papers in your own themes',

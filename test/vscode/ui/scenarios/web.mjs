@@ -60,6 +60,8 @@ function prepareSeeds(workspace) {
 /** @param {import('../../types.js').Page} page */
 async function openSidebar(page) {
   await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click();
+  // the side bar shows Papers, not the Explorer it opened with (whose rows would pass for themes)
+  await page.locator('.part.sidebar .title-label', { hasText: /^papers/i }).waitFor({ state: 'visible' });
 }
 
 /**
