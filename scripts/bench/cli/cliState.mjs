@@ -39,6 +39,10 @@ if (!realDir) {
   process.exit(0);
 }
 const [librarySize, daySize, rounds] = [Number(values.library), Number(values.day), Number(values.rounds)];
+if (![librarySize, daySize, rounds].every((n) => Number.isInteger(n) && n > 0)) {
+  console.error('cli-state: --library, --day and --rounds take whole numbers above 0');
+  process.exit(2);
+}
 
 if (!values['no-build']) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 const cli = join(root, 'dist', 'cli.js');
