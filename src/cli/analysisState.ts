@@ -92,7 +92,8 @@ function parsedAll(read: readonly FileAsRead[]): Corpus {
 
 /**
  * The corpus to grow `previous` to: the files whose bytes are as the state last read them are taken from it
- * without parsing (their papers are the state's own), the others parsed.
+ * without parsing (their papers are the state's own), the others parsed. A file the list knows but the analysis
+ * has no collection of (its additions removed by hand) is parsed: taken from the analysis, its papers would be lost.
  */
 function changedSince(
   previous: Analysis,
@@ -100,9 +101,11 @@ function changedSince(
   digests: readonly { path: string; sha256?: string }[],
   before: ReadonlyMap<string, string>,
 ): Corpus {
+  const inState = new Set(previous.collections.map((c) => c.path));
   const files = read.map((f, i) => {
     const sha256 = digests[i].sha256;
-    return sha256 !== undefined && before.get(f.path) === sha256 ? { path: f.path } : parseFileAsRead(f);
+    const unchanged = sha256 !== undefined && before.get(f.path) === sha256 && inState.has(f.path);
+    return unchanged ? { path: f.path } : parseFileAsRead(f);
   });
   return corpusSince(previous, previous.problems, files);
 }

@@ -148,6 +148,17 @@ describe('papers analyze --state', () => {
     assert.ok(readFileSync(base).equals(baseBytes), 'the base is as the first run wrote it');
     assert.equal(statSync(base).mtimeMs, baseFile.mtimeMs);
 
+    // additions removed by hand: the files they came from are read again, none of their papers lost
+    const removed = join(dir, 'removed');
+    cpSync(state, removed, { recursive: true });
+    rmSync(join(removed, 'added.snapshot'));
+    const fromBase = run(seeds[0], seeds[1], day1, day2, '--state', removed);
+    assert.deepEqual(
+      fromBase.papers.map((p) => p.id),
+      second.papers.map((p) => p.id),
+    );
+    assert.equal(fromBase.papers.filter((p) => p.new).length, 50);
+
     // additions that name another base (left by a run stopped after it wrote a new base) are ignored, and every
     // file is read again: none of the papers they held is lost
     const wholeBase = readFileSync(join(whole, 'analysis.snapshot'));
