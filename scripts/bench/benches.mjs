@@ -103,6 +103,14 @@ export const BENCHES = [
     options: '[sizes] [--days N]',
   },
   {
+    name: 'cli-state',
+    entry: 'scripts/bench/cli/cliState.mjs',
+    nodeFlags: [],
+    description:
+      '`papers analyze --state` adding a day of the dev corpus to a library, against a full run, in fresh processes (builds first)',
+    options: '[--rounds 3] [--library 19500] [--day 500] [--json] [--no-build]',
+  },
+  {
     name: 'triage',
     entry: 'scripts/bench/daily/triageNext.ts',
     nodeFlags: [],

@@ -1,22 +1,18 @@
 /**
  * `papers analyze --state DIR`: the analysis kept between runs in DIR, so that a run on a library that grew
  * analyzes only the new papers and keeps the themes of the last one (core/analysis/grow.ts). Only the collection
- * files whose bytes changed are parsed again (stateFiles.ts).
+ * files whose bytes changed are parsed again (stateFiles.ts), and only the papers added are written again
+ * (stateSnapshots.ts).
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analysis, corpusSince, growAnalysis } from '../core/analysis';
 import { Corpus, FileAsRead, mergeCollections, parseFileAsRead, readCollectionFile } from '../core/collections';
-import { decodeSnapshot, encodeSnapshot, fromSnapshot, SnapshotError, toSnapshot } from '../core/snapshot';
 import { nodeFileSource } from '../node/files/nodeFileSource';
-import { readRegularFileSync } from '../node/files/regularFile';
-import { writeFileAtomicSync } from '../node/files/atomicWrite';
 import { analyzeInParallel } from '../node/analysis/parallel';
 import { bundledSeeds, CliError } from './common';
 import { digestOf, digestsInState, forgetDigests, saveDigests } from './stateFiles';
-
-/** The file in DIR that holds the analysis. */
-export const STATE_FILE = 'analysis.snapshot';
+import { readStoredAnalysis, saveStoredAnalysis, StateReadError, StoredAnalysis } from './stateSnapshots';
 
 export interface StatefulRun {
   analysis: Analysis;
@@ -33,10 +29,19 @@ export interface StatefulRun {
  */
 export async function analyzeWithState(files: string[], dir: string, regroup: boolean): Promise<StatefulRun> {
   const started = performance.now();
-  const timings: Record<string, number> = {};
-  const lap = (step: string, since: number) => (timings[step] = Math.round(performance.now() - since));
+  // how long node took to start and load the CLI: a large share of a small add
+  const timings: Record<string, number> = { start: Math.round(started) };
+  let cpuAt = process.cpuUsage();
+  const lap = (step: string, since: number) => {
+    timings[step] = Math.round(performance.now() - since);
+    // the process's CPU time (every thread) over the step, beside the wall time the JSON has always given
+    const cpu = process.cpuUsage(cpuAt);
+    timings[`cpu.${step}`] = Math.round((cpu.user + cpu.system) / 1000);
+    cpuAt = process.cpuUsage();
+  };
   let t = performance.now();
-  const previous = readState(dir);
+  const stored = readState(dir);
+  const previous = stored?.analysis;
   lap('restore', t);
   t = performance.now();
   const read = await Promise.all(
@@ -44,10 +49,13 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   );
   const digests = read.map((f) => ({ path: f.path, sha256: digestOf(f) }));
   const growing = previous?.model !== undefined && !regroup;
-  const corpus = growing ? changedSince(previous, read, digests, digestsInState(dir)) : parsedAll(read);
+  const before = stored?.strayAdditions ? new Map<string, string>() : digestsInState(dir);
+  const corpus = growing ? changedSince(previous, read, digests, before) : parsedAll(read);
   lap('load', t);
   t = performance.now();
   const known = previous ? new Set(previous.papers.map((p) => p.id)) : new Set<string>();
+  // the papers kept are the state's own, as it had them (none of their files read again): only the new ones need saving
+  const untouched = growing && corpus.papers.every((p) => !known.has(p.id) || previous.byId.get(p.id) === p);
   let analysis: Analysis;
   if (!previous || !previous.model) {
     analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'));
@@ -65,10 +73,10 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   for (const [step, ms] of Object.entries(analysis.timings)) timings[`analysis.${step}`] = Math.round(ms);
   t = performance.now();
   forgetDigests(dir);
-  writeFileAtomicSync(join(dir, STATE_FILE), encodeSnapshot(toSnapshot(analysis)));
+  saveStoredAnalysis(dir, analysis, stored, untouched);
   saveDigests(dir, digests);
   lap('save', t);
-  lap('total', started);
+  timings.total = Math.round(performance.now() - started);
   return {
     analysis,
     isNew: (id) => !known.has(id),
@@ -84,7 +92,8 @@ function parsedAll(read: readonly FileAsRead[]): Corpus {
 
 /**
  * The corpus to grow `previous` to: the files whose bytes are as the state last read them are taken from it
- * without parsing (their papers are the state's own), the others parsed.
+ * without parsing (their papers are the state's own), the others parsed. A file the list knows but the analysis
+ * has no collection of (its additions removed by hand) is parsed: taken from the analysis, its papers would be lost.
  */
 function changedSince(
   previous: Analysis,
@@ -92,26 +101,26 @@ function changedSince(
   digests: readonly { path: string; sha256?: string }[],
   before: ReadonlyMap<string, string>,
 ): Corpus {
+  const inState = new Set(previous.collections.map((c) => c.path));
   const files = read.map((f, i) => {
     const sha256 = digests[i].sha256;
-    return sha256 !== undefined && before.get(f.path) === sha256 ? { path: f.path } : parseFileAsRead(f);
+    const unchanged = sha256 !== undefined && before.get(f.path) === sha256 && inState.has(f.path);
+    return unchanged ? { path: f.path } : parseFileAsRead(f);
   });
   return corpusSince(previous, previous.problems, files);
 }
 
 /** The analysis in DIR, or undefined when DIR is missing or empty of a state; an unreadable state is an error. */
-function readState(dir: string): Analysis | undefined {
+function readState(dir: string): StoredAnalysis | undefined {
   if (existsSync(dir) && !statSync(dir).isDirectory())
     throw new CliError(`papers analyze: --state ${dir} is not a folder`, 1);
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, STATE_FILE);
-  if (!existsSync(file)) return undefined;
   try {
-    return fromSnapshot(decodeSnapshot(readRegularFileSync(file, Number.MAX_SAFE_INTEGER)));
+    return readStoredAnalysis(dir);
   } catch (err) {
-    if (!(err instanceof SnapshotError) && (err as NodeJS.ErrnoException).code === undefined) throw err;
+    if (!(err instanceof StateReadError)) throw err;
     throw new CliError(
-      `papers analyze: cannot read the state ${file} (${(err as Error).message}); it was left as it is: remove it to start afresh`,
+      `papers analyze: cannot read the state ${err.file} (${err.message}); it was left as it is: remove it to start afresh`,
       1,
     );
   }

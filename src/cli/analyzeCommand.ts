@@ -120,16 +120,27 @@ export const analyzeCommand: CliCommand = {
         ? await analyzeWithState(positionals, resolve(io.cwd, values.state), values.regroup === true)
         : undefined;
     const a = run?.analysis ?? (await analyzeFiles(positionals));
-    if (!values.json) {
-      io.out(`${analysisTable(a, run)}\n`);
-      return reportProblems(a.problems, io);
+    const printed = performance.now();
+    if (!values.json) io.out(`${analysisTable(a, run)}\n`);
+    else {
+      const related = relatedCount(values.related, a.papers.length);
+      io.out(`${JSON.stringify(analysisJson(a, related, run))}\n`);
+      if (values.related === undefined && related === 0)
+        io.err(
+          `papers analyze: related papers left out above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers (their cost grows with the square of the library); ask for them with --related ${DEFAULT_RELATED}\n`,
+        );
     }
-    const related = relatedCount(values.related, a.papers.length);
-    io.out(`${JSON.stringify(analysisJson(a, related, run))}\n`);
-    if (values.related === undefined && related === 0)
+    if (run && process.env.PAPERS_TIMINGS)
       io.err(
-        `papers analyze: related papers left out above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers (their cost grows with the square of the library); ask for them with --related ${DEFAULT_RELATED}\n`,
+        `${TIMINGS_PREFIX}${JSON.stringify({ ...run.timings, output: Math.round(performance.now() - printed) })}\n`,
       );
     return reportProblems(a.problems, io);
   },
 };
+
+/**
+ * With PAPERS_TIMINGS set in the environment, a run with --state ends with this line on stderr and its steps' wall
+ * and CPU milliseconds as JSON (`start`: from the process's start to the analysis; `output`: printing the result),
+ * whatever the output format (scripts/bench/cli/cliState.mjs reads it).
+ */
+export const TIMINGS_PREFIX = 'papers analyze: timings ';

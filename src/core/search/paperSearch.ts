@@ -232,6 +232,19 @@ export class PaperSearch {
     restoring?.();
   }
 
+  /**
+   * Runs `change` now, or after the restore when the index is not set up yet: a grown analysis that is never
+   * searched (`papers analyze --state`) never sets up its index.
+   */
+  private whenRestored(change: () => void): void {
+    const restoring = this.restoring;
+    if (!restoring) return change();
+    this.restoring = () => {
+      restoring();
+      change();
+    };
+  }
+
   /** The index as plain data (typed arrays), for a cache or to move it between threads. */
   serialize(): SerializedIndex {
     const order = this.titleOrder();
@@ -246,8 +259,13 @@ export class PaperSearch {
    */
   static restore(data: unknown, docs: Iterable<SearchDoc> | (() => Iterable<SearchDoc>)): PaperSearch {
     const listOf = () => [...(typeof docs === 'function' ? docs() : docs)];
-    if (!isSerializedIndex(data)) return new PaperSearch(listOf());
     const search = new PaperSearch();
+    // without a saved index (none was kept, or it is not one) the index is built, also on first use: `papers
+    // analyze --state` keeps none and never searches
+    if (!isSerializedIndex(data)) {
+      search.restoring = () => search.adopt(listOf());
+      return search;
+    }
     search.restoring = () => {
       const list = listOf();
       let byId: Map<string, SearchDoc> | undefined; // only needed when the user had annotated papers
@@ -266,9 +284,11 @@ export class PaperSearch {
     id: string,
     meta: Pick<SearchDoc, 'themeId' | 'themeLabel' | 'parentThemeId' | 'parentThemeLabel' | 'collections'>,
   ): void {
-    const doc = this.docs.get(id);
-    // in place: a copy by spreading would lose a doc's abstract getter (see toSearchDoc)
-    if (doc) Object.assign(doc, meta);
+    this.whenRestored(() => {
+      const doc = this.docs.get(id);
+      // in place: a copy by spreading would lose a doc's abstract getter (see toSearchDoc)
+      if (doc) Object.assign(doc, meta);
+    });
   }
 
   get size(): number {
@@ -276,6 +296,10 @@ export class PaperSearch {
   }
 
   addAll(docs: Iterable<SearchDoc>): void {
+    if (this.restoring) {
+      const later = [...docs];
+      return this.whenRestored(() => this.addAll(later));
+    }
     const fresh: SearchDoc[] = [];
     let reorder = false;
     for (const doc of docs) {
@@ -291,6 +315,10 @@ export class PaperSearch {
   /** Forgets papers that left the library. */
   remove(ids: readonly string[]): void {
     if (ids.length === 0) return;
+    if (this.restoring) {
+      const later = [...ids];
+      return this.whenRestored(() => this.remove(later));
+    }
     for (const id of ids) this.docs.delete(id);
     this.index.remove(ids);
     this.byTitle = undefined;

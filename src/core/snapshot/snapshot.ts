@@ -23,13 +23,17 @@ export interface AnalysisSnapshot {
   /** Row-major unit vectors for related papers, `papers.length × relatedDims`. */
   relatedRows: Float32Array;
   relatedDims: number;
-  /** The search index as typed arrays (see PaperSearch.serialize); anything else is rebuilt on restore. */
-  searchIndex: SerializedIndex;
+  /**
+   * The search index as typed arrays (see PaperSearch.serialize); anything else is rebuilt on restore. Absent in
+   * `papers analyze --state`'s state, which never searches: the index is then built on first use.
+   */
+  searchIndex?: SerializedIndex;
   /** What places new papers in the themes without regrouping (absent for an analysis made without one). */
   model?: ThemeModel;
 }
 
-export function toSnapshot(a: Analysis): AnalysisSnapshot {
+/** The analysis as a snapshot; with `search: false`, without its search index (see AnalysisSnapshot.searchIndex). */
+export function toSnapshot(a: Analysis, options: { search?: boolean } = {}): AnalysisSnapshot {
   return {
     papers: a.papers,
     computedThemes: a.computedThemes,
@@ -38,7 +42,7 @@ export function toSnapshot(a: Analysis): AnalysisSnapshot {
     timings: a.timings,
     relatedRows: a.related.rows,
     relatedDims: a.related.dims,
-    searchIndex: a.search.serialize(),
+    ...(options.search === false ? {} : { searchIndex: a.search.serialize() }),
     ...(a.model ? { model: a.model } : {}),
   };
 }
@@ -105,20 +109,24 @@ export function encodeSnapshot(s: AnalysisSnapshot, label?: string): Uint8Array 
     problems: s.problems,
     timings: s.timings,
     related: { rows: w.array(s.relatedRows), dims: s.relatedDims },
-    searchIndex: {
-      format: index.format,
-      ids: idList(index.ids),
-      alive: w.array(index.alive),
-      avgChars: index.avgChars,
-      titleOrder: index.titleOrder && w.array(index.titleOrder),
-      segments: index.segments.map((g) => ({
-        terms: w.string(g.terms),
-        offsets: w.array(g.offsets),
-        docs: w.array(g.docs),
-        weights: w.array(g.weights),
-        fieldMasks: w.array(g.fieldMasks),
-      })),
-    },
+    ...(index
+      ? {
+          searchIndex: {
+            format: index.format,
+            ids: idList(index.ids),
+            alive: w.array(index.alive),
+            avgChars: index.avgChars,
+            titleOrder: index.titleOrder && w.array(index.titleOrder),
+            segments: index.segments.map((g) => ({
+              terms: w.string(g.terms),
+              offsets: w.array(g.offsets),
+              docs: w.array(g.docs),
+              weights: w.array(g.weights),
+              fieldMasks: w.array(g.fieldMasks),
+            })),
+          },
+        }
+      : {}),
     ...(s.model ? { model: encodeThemeModel(w, s.model) } : {}),
   };
   return w.finish(body);
@@ -133,7 +141,7 @@ interface Body {
   problems: LoadProblem[];
   timings: Record<string, number>;
   related: { rows: number; dims: number };
-  searchIndex: Omit<SerializedIndex, 'ids' | 'alive' | 'titleOrder' | 'segments'> & {
+  searchIndex?: Omit<SerializedIndex, 'ids' | 'alive' | 'titleOrder' | 'segments'> & {
     ids: IdList;
     alive: number;
     titleOrder?: number;
@@ -171,7 +179,7 @@ export function openSnapshot(bytes: Uint8Array | SnapshotSource): {
     !body ||
     typeof body !== 'object' ||
     !body.papers ||
-    !body.searchIndex ||
+    (body.searchIndex !== undefined && (!body.searchIndex || typeof body.searchIndex !== 'object')) ||
     !body.related ||
     !Array.isArray(body.computedThemes)
   )
@@ -255,20 +263,24 @@ function* decodeBody(r: SnapshotReader, body: Body, options: { deferred?: boolea
     problems: body.problems,
     timings: body.timings,
     relatedDims: body.related.dims,
-    searchIndex: {
-      format: index.format,
-      ids: ids(index.ids),
-      alive: r.array<Uint8Array>(index.alive, 'u8'),
-      avgChars: index.avgChars,
-      ...(index.titleOrder !== undefined ? { titleOrder: r.array<Uint32Array>(index.titleOrder, 'u32') } : {}),
-      segments: index.segments.map((g) => {
-        const segment = { terms: term(g.terms), offsets: r.array<Uint32Array>(g.offsets, 'u32') };
-        large(segment, 'docs', g.docs, 'u32');
-        large(segment, 'weights', g.weights, 'f32');
-        large(segment, 'fieldMasks', g.fieldMasks, 'u8');
-        return segment as SerializedIndex['segments'][number];
-      }),
-    },
+    ...(index
+      ? {
+          searchIndex: {
+            format: index.format,
+            ids: ids(index.ids),
+            alive: r.array<Uint8Array>(index.alive, 'u8'),
+            avgChars: index.avgChars,
+            ...(index.titleOrder !== undefined ? { titleOrder: r.array<Uint32Array>(index.titleOrder, 'u32') } : {}),
+            segments: index.segments.map((g) => {
+              const segment = { terms: term(g.terms), offsets: r.array<Uint32Array>(g.offsets, 'u32') };
+              large(segment, 'docs', g.docs, 'u32');
+              large(segment, 'weights', g.weights, 'f32');
+              large(segment, 'fieldMasks', g.fieldMasks, 'u8');
+              return segment as SerializedIndex['segments'][number];
+            }),
+          },
+        }
+      : {}),
     ...(body.model ? { model: decodeThemeModel(r, strings, body.model, options.deferred === true) } : {}),
   };
   return large(snapshot, 'relatedRows', body.related.rows, 'f32') as AnalysisSnapshot;

@@ -97,9 +97,9 @@ const onRequest = async (request: AnalyzeRequest) => {
     const index = snapshot.searchIndex;
     const arrays = [
       snapshot.relatedRows,
-      index.alive,
-      index.titleOrder,
-      ...index.segments.flatMap((g) => [g.offsets, g.docs, g.weights, g.fieldMasks]),
+      index?.alive,
+      index?.titleOrder,
+      ...(index?.segments ?? []).flatMap((g) => [g.offsets, g.docs, g.weights, g.fieldMasks]),
     ];
     const buffers = new Set(arrays.filter((a) => a !== undefined).map((a) => a.buffer as ArrayBuffer));
     post({ type: 'done', snapshot, whyNotSaved }, [...buffers]);

@@ -1,12 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from '../../helpers/scratchDir';
 import { papers, stderrLines } from '../../helpers/cli';
 import { repoRoot } from '../../helpers/repoRoot';
 import { keptInTheme } from '../../helpers/themeChecks';
 import { Theme } from '../../../src/core/papers';
+import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../../src/core/snapshot';
 
 const seedsDir = join(repoRoot(), 'seeds');
 const seeds = readdirSync(seedsDir)
@@ -101,6 +102,94 @@ describe('papers analyze --state', () => {
     writeFileSync(lib, lines.filter((_, i) => i !== first).join('\n'));
     const edited = run(lib, day, '--state', state);
     assert.equal(edited.papers.length, fromState.papers.length - 1);
+  });
+
+  test('an add writes only the papers added, the base untouched, and gives what a state written whole gives', () => {
+    const dir = scratchDir('papers-state-added');
+    // a library and two days of papers it does not have, small enough to be kept beside it (stateSnapshots.ts
+    // ADDED_MAX_SHARE); a paper the library has already would change a paper kept, and the add would be written whole
+    const lines = (file: string) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .slice(2)
+        .filter((l) => l.trim() !== '');
+    const known = new Set([...lines(seeds[0]), ...lines(seeds[1])]);
+    const abstracts = lines(seeds[2]).filter((l) => !known.has(l));
+    const dump = (lines: string[]) => `Daily Papers\n\n${lines.join('\n')}\n`;
+    const [day1, day2] = [join(dir, 'day1.txt'), join(dir, 'day2.txt')];
+    writeFileSync(day1, dump(abstracts.slice(0, 30)));
+    writeFileSync(day2, dump(abstracts.slice(30, 50)));
+    const state = join(dir, 'state');
+    const whole = join(dir, 'whole');
+    const base = join(state, 'analysis.snapshot');
+    const added = join(state, 'added.snapshot');
+    const library = run(seeds[0], seeds[1], '--state', state);
+    const baseBytes = readFileSync(base);
+    const baseFile = statSync(base);
+    const withoutTimings = ({ timings: _, ...rest }: Out) => rest;
+
+    cpSync(state, whole, { recursive: true });
+    const first = run(seeds[0], seeds[1], day1, '--state', state);
+    assert.equal(first.papers.length, library.papers.length + 30);
+    assert.equal(first.papers.filter((p) => p.new).length, 30);
+    assert.ok(existsSync(added));
+    assert.ok(statSync(added).size < baseBytes.length / 3, `${statSync(added).size} bytes added`);
+    // without the list of digests every file is read again: the papers kept are parsed anew and the state is
+    // written whole, as every add wrote it before
+    rmSync(join(whole, 'files.json'));
+    const firstWhole = run(seeds[0], seeds[1], day1, '--state', whole);
+    assert.ok(!existsSync(join(whole, 'added.snapshot')));
+    assert.deepEqual(withoutTimings(first), withoutTimings(firstWhole));
+
+    const second = run(seeds[0], seeds[1], day1, day2, '--state', state);
+    const secondWhole = run(seeds[0], seeds[1], day1, day2, '--state', whole);
+    assert.equal(second.papers.filter((p) => p.new).length, 20);
+    assert.deepEqual(withoutTimings(second), withoutTimings(secondWhole));
+    assert.ok(readFileSync(base).equals(baseBytes), 'the base is as the first run wrote it');
+    assert.equal(statSync(base).mtimeMs, baseFile.mtimeMs);
+
+    // additions removed by hand: the files they came from are read again, none of their papers lost
+    const removed = join(dir, 'removed');
+    cpSync(state, removed, { recursive: true });
+    rmSync(join(removed, 'added.snapshot'));
+    const fromBase = run(seeds[0], seeds[1], day1, day2, '--state', removed);
+    assert.deepEqual(
+      fromBase.papers.map((p) => p.id),
+      second.papers.map((p) => p.id),
+    );
+    assert.equal(fromBase.papers.filter((p) => p.new).length, 50);
+
+    // additions that name another base (left by a run stopped after it wrote a new base) are ignored, and every
+    // file is read again: none of the papers they held is lost
+    const wholeBase = readFileSync(join(whole, 'analysis.snapshot'));
+    cpSync(added, join(whole, 'added.snapshot'));
+    const again = run(seeds[0], seeds[1], day1, day2, '--state', whole);
+    assert.deepEqual(
+      again.papers.map((p) => p.id),
+      secondWhole.papers.map((p) => p.id),
+    );
+    assert.equal(again.papers.filter((p) => p.new).length, 20, "the base's papers are known, the others new");
+    assert.ok(!readFileSync(join(whole, 'analysis.snapshot')).equals(wholeBase), 'a new base was written');
+    assert.ok(!existsSync(join(whole, 'added.snapshot')));
+  });
+
+  test('a state folder of an earlier version (one snapshot, with a search index, no base id) is read, then written whole', () => {
+    const dir = scratchDir('papers-state-earlier');
+    const state = join(dir, 'state');
+    const now = join(dir, 'now');
+    run(seeds[0], seeds[1], '--state', now);
+    cpSync(now, state, { recursive: true });
+    // as earlier versions wrote it: the snapshot with its search index and without a label
+    const file = join(state, 'analysis.snapshot');
+    const analysis = fromSnapshot(decodeSnapshot(readFileSync(file)));
+    writeFileSync(file, encodeSnapshot(toSnapshot(analysis)));
+    const earlier = run(...seeds, '--state', state);
+    const current = run(...seeds, '--state', now);
+    const { timings: _a, ...a } = earlier;
+    const { timings: _b, ...b } = current;
+    assert.deepEqual(a, b);
+    assert.ok(!existsSync(join(state, 'added.snapshot')), 'its next run writes it whole');
+    assert.ok(!readFileSync(file).equals(encodeSnapshot(toSnapshot(analysis))));
   });
 
   test('a state that cannot be read is reported and left as it is; --regroup needs --state', () => {

@@ -266,6 +266,32 @@ describe('PaperSearch', () => {
     );
   });
 
+  test('changes to a restored index before its first use are kept, in order, when it is set up', () => {
+    const saved = new PaperSearch(corpus).serialize();
+    for (const data of [saved, undefined]) {
+      let built = 0;
+      const s = PaperSearch.restore(data, () => {
+        built++;
+        // copies: updateMeta changes a document in place
+        return corpus.map((d) => ({ ...d }));
+      });
+      s.remove(['p3']);
+      s.addAll([doc('p5', 'Comet tails', 'Solar wind shapes comet tails.')]);
+      s.updateMeta('p4', { themeId: 'reefs', themeLabel: 'Reefs', collections: ['sea'] });
+      s.addAll([doc('p5', 'Comet dust', 'Dust trails of comets seen by radar.')]);
+      assert.equal(built, 0, 'not set up before it is used');
+      assert.deepEqual(s.search('glaciers'), [], 'a removed paper is gone');
+      assert.deepEqual(
+        s.search('comet dust').map((h) => h.id),
+        ['p5'],
+      );
+      assert.deepEqual(s.search('solar'), [], 'the later version of a paper replaces the earlier');
+      assert.equal(s.get('p4')?.themeLabel, 'Reefs');
+      assert.equal(s.size, 4);
+      assert.equal(built, 1);
+    }
+  });
+
   test('a prefix with very many completions still finds the papers of its most frequent ones', () => {
     const many = Array.from({ length: 80 }, (_, i) =>
       doc(`r${i}`, `Rare ${i}`, `zq${i.toString(36)}x appears once here.`),

@@ -33,6 +33,23 @@ describe('toSnapshot, encodeSnapshot, decodeSnapshot and fromSnapshot', () => {
     for (const p of a.papers) assert.deepEqual(b.related.relatedTo(p.id, 3), a.related.relatedTo(p.id, 3));
   });
 
+  test('a snapshot without its search index is smaller and restores an index built from the papers when searched', () => {
+    const a = madeUpAnalysis();
+    const whole = encodeSnapshot(toSnapshot(a));
+    const bytes = encodeSnapshot(toSnapshot(a, { search: false }));
+    assert.ok(bytes.length < whole.length, `${bytes.length} bytes against ${whole.length}`);
+    const s = decodeSnapshot(bytes);
+    assert.equal(s.searchIndex, undefined);
+    const b = fromSnapshot(s);
+    assert.deepEqual(b.themes, a.themes);
+    for (const q of ['inflation', 'compil', 'theme:' + a.themes[0].label])
+      assert.deepEqual(
+        b.search.search(q).map((h) => h.id),
+        a.search.search(q).map((h) => h.id),
+        q,
+      );
+  });
+
   test('encode then decode gives back the snapshot: papers with metadata, two collections, non-ASCII text, problems', () => {
     const a = madeUpAnalysis();
     const s = toSnapshot(a);
