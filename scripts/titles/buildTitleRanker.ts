@@ -18,7 +18,7 @@ import { pickMethod, scoredCandidates } from '../../src/core/titles/pickMethod';
 import { featureRows, linearScore, RankerModel, rankCandidates } from '../../src/core/titles/ranker';
 import { FEATURE_NAMES } from '../../src/core/titles/rankerFeatures';
 import { DevPaper, devCorpusDir, readDevCorpus } from '../lib/devCorpus';
-import { titleName } from '../lib/titleFigures';
+import { sameName, titleName } from '../lib/titleFigures';
 import { trainConditionalLogit, type Choice } from './conditionalLogit';
 
 const root = resolve(__dirname, '..', '..', '..');
@@ -33,9 +33,6 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const QUOTES = /^["“]|["”]$/g;
-const clean = (name: string) => name.replace(QUOTES, '').toLowerCase();
-
 /** A word of a title written as a name: an acronym or a coined shape (inner capital, digits with letters). */
 const NAME_WORD = /^(?=.*\p{L})(?:\p{Lu}[\p{Lu}\d-]+|.*\p{Ll}\p{Lu}.*|.*\p{L}\d.*|.*\d\p{L}.*)$/u;
 
@@ -47,7 +44,7 @@ const NAME_WORD = /^(?=.*\p{L})(?:\p{Lu}[\p{Lu}\d-]+|.*\p{Ll}\p{Lu}.*|.*\p{L}\d.
 function labelOf(names: readonly string[], title: string): number | undefined {
   const lead = titleName(title);
   if (lead) {
-    const i = names.findIndex((n) => clean(n) === lead.toLowerCase());
+    const i = names.findIndex((n) => sameName(n, lead));
     return i >= 0 ? i : undefined;
   }
   const words = title.split(/[\s:,;()]+/).slice(1);
@@ -105,16 +102,16 @@ function heldOutAgreement(papers: readonly DevPaper[], model: RankerModel): void
   let learned = 0;
   let reachable = 0;
   for (const p of papers) {
-    const lead = titleName(p.title)?.toLowerCase();
+    const lead = titleName(p.title);
     if (!lead) continue;
     named++;
     const doc = makeDoc(p.text.trim());
     const scored = scoredCandidates(doc, true);
-    if (scored.some((s) => clean(s.cand.name) === lead)) reachable++;
+    if (scored.some((s) => sameName(s.cand.name, lead))) reachable++;
     const h = pickMethod(doc, false);
     const l = rankCandidates(doc, scored, model);
-    if (h && clean(h.name) === lead) hand++;
-    if (l && clean(l.name) === lead) learned++;
+    if (h && sameName(h.name, lead)) hand++;
+    if (l && sameName(l.name, lead)) learned++;
   }
   const pct = (a: number) => `${((100 * a) / Math.max(named, 1)).toFixed(2)}%`;
   console.log(
