@@ -1,18 +1,18 @@
 /**
  * Names written as plain capitalized words, which no cue of candidates.ts and no name shape finds, for the ranker
- * to weigh: a title often leads with a one-word name the abstract writes as an ordinary capitalized word ("the
- * Phoenix framework", "Khana, a new benchmark dataset") or only as the spelling of its acronym
+ * to weigh: a title often leads with a one-word name the abstract writes as an ordinary capitalized word ("we build
+ * the Phoenix framework", "Khana, a new benchmark dataset") or only as the spelling of its acronym
  * ("Mixture-of-Recursions (MoR)"). Each is marked with the way it was found, a feature of its own, so the ranker
  * learns how often each way names what the title names.
  */
 
-import { type Doc } from './abstractDoc';
+import { type Doc, introSubject } from './abstractDoc';
 import { appositiveAfter, existingMarked, kindOf } from './appositives';
 import { type Candidate, type WrittenAs } from './candidateSet';
 import { MAX_CANDIDATES } from './limits';
 import { isStopCapital } from './nameShapes';
 import { type Tok } from './tokens';
-import { CLASS_NOUNS } from './wordLists';
+import { CLASS_NOUNS, INTRO_VERBS } from './wordLists';
 
 const CAPITALIZED_PLAIN = /^\p{Lu}\p{Ll}+(?:-\p{L}+)*$/u;
 /** A hyphenated word whose parts are capitalized words or joining words: "Predict-Optimize-Distill", "Tree-of-Reasoning". */
@@ -45,6 +45,17 @@ function beforeClassNoun(toks: readonly Tok[], i: number): boolean {
   return false;
 }
 
+/** The sentences where the paper introduces something of its own: "we propose ...", "this paper presents ...". */
+function introSentences(toks: Tok[]): Set<number> {
+  const sents = new Set<number>();
+  for (let v = 0; v < toks.length; v++) {
+    if (!INTRO_VERBS.has(toks[v].lower) || sents.has(toks[v].sent)) continue;
+    const subject = introSubject(toks, v);
+    if (subject && !subject.prior) sents.add(toks[v].sent);
+  }
+  return sents;
+}
+
 /** Adds the names written as plain words to `cands` (by name, never replacing a candidate found otherwise). */
 export function writtenNames(doc: Doc, cands: Map<string, Candidate>): void {
   const { toks } = doc;
@@ -58,13 +69,17 @@ export function writtenNames(doc: Doc, cands: Map<string, Candidate>): void {
     const word = c.expansion?.length === 1 ? c.expansion[0] : null;
     if (word && HYPHENATED_NAME.test(word)) add(word, c.at, 'the spelling of its acronym', { alias: c.name });
   }
+  // computed on the first capitalized word before a class noun: most abstracts have none
+  let intro: Set<number> | null = null;
   for (let i = 0; i < toks.length && cands.size < MAX_CANDIDATES; i++) {
     if (!plainCapital(toks, i)) continue;
     const t = toks[i];
-    const app = t.post.includes(',') ? appositiveAfter(toks as Tok[], i) : null;
+    const app = t.post.includes(',') ? appositiveAfter(toks, i) : null;
     const kind = kindOf(app);
     if (app && kind && !existingMarked(app))
       add(t.core, i, 'a capitalized word with an appositive', { appositive: app, kind });
-    else if (beforeClassNoun(toks, i)) add(t.core, i, 'a capitalized word before a class noun');
+    // only where the paper introduces something: elsewhere such words are mostly eponyms ("the Dirac operator")
+    else if (beforeClassNoun(toks, i) && (intro ??= introSentences(toks)).has(t.sent))
+      add(t.core, i, 'a capitalized word before a class noun');
   }
 }

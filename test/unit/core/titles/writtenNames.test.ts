@@ -38,4 +38,12 @@ describe('names written as plain words, for the ranker', () => {
     );
     assert.ok(!c.has('Gaussian') && !c.has('However') && !c.has('English') && !c.has('Transformer'));
   });
+
+  test('a capitalized word before a class noun only where the paper introduces something', () => {
+    assert.ok(!written('We study the Dirac operator on compact manifolds with boundary.').has('Dirac'));
+    assert.equal(
+      written('We propose the Dirac framework for compact manifolds.').get('Dirac'),
+      'a capitalized word before a class noun',
+    );
+  });
 });
