@@ -5,15 +5,31 @@
  * one-word name ("Name: ..."), whether the derived method is that name.
  */
 
+import { decodeLatex } from '../../src/core/common';
+
 /** Raw LaTeX in derived text: a backslash, a brace, a dollar, or the name of a markup command left as a word. */
 export const LATEX_LEAK =
   /[\\{}$]|\b(?:text(?:bf|it|tt|sc|sf|rm|superscript|subscript)|emph|math(?:rm|cal|bf|bb|it|sf|tt|frak|scr)|mbox|frac|sqrt|cite[pt]?|href|boldsymbol|operatorname)\b/;
 
-/** The one-word name a real title starts with ("WindowKV: ..."), or null. */
+/**
+ * The one-word name a real title starts with ("WindowKV: ..."), or null. The title's LaTeX is decoded as the
+ * abstracts' is (`Echo-E$^3$Net` is Echo-E³Net, `\textsc{T-Mask}` T-Mask), so the name reads as a derived one does.
+ */
 export function titleName(realTitle: string): string | null {
-  const m = /^([^\s:]+):\s/.exec(realTitle.replace(/\s+/g, ' ').trim());
+  const m = /^([^\s:]+):\s/.exec(decodeLatex(realTitle).replace(/\s+/g, ' ').trim());
   return m && /\p{L}/u.test(m[1]) ? m[1] : null;
 }
+
+const NOT_IN_KEY = /[\s\-‐‑–_"“”]/g;
+
+/**
+ * A name as a reader tells names apart: compatibility forms folded (NFKC: ² is 2, ₂ is 2), case, hyphens, spaces,
+ * underscores and quotes aside ("JARVIS-VLA" and "JarvisVLA", `AIRA_2` and AIRA₂ are one name).
+ */
+export const nameKey = (name: string): string => name.normalize('NFKC').toLowerCase().replace(NOT_IN_KEY, '');
+
+/** Whether a derived name is the name a real title starts with (titleName). */
+export const sameName = (derived: string, real: string): boolean => nameKey(derived) === nameKey(real);
 
 export interface TitleFigures {
   papers: number;
@@ -48,7 +64,7 @@ export function titleFigures(derived: readonly DerivedTitle[], realTitles: reado
     const name = titleName(realTitles[i]);
     if (name) {
       f.named++;
-      if (d.method && d.method.toLowerCase() === name.toLowerCase()) f.namedAgree++;
+      if (d.method && sameName(d.method, name)) f.namedAgree++;
     }
   });
   return f;

@@ -3,6 +3,16 @@
 import { type Tok } from './tokens';
 import { PLACEHOLDERS } from './wordLists';
 
+/** How a name only the ranker weighs was written, when no cue or name shape found it (writtenNames.ts). */
+export type WrittenAs =
+  'the spelling of its acronym' | 'a capitalized word with an appositive' | 'a capitalized word before a class noun';
+
+export const WRITTEN_AS: readonly WrittenAs[] = [
+  'the spelling of its acronym',
+  'a capitalized word with an appositive',
+  'a capitalized word before a class noun',
+];
+
 export interface Candidate {
   name: string;
   /** Index of the first token of the occurrence where the name was introduced (or first seen). */
@@ -17,6 +27,8 @@ export interface Candidate {
   kind: string | null;
   /** A short form given in parentheses: "Decision ConvFormer (DC)". */
   alias?: string;
+  /** Set for a name found only as a plain word (writtenNames.ts). */
+  written?: WrittenAs;
 }
 
 /** Candidates by name; a stronger introduction replaces a weaker one, a weaker one only fills in what is missing. */

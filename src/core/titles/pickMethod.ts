@@ -13,6 +13,7 @@ import { isFamiliar, isKnown, shapeOf, singular } from './nameShapes';
 import { rankCandidates } from './ranker';
 import { codeNames, type Evidence, evidenceOf, handPick, type Scored } from './rankerFeatures';
 import { FUNC, NEG_BEFORE } from './wordLists';
+import { writtenNames } from './writtenNames';
 
 function handScore(c: Candidate, ev: Evidence): number {
   const shapeBonus = ev.shape === 3 ? 1.5 : ev.shape === 2 ? 1 : ev.shape === 1 ? 0 : -0.5;
@@ -76,11 +77,14 @@ function shapedWords(doc: Doc, cands: Map<string, Candidate>): void {
   }
 }
 
-/** Every candidate a way of choosing may take, in the order they were found; `wide`: with shapedWords too. */
+/** Every candidate a way of choosing may take, in the order they were found; `wide`: with shapedWords and writtenNames too. */
 export function scoredCandidates(doc: Doc, wide = false): Scored[] {
   const cands = findCandidates(doc);
   repeatedNames(doc, cands);
-  if (wide) shapedWords(doc, cands);
+  if (wide) {
+    shapedWords(doc, cands);
+    writtenNames(doc, cands);
+  }
   const out: Scored[] = [];
   for (const c of [...cands.values()].slice(0, MAX_CANDIDATES)) {
     if (isKnown(c.name) || c.name.length < 2) continue;

@@ -5,7 +5,7 @@
  */
 
 import { type Doc, occurrences } from './abstractDoc';
-import { type Candidate } from './candidateSet';
+import { type Candidate, WRITTEN_AS } from './candidateSet';
 import { nameLike, shapeOf } from './nameShapes';
 import { acronymFits, parenAt, words } from './parentheses';
 import { CLASS_NOUNS, FUNC, NEG_BEFORE } from './wordLists';
@@ -122,6 +122,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'a class noun after it',
   'plural of another candidate',
   'named in a code address',
+  ...WRITTEN_AS.map((w) => `written as ${w}`),
 ];
 
 const INNER_CAPITAL = /[a-z][A-Z]/;
@@ -288,5 +289,6 @@ export function candidateFeatures(
     classNounAfter(doc, c.at + width) ? 1 : 0,
     others.some((o) => o.name + 's' === c.name) ? 1 : 0,
     codeNames(doc).has(c.name.toLowerCase()) ? 1 : 0,
+    ...WRITTEN_AS.map((w) => (c.written === w ? 1 : 0)),
   ];
 }

@@ -35,7 +35,7 @@ describe('titles of real abstracts the title ranker never saw', { skip }, () => 
     assert.equal(f.latex, 0);
     assert.ok(share(f.shortNameless, f.papers) <= 0.02);
     assert.ok(share(f.duplicates, f.papers) <= 0.005);
-    // the hand rules agreed 79.1% on these papers; the learned ranker 83.1%
-    assert.ok(share(f.namedAgree, f.named) >= 0.825, pct(f.namedAgree, f.named));
+    // the hand rules agree 80.1% on these papers; the learned ranker 85.1%
+    assert.ok(share(f.namedAgree, f.named) >= 0.845, pct(f.namedAgree, f.named));
   });
 });

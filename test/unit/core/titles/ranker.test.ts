@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { deriveTitle } from '../../../../src/core/titles';
 import { makeDoc } from '../../../../src/core/titles/abstractDoc';
 import { scoredCandidates } from '../../../../src/core/titles/pickMethod';
-import { featureRows, rankCandidates } from '../../../../src/core/titles/ranker';
+import { featureRows, rankCandidates, rankerScore } from '../../../../src/core/titles/ranker';
 import { FEATURE_NAMES } from '../../../../src/core/titles/rankerFeatures';
 import model from '../../../../src/core/titles/titleRanker.json';
 
@@ -13,7 +13,16 @@ describe('the learned title ranker', () => {
   test('the model file matches the features and is small', () => {
     assert.deepEqual(model.features, FEATURE_NAMES);
     assert.equal(model.weights.length, FEATURE_NAMES.length);
+    assert.equal(model.hiddenBias.length, model.hidden.length);
+    assert.equal(model.hiddenOut.length, model.hidden.length);
+    for (const row of model.hidden) assert.equal(row.length, FEATURE_NAMES.length);
     assert.ok(JSON.stringify(model).length < 8000);
+  });
+
+  test('the score is the linear term plus the hidden units', () => {
+    const m = { weights: [1, 2], hidden: [[1, -1]], hiddenBias: [0.5], hiddenOut: [3] };
+    assert.equal(rankerScore(m, [2, 1]), 4 + 3 * Math.tanh(1.5));
+    assert.equal(rankerScore({ ...m, hidden: [], hiddenBias: [], hiddenOut: [] }, [2, 1]), 4);
   });
 
   test('prefers the coined name the abstract introduces over the baselines it compares against', () => {
