@@ -10,9 +10,11 @@
  * where their papers stay. The user's corrections follow their papers as after any grouping. Large libraries (two
  * levels) always place: a regroup there moves thousands of papers and costs seconds, and is only ever suggested.
  */
+import { Corpus } from '../collections';
 import { Paper, paperText, Theme } from '../papers';
 import { buildThemeModel, groupByTheme, ThemeModel, TWO_LEVEL_MIN } from '../themes';
 import { buildVectors, packRows, RelatedIndex } from '../vectors';
+import { Analysis } from './analyze';
 
 /**
  * A batch that makes at least this share of the library it joins makes growth group the library afresh. A quarter:
@@ -29,6 +31,13 @@ export const GROWTH_REGROUP_SHARE = 1 / 4;
 export function growthRegroups(model: ThemeModel, added: number, papers: number): boolean {
   const oneLevel = model.themes.every((t) => t.parent === undefined && t.field === undefined);
   return oneLevel && papers < TWO_LEVEL_MIN && added > 0 && added >= GROWTH_REGROUP_SHARE * papers;
+}
+
+/** Whether growing `analysis` to `corpus` groups the library afresh (growthRegroups). */
+export function growsAfresh(analysis: Analysis, corpus: Corpus): boolean {
+  if (!analysis.model) return false;
+  const added = corpus.papers.filter((p) => !analysis.byId.has(p.id)).length;
+  return growthRegroups(analysis.model, added, corpus.papers.length);
 }
 
 /** The themes of a library grouped afresh during growth, with what places later papers in them. */
