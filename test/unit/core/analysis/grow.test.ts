@@ -6,6 +6,7 @@ import {
   corpusSince,
   growAnalysis,
   grownThemes,
+  growsAfresh,
   growthRegroups,
 } from '../../../../src/core/analysis';
 import {
@@ -157,6 +158,8 @@ describe('growAnalysis: a large batch in a small library', () => {
   test('groups the library afresh as a full analysis would; topics found again keep their labels', () => {
     const before = analyzeCorpus(corpusOf(day1()));
     const oldLabels = labels(before);
+    assert.equal(growsAfresh(before, corpusOf(day2())), true);
+    assert.equal(growsAfresh(before, corpusOf({ ...day1(), 'day2.txt': field(3).slice(0, 30) })), false);
     const grown = growAnalysis(before, corpusOf(day2()));
     const a = grown.analysis;
     const full = analyzeCorpus(corpusOf(day2()));
