@@ -47,7 +47,11 @@ describe('papers analyze --state', () => {
     // the third dump's first 50 abstracts: a batch under a quarter of the library is placed (a larger one groups a
     // small library afresh, core/analysis/growthRegroup.ts)
     const part = join(scratchDir('papers-state-day'), 'part.txt');
-    writeFileSync(part, readFileSync(seeds[2], 'utf8').split('\n').slice(0, 52).join('\n') + '\n');
+    const third = readFileSync(seeds[2], 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.trim() !== '');
+    writeFileSync(part, `Daily Papers\n\n${third.slice(0, 50).join('\n\n')}\n`);
     const library = [seeds[0], seeds[1], part];
     const second = run(...library, '--state', state);
     const before = new Map(first.papers.map((p) => [p.id, p.theme]));
