@@ -8,7 +8,9 @@
  * cache entry (after a window reload: the restore counted). Beside it, in the same run, the full analysis of the
  * final library, and the NMI of both groupings against the arXiv primary categories. Size 100,000: the 80k
  * abstracts after perturbed copies of 20k of them (realCorpus.ts), the last days being real abstracts.
- * "seeds": the first two seed dumps, then the third. Each size runs in a child process; one JSON line each.
+ * "seeds": the first two seed dumps, then the third, the NMI against the seeds' hand labels (a batch of a third of
+ * the library: growth groups it afresh, core/analysis/growthRegroup.ts; `regrouped` says so for each day). Each
+ * size runs in a child process; one JSON line each.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -56,7 +58,12 @@ function plan(size: string, days: number): { library: string[]; days: string[]; 
       .filter((f) => f.endsWith('.txt'))
       .sort()
       .map((f) => join(dir, f));
-    return { library: files.slice(0, 2), days: files.slice(2), category: new Map() };
+    // the seeds' hand labels (test/fixtures/theme-labels.json) stand for the categories
+    const labels = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'theme-labels.json'), 'utf8')) as {
+      id: string;
+      topic: string;
+    }[];
+    return { library: files.slice(0, 2), days: files.slice(2), category: new Map(labels.map((r) => [r.id, r.topic])) };
   }
   const dir = realCorpusDir(root)!;
   const rows = realRows(dir);
@@ -153,6 +160,7 @@ async function measureSize(size: string, days: number) {
       steps: warm.steps,
       found: warm.found && cold.found,
       poor: warm.poor,
+      regrouped: warm.growth.regrouped,
       new_themes: warm.newThemes,
     });
     inMemory = warm.growth.analysis;

@@ -3,18 +3,20 @@
  * analyzed keep everything (title, keywords, vector, theme); new papers get only their own work (title, method,
  * keywords read against their own batch, their place in the LSA space of the last grouping) and join the
  * themes (themes/placement.ts); papers that left are dropped, with any theme left empty; the search index is
- * updated in place. Nothing here costs more than the new papers, except copying lists the size of the library.
+ * updated in place. Nothing here costs more than the new papers, except copying lists the size of the library;
+ * but a small library that a large batch joins is grouped afresh instead (growthRegroup.ts).
  */
 import { addToCorpus, Collection, collectionNames, Corpus } from '../collections';
 import { ParseResult } from '../collections/formats/types';
 import { LoadProblem } from '../common';
 import { Paper, PAPER_METADATA_FIELDS, PaperSource, paperText, ParsedPaper, Theme } from '../papers';
-import { NO_CORRECTIONS, Newcomer, placePapers, ThemeCorrections, ThemeModel } from '../themes';
+import { NO_CORRECTIONS, Newcomer, Placement, placePapers, ThemeCorrections, ThemeModel } from '../themes';
 import { embedWithCoverage, RelatedIndex } from '../vectors';
 import { deriveTitle } from '../titles';
 import { Analysis, analyzedPapers, assignThemes, toSearchDoc, withDistinctTitles } from './analyze';
 import { PaperSearch } from '../search';
 import { textFeatures, timer } from './textFeatures';
+import { groupAfresh, growthRegroups } from './growthRegroup';
 
 export interface GrowOptions {
   /** The user's corrections, or how to make them for the grown themes (resolveCorrections). */
@@ -27,10 +29,12 @@ export interface Growth {
   /** Ids of the papers that joined and of those that left. */
   added: string[];
   removed: string[];
-  /** Themes formed from the papers that joined. */
+  /** Themes formed from the papers that joined (grouped afresh: the themes the previous grouping did not have). */
   newThemes: Theme[];
   /** Papers that joined a theme they fit poorly. */
   poor: number;
+  /** Whether the library was grouped afresh (growthRegroup.ts) instead of the new papers placed in its themes. */
+  regrouped: boolean;
 }
 
 /**
@@ -46,10 +50,8 @@ export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOp
   const removed = previous.papers.filter((p) => !incoming.has(p.id)).map((p) => p.id);
   const fresh = corpus.papers.filter((p) => !previous.byId.has(p.id));
   const added = time('features', () => analyzedPapers(fresh, textFeatures(fresh.map(paperText))));
-  const newcomers = time('vectors', () => fresh.map((p) => newcomer(model, p)));
-  const placement = time('themes', () =>
-    placePapers(model, newcomers, (themeId, count) => themeTexts(previous, themeId, count, incoming)),
-  );
+  const regroup = growthRegroups(model, fresh.length, corpus.papers.length);
+  const placing = regroup ? undefined : placed(previous, fresh, incoming, time);
   const changed = new Set<string>(added.map((p) => p.id));
   const kept = corpus.papers
     .filter((p) => previous.byId.has(p.id))
@@ -64,11 +66,19 @@ export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOp
     (p) => !joining.has(p.id) || p.sourceTitle !== undefined,
   );
   const byId = new Map(papers.map((p) => [p.id, p]));
-  const computed = grownThemes(previous.computedThemes, placement.themeOf, placement.newThemes, incoming);
+  const grouping = placing
+    ? {
+        computed: grownThemes(previous.computedThemes, placing.themeOf, placing.newThemes, incoming),
+        model: placing.model,
+        related: grownRelated(previous.related, kept, added, placing.newcomers),
+        newThemes: placing.newThemes,
+      }
+    : groupAfresh(papers, previous.computedThemes, time);
+  const computed = grouping.computed;
   const corrections = typeof options.corrections === 'function' ? options.corrections(computed) : options.corrections;
   const themes = assignThemes(papers, byId, computed, corrections ?? NO_CORRECTIONS);
-  for (const p of kept) if (p.theme !== themeBefore.get(p.id)) changed.add(p.id);
-  const related = grownRelated(previous.related, kept, added, newcomers);
+  // grouped afresh, a theme may keep its id under another label: every paper's theme fields are read again
+  for (const p of kept) if (regroup || p.theme !== themeBefore.get(p.id)) changed.add(p.id);
   const search = time('index', () => grownSearch(previous.search, added, removed, themes, changed, byId));
   return {
     analysis: {
@@ -78,16 +88,32 @@ export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOp
       computedThemes: computed,
       collections: corpus.collections,
       problems: corpus.problems,
-      related,
+      related: grouping.related,
       search,
       timings,
-      model: placement.model,
+      model: grouping.model,
     },
     added: added.map((p) => p.id),
     removed,
-    newThemes: placement.newThemes,
-    poor: placement.poor,
+    newThemes: grouping.newThemes,
+    poor: placing?.poor ?? 0,
+    regrouped: regroup,
   };
+}
+
+/** The new papers placed in the themes of `previous` (placement.ts), with their rows in its space. */
+function placed(
+  previous: Analysis,
+  fresh: readonly ParsedPaper[],
+  present: ReadonlySet<string>,
+  time: <T>(step: string, f: () => T) => T,
+): Placement & { newcomers: Newcomer[] } {
+  const model = previous.model!;
+  const newcomers = time('vectors', () => fresh.map((p) => newcomer(model, p)));
+  const placement = time('themes', () =>
+    placePapers(model, newcomers, (themeId, count) => themeTexts(previous, themeId, count, present)),
+  );
+  return { ...placement, newcomers };
 }
 
 function newcomer(model: ThemeModel, p: ParsedPaper): Newcomer {

@@ -3,3 +3,4 @@ export * from './analyze';
 export * from './textFeatures';
 export * from './tokenFloor';
 export * from './grow';
+export * from './growthRegroup';

@@ -1,6 +1,7 @@
 /**
  * The words of a regroup: the lines its preview shows (from a RegroupDiff), and when the tree suggests one.
- * A regroup is only ever suggested: the themes the user learned move only when the user asks.
+ * A regroup is only ever suggested: the themes the user learned move only when the user asks (or when one batch is
+ * a quarter of a small library, which growth groups afresh itself: analysis/growthRegroup.ts).
  */
 
 import { LevelDiff, RegroupDiff, ThemeShare, ThemeSize } from './regroupDiff';

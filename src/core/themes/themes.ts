@@ -54,6 +54,11 @@ export interface ThemeOptions {
    * inside each start from its subthemes (previousGrouping.ts).
    */
   previous?: readonly Theme[];
+  /**
+   * A grouping made afresh (nothing starts from these themes) in which each topic found again keeps its label here
+   * (keptLabels): what growth makes of a small library that a large batch joined (analysis/grow.ts).
+   */
+  labelsFrom?: readonly Theme[];
 }
 
 export interface ThemePaper {
@@ -136,12 +141,14 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
   const everyone = Array.from({ length: space.n }, (_, i) => i);
   const used = new Set<string>();
   const previous = opts.previous && readPrevious(opts.previous, space.ids);
+  // the grouping whose topics found again keep their labels: the one a regroup starts from, or `labelsFrom`
+  const labelled = previous ?? (opts.labelsFrom && readPrevious(opts.labelsFrom, space.ids));
   if (opts.targetCount !== undefined || space.n < TWO_LEVEL_MIN) {
     const warm = previous && warmStart(previous, everyone, previous.twoLevel ? 'broad' : 'leaf');
     const k = Math.max(1, Math.min(opts.targetCount ?? warmCount(themeCount(space.n), warm), space.n));
     const themes = clusterAndLabel(space, everyone, k, seed, TOP_LEVEL, warm);
-    const labelled = previous && !previous.twoLevel ? withKeptLabels(themes, previous) : themes;
-    return sortedBySize(labelled).map((t) => toTheme(space, t, used));
+    const named = labelled && !labelled.twoLevel ? withKeptLabels(themes, labelled) : themes;
+    return sortedBySize(named).map((t) => toTheme(space, t, used));
   }
   const out: Theme[] = [];
   for (const broad of broadThemes(space, seed, previous)) {
@@ -149,7 +156,7 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
     const k = warmCount(subthemeCount(broad.members.length), warm);
     const level = subthemeLevel(broad.label);
     const topics = k > 1 ? clusterAndLabel(space, broad.members, k, seed, level, warm) : [];
-    const subs = sortedBySize(previous ? withKeptLabels(topics, previous) : topics);
+    const subs = sortedBySize(labelled ? withKeptLabels(topics, labelled) : topics);
     if (subs.length < 2) {
       out.push(toTheme(space, broad, used));
       continue;

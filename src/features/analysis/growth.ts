@@ -3,12 +3,13 @@
  * that changed are read and parsed, the others taken from the analysis; the new papers are analyzed and placed in
  * the themes here, on the extension host (a day's dump costs a fraction of a second), and shown at once. The
  * analysis process then makes the same growth again from the cache entry, to write the new entry: the host never
- * encodes a library.
+ * encodes a library. A growth that groups the library afresh (core/analysis/growthRegroup.ts) costs seconds at a
+ * few thousand papers: the loader has the analysis process make it (loading.ts).
  */
 import * as vscode from 'vscode';
 import { Analysis, growAnalysis } from '../../core/analysis';
 import { canGrow, corpusSince } from '../../core/analysis';
-import { parseCollectionBytes } from '../../core/collections';
+import { Corpus, parseCollectionBytes } from '../../core/collections';
 import { readCollectionUri, unreadableMessage } from './readCollection';
 import { ParseResult } from '../../core/collections/formats/types';
 import { LoadProblem } from '../../core/common';
@@ -33,21 +34,28 @@ export interface Grown {
   added: number;
   removed: number;
   newThemes: string[];
+  /** Whether the themes were grouped afresh (a large batch in a small library, core/analysis/growthRegroup.ts). */
+  regrouped: boolean;
   /** The files the growth read again (changed or new). */
   read: number;
 }
 
+/** The library `base` would grow to, and how many collection files were read again for it (changed or new). */
+export interface GrowthCorpus {
+  corpus: Corpus;
+  read: number;
+}
+
 /**
- * Grows `base` to the collection files `uris` (digests: `digests`, same order), or undefined when it should not:
- * no theme model, no file in common, or fewer than half of the papers already analyzed (another library: it is
- * analyzed afresh). A file that cannot be read is a problem, as in a full load. `base` is used up when it grows.
+ * The corpus of the collection files `uris` (digests: `digests`, same order) as a growth of `base`, or undefined
+ * when it should not grow: no theme model, no file in common, or fewer than half of the papers already analyzed
+ * (another library: it is analyzed afresh). A file that cannot be read is a problem, as in a full load.
  */
-export async function growLineage(
+export async function growthCorpus(
   base: Lineage,
   uris: readonly vscode.Uri[],
   digests: readonly FileDigest[],
-  corrections: (computed: readonly Theme[]) => ThemeCorrections,
-): Promise<Grown | undefined> {
+): Promise<GrowthCorpus | undefined> {
   if (!base.analysis.model) return undefined;
   const before = new Map(base.files.map((f) => [f.path, f.sha256]));
   if (!digests.some((d) => before.has(d.path))) return undefined;
@@ -58,6 +66,15 @@ export async function growLineage(
   }
   const corpus = corpusSince(base.analysis, base.problems, files);
   if (!canGrow(base.analysis, corpus)) return undefined;
+  return { corpus, read: files.filter((f) => f.result).length };
+}
+
+/** Grows `base` to `grown.corpus` here, on the host. `base` is used up. */
+export function growLineage(
+  base: Lineage,
+  { corpus, read }: GrowthCorpus,
+  corrections: (computed: readonly Theme[]) => ThemeCorrections,
+): Grown {
   const growth = growAnalysis(base.analysis, corpus, { corrections });
   return {
     analysis: growth.analysis,
@@ -65,7 +82,8 @@ export async function growLineage(
     added: growth.added.length,
     removed: growth.removed.length,
     newThemes: growth.newThemes.map((t) => t.label),
-    read: files.filter((f) => f.result).length,
+    regrouped: growth.regrouped,
+    read,
   };
 }
 

@@ -4,7 +4,7 @@
  * made off the host and cached.
  */
 import * as vscode from 'vscode';
-import { Analysis } from '../../core/analysis';
+import { Analysis, growsAfresh } from '../../core/analysis';
 import { resolveCorrections } from '../../core/themes';
 import { AnalysisSnapshot, fromSnapshotInSteps } from '../../core/snapshot';
 import { LoadProblem } from '../../core/common';
@@ -13,7 +13,7 @@ import { ThemeCorrectionsService } from '../services';
 import { PartialSearchService } from '../search/partial';
 import { AnalysisCache } from './cache';
 import { digestsOfRead, FileDigest } from './digest';
-import { growLineage, Lineage } from './growth';
+import { growLineage, growthCorpus, Lineage } from './growth';
 import { runOnHost } from './hostSteps';
 import { bundledSeedsSnapshot } from './bundledSeeds';
 import { CollectionLoader, FreshGrouping, LoadRequest, Loaded, LoadRun, startRun } from './loader';
@@ -143,22 +143,60 @@ export class Loader implements CollectionLoader {
     emit.progress('adding the new papers');
     const corrections = (computed: readonly Theme[]) => resolveCorrections(this.corrections.corrections, computed);
     // a growth that fails is a bug, never the user's loss: the library is analyzed afresh instead
-    const grown = await growLineage(base, uris, digests, corrections).catch((err: Error) => {
+    const failed = (err: Error) => {
       this.log.error(
         `could not add the new papers to the last analysis (${err.stack ?? err.message}); analyzing afresh`,
       );
       return undefined;
-    });
-    if (!grown) return undefined;
+    };
+    const planned = await growthCorpus(base, uris, digests).catch(failed);
+    if (!planned) return undefined;
+    if (growsAfresh(base.analysis, planned.corpus)) {
+      const offHost = await this.growOffHost(base, { key, files: digests }, uris, emit).catch((err: Error) => {
+        this.log.warn(`could not group the grown library in the analysis process (${err.message}); grouping it here`);
+        return undefined;
+      });
+      if (offHost) {
+        this.log.info(
+          `grew the analysis in ${Date.now() - started} ms in the analysis process: a large batch in a small ` +
+            `library, its themes grouped afresh`,
+        );
+        return offHost;
+      }
+    }
+    let grown;
+    try {
+      grown = growLineage(base, planned, corrections);
+    } catch (err) {
+      return failed(err as Error);
+    }
     const { analysis } = grown;
     analysis.problems = relativeProblems(grown.problems);
     this.log.info(
       `grew the analysis in ${Date.now() - started} ms: ${grown.added} papers added, ${grown.removed} removed, ` +
         `${grown.read} files read` +
+        (grown.regrouped ? ', themes grouped afresh (a large batch in a small library)' : '') +
         (grown.newThemes.length ? `, new themes: ${grown.newThemes.join('; ')}` : ''),
     );
     this.persistGrowth(base.key, { key, files: digests }, uris);
     return { analysis, grown, lineage: { analysis, files: digests, problems: grown.problems, key } };
+  }
+
+  /**
+   * The growth of `base` made by the analysis process from its cache entry, written as the entry of these files and
+   * read back as any analysis made there: one that groups the library afresh costs seconds at a few thousand
+   * papers, too long for the host. Undefined when the platform cannot (the web) or an entry is missing.
+   */
+  private async growOffHost(base: Lineage, entry: Entry, uris: readonly vscode.Uri[], emit: Emit) {
+    const persist = this.platform.persistGrowth?.bind(this.platform);
+    const baseFile = this.cache.fileFor(base.key);
+    const file = this.cache.fileFor(entry.key);
+    if (!persist || !baseFile || !file) return undefined;
+    emit.progress('grouping the themes afresh');
+    await this.persisting; // the base's own entry may still be on its way
+    await this.cache.written(entry.key, await persist(baseFile, file, uris));
+    const snapshot = await this.cache.load(entry.key);
+    return snapshot && this.shown(snapshot, entry, []);
   }
 
   /** The analysis this workspace showed last, from its cache entry, to grow from. */

@@ -5,13 +5,15 @@ import { Analysis } from '../../../src/core/analysis';
 import { madeUpTwoLevelLibrary } from '../../helpers/madeUpCorpus';
 import { until } from './until';
 import { withMembers } from '../../../src/features/themes/moves';
+import { MIN_THEME_OVERLAP, themeOverlap } from '../../../src/core/themes';
 import { papersApi, restoreSeeds } from './papersApi';
 
 /**
  * Five made-up fields of 44 abstracts; a run token in every abstract makes the papers (and the cache keys) new
- * each run. Day 1: 36 abstracts of each of fields 0–3; day 2: the other 8 of those fields and 30 of field 4.
+ * each run. Day 1: 40 abstracts of each of fields 0–3; day 2: the other 4 of those fields and 30 of field 4 (under
+ * a quarter of the library: a larger batch groups a small library afresh, core/analysis/growthRegroup.ts).
  */
-function days(): { day1: string[]; day2: string[]; foreign: string[] } {
+function days(): { day1: string[]; day2: string[]; foreign: string[]; rest: string[] } {
   const run = Date.now().toString(36);
   const byField = new Map<string, string[]>();
   for (const p of madeUpTwoLevelLibrary(5, 1, 44))
@@ -19,9 +21,11 @@ function days(): { day1: string[]; day2: string[]; foreign: string[] } {
   const field = (f: number) => byField.get(`f${f}`)!;
   const foreign = field(4).slice(0, 30);
   return {
-    day1: [0, 1, 2, 3].flatMap((f) => field(f).slice(0, 36)),
-    day2: [...[0, 1, 2, 3].flatMap((f) => field(f).slice(36)), ...foreign],
+    day1: [0, 1, 2, 3].flatMap((f) => field(f).slice(0, 40)),
+    day2: [...[0, 1, 2, 3].flatMap((f) => field(f).slice(40)), ...foreign],
     foreign,
+    /** The other 14 of field 4. */
+    rest: field(4).slice(30),
   };
 }
 
@@ -196,5 +200,52 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
       regrouped.themes.some((t) => t.label === 'My own name'),
       'the rename follows its theme',
     );
+  });
+  test('a batch of a quarter of a small library groups it afresh off the host: a rename follows its theme, the batch is new', async function () {
+    this.timeout(120_000);
+    const api = await papersApi();
+    const { services } = api;
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const { day1, day2, rest } = days();
+    const batch = [...day2, ...rest]; // 60 papers joining 160
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'large', 'day1.txt'), dump(day1));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'large', 'day2.txt'), dump(batch));
+    const config = vscode.workspace.getConfiguration('papers');
+    await config.update('collections', ['large/day1.txt'], vscode.ConfigurationTarget.Workspace);
+    const first = await until(
+      'day 1',
+      () => services.model.analysis?.papers.length === day1.length && services.model.analysis,
+      60_000,
+    );
+    const renamed = first.themes.find((t) => !t.user)!;
+    const mates = renamed.paperIds;
+    await services.corrections.update((c) =>
+      withMembers({ ...c, renames: { ...c.renames, [renamed.id]: 'My own name' } }, services),
+    );
+    await until('the rename shown', () => services.model.analysis?.themes.some((t) => t.label === 'My own name'));
+    await quiet(services.model, 2000);
+    await services.arrivals.markAllSeen();
+
+    await config.update('collections', ['large/*.txt'], vscode.ConfigurationTarget.Workspace);
+    const grown = await until(
+      'the batch in the library',
+      () => services.model.analysis?.papers.length === day1.length + batch.length && services.model.analysis,
+      60_000,
+    );
+    assert.equal(grown.model?.placedSince, 0, 'grouped afresh: nothing placed since');
+    const shown = grown.themes.find((t) => t.label === 'My own name');
+    assert.ok(shown, 'the rename is shown');
+    // on a theme that shares its papers, as a correction follows them into a new grouping
+    assert.ok(themeOverlap(shown.paperIds, mates) >= MIN_THEME_OVERLAP, 'on a theme of its papers');
+    await until('the arrivals recorded', () => grown.papers.some((p) => services.arrivals.isNew(p.id)), 30_000);
+    const isNew = (id: string) => services.arrivals.isNew(id);
+    assert.equal(grown.papers.filter((p) => isNew(p.id)).length, batch.length, 'the batch is new');
+    assert.ok(
+      mates.every((id) => !isNew(id)),
+      'the papers seen stay seen',
+    );
+    // its cache entry was written by the analysis process: a reload restores the same themes
+    await services.model.reload();
+    assert.deepEqual(themeOf(services.model.analysis!), themeOf(grown));
   });
 });

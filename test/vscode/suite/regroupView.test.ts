@@ -5,11 +5,27 @@ import type { RegroupShown } from '../../../src/features/themes/regroup';
 import { until } from './until';
 import { papersApi, restoreSeeds } from './papersApi';
 
-/** The bundled seed dumps (three real days of abstracts), in order. */
-async function seedDumps(api: PapersApi): Promise<Uint8Array[]> {
+/**
+ * The bundled seed dumps (three real days of abstracts) as days that each grow the library without regrouping it:
+ * the first dump, then the abstracts of the other two in parts of a quarter of the library's lines so far (so each
+ * part is under a quarter of the library it joins: a larger batch groups a small library afresh, growthRegroup.ts).
+ */
+async function seedDays(api: PapersApi): Promise<Uint8Array[]> {
   const seeds = vscode.Uri.joinPath(api.services.context.extensionUri, 'seeds');
   const names = (await vscode.workspace.fs.readDirectory(seeds)).map(([n]) => n).filter((n) => n.endsWith('.txt'));
-  return Promise.all(names.sort().map((n) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(seeds, n))));
+  const dumps = await Promise.all(names.sort().map((n) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(seeds, n))));
+  const abstracts = dumps.map((d) =>
+    new TextDecoder()
+      .decode(d)
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.trim() !== ''),
+  );
+  const parts = [abstracts[0]];
+  const rest = abstracts.slice(1).flat();
+  for (let lines = abstracts[0].length; rest.length > 0; lines += parts[parts.length - 1].length)
+    parts.push(rest.splice(0, Math.floor(lines / 4)));
+  return parts.map((lines) => new TextEncoder().encode(`Daily Papers\n\n${lines.join('\n')}\n`));
 }
 
 const themesOf = (api: PapersApi) => api.services.model.analysis?.themes.map((t) => [t.id, t.label, t.paperIds]);
@@ -39,18 +55,18 @@ suite('Regroup preview: the changes in a view, applied or cancelled from it', ()
     const api = await papersApi(60_000);
     const { services, tree } = api;
     const folder = vscode.workspace.workspaceFolders![0].uri;
-    const days = await seedDumps(api);
+    const days = await seedDays(api);
     const day = (i: number) => vscode.Uri.joinPath(folder, 'regroup', `day${i + 1}.txt`);
-    for (const i of [0, 1, 2]) await vscode.workspace.fs.writeFile(day(i), days[i]);
+    for (const [i, bytes] of days.entries()) await vscode.workspace.fs.writeFile(day(i), bytes);
     // one day after the other, each grown into the themes (a load that more than doubles the library is analyzed
     // afresh, and a fresh grouping suggests nothing): two thirds of the library arrive after its grouping. The days
     // join by the setting, all files written before: no file watcher's late event reloads the library meanwhile.
     let papers = 0;
-    for (const n of [1, 2, 3]) {
+    for (let n = 1; n <= days.length; n++) {
       const before = papers;
       await vscode.workspace.getConfiguration('papers').update(
         'collections',
-        [0, 1, 2].slice(0, n).map((i) => `regroup/day${i + 1}.txt`),
+        days.slice(0, n).map((_, i) => `regroup/day${i + 1}.txt`),
         vscode.ConfigurationTarget.Workspace,
       );
       papers = await until(

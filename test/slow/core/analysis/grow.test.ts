@@ -40,25 +40,30 @@ function handNmi(a: Analysis): number {
 }
 
 describe('growAnalysis on the seeds', () => {
-  test('the first two dumps, then the third: all 235 papers keep their theme, all 11 labels stay, NMI close to a full analysis', () => {
+  test('the first two dumps, then the third (a third of the library): grouped afresh, NMI within 0.03 of a full analysis', () => {
     const [d1, d2, d3] = seedFiles.map(seedFile);
     const before = analyzeCorpus(corpusOf([d1, d2]));
-    const snapshotOfBefore = new Map(before.papers.map((p) => [p.id, p.theme]));
-    const labels = before.computedThemes.map((t) => [t.id, t.label]);
+    const oldLabels = new Map(before.computedThemes.map((t) => [t.id, t.label]));
+    // growth takes over the paper objects of `before`: what they were is read first
+    const oldThemes = new Map(before.papers.map((p) => [p.id, p.theme]));
+    const nmiBefore = handNmi(before);
     const grown = growAnalysis(before, corpusOf([d1, d2, d3]));
     const full = analyzeCorpus(corpusOf([d1, d2, d3]));
     const a = grown.analysis;
     assert.equal(a.papers.length, full.papers.length);
-    for (const [id, theme] of snapshotOfBefore) assert.equal(a.byId.get(id)!.theme, theme, `paper ${id} moved`);
-    for (const [id, label] of labels) assert.equal(a.computedThemes.find((t) => t.id === id)?.label, label);
+    assert.ok(grown.regrouped, '105 papers joining 235 group the library afresh');
+    const kept = a.computedThemes.filter((t) => oldLabels.get(t.id) === t.label).length;
+    const moved = [...oldThemes].filter(([id, theme]) => a.byId.get(id)!.theme !== theme).length;
     const [nmiGrown, nmiFull] = [handNmi(a), handNmi(full)];
     console.log(
       `seeds: NMI against the hand labels, grown ${nmiGrown.toFixed(3)} (${a.themes.length} themes, ` +
-        `${grown.added.length} added, ${grown.poor} poor fits, new themes: ${grown.newThemes.map((t) => t.label).join('; ') || 'none'}), ` +
-        `full analysis ${nmiFull.toFixed(3)} (${full.themes.length} themes)`,
+        `${grown.added.length} added, ${kept} of ${oldLabels.size} labels kept, ${moved} of ${oldThemes.size} ` +
+        `papers in a theme of another id, new themes: ${grown.newThemes.map((t) => t.label).join('; ') || 'none'}), ` +
+        `full analysis ${nmiFull.toFixed(3)} (${full.themes.length} themes); the first 235 alone ${nmiBefore.toFixed(3)}`,
     );
-    // the grouping of the first 235 bounds what keeping it can give; a grown grouping far below a full one is a bug
-    assert.ok(nmiGrown >= nmiFull - 0.15, `grown ${nmiGrown} against full ${nmiFull}`);
+    assert.ok(kept >= 1, 'topics found again keep their labels');
+    // the issue's bound: a grown library as good as a full analysis of it
+    assert.ok(nmiGrown >= nmiFull - 0.03, `grown ${nmiGrown} against full ${nmiFull}`);
   });
 
   test('papers of a field the seeds never saw (reef ecology) form a new theme, the machine-learning papers stay put', () => {

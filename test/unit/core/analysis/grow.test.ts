@@ -1,6 +1,22 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analysis, analyzeCorpus, corpusSince, growAnalysis, grownThemes } from '../../../../src/core/analysis';
+import {
+  Analysis,
+  analyzeCorpus,
+  corpusSince,
+  growAnalysis,
+  grownThemes,
+  growsAfresh,
+  growthRegroups,
+} from '../../../../src/core/analysis';
+import {
+  EMPTY_CORRECTIONS,
+  ModelTheme,
+  recordThemeMembers,
+  resolveCorrections,
+  ThemeModel,
+  TWO_LEVEL_MIN,
+} from '../../../../src/core/themes';
 import { Corpus, mergeCollections, parseCollectionBytes } from '../../../../src/core/collections/corpus';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../../../src/core/snapshot';
 import { Theme } from '../../../../src/core/papers';
@@ -111,8 +127,9 @@ describe('growAnalysis', () => {
   test('an analysis restored from its snapshot grows exactly as the one in memory', () => {
     const { field, library } = fields();
     const corpus1 = () => corpusOf({ 'day1.txt': library([0, 1, 2]) });
+    // a fifth of the library: placed, not grouped afresh
     const corpus2 = () =>
-      corpusOf({ 'day1.txt': library([0, 1, 2]), 'day2.txt': [...field(1).slice(36), ...field(3)] });
+      corpusOf({ 'day1.txt': library([0, 1, 2]), 'day2.txt': [...field(1).slice(36), ...field(3).slice(0, 20)] });
     const inMemory = growAnalysis(analyzeCorpus(corpus1()), corpus2()).analysis;
     const restored = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(analyzeCorpus(corpus1())))));
     const grown = growAnalysis(restored, corpus2()).analysis;
@@ -120,7 +137,7 @@ describe('growAnalysis', () => {
     assert.deepEqual(grown.computedThemes, inMemory.computedThemes);
     const again = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(grown))));
     assert.deepEqual(again.model!.themes.length, inMemory.model!.themes.length);
-    assert.equal(again.model!.placedSince, field(3).length + 8);
+    assert.equal(again.model!.placedSince, 20 + 8);
   });
 
   test('an analysis without a theme model cannot grow', () => {
@@ -128,6 +145,115 @@ describe('growAnalysis', () => {
     const a = analyzeCorpus(corpusOf({ 'a.txt': library([0]) }));
     delete a.model;
     assert.throws(() => growAnalysis(a, corpusOf({ 'a.txt': library([0, 1]) })), /no theme model/);
+  });
+});
+
+describe('growAnalysis: a large batch in a small library', () => {
+  // three fields, then a day that is a third of the library: the other 8 of field 0 and all 44 of a fourth field
+  const { field, library } = fields();
+  const day1 = () => ({ 'day1.txt': library([0, 1, 2]) });
+  const day2 = () => ({ ...day1(), 'day2.txt': [...field(0).slice(36), ...field(3)] });
+  const partition = (themes: readonly Theme[]) => themes.map((t) => [...t.paperIds].sort().join(' ')).sort();
+
+  test('groups the library afresh as a full analysis would; topics found again keep their labels', () => {
+    const before = analyzeCorpus(corpusOf(day1()));
+    const oldLabels = labels(before);
+    assert.equal(growsAfresh(before, corpusOf(day2())), true);
+    assert.equal(growsAfresh(before, corpusOf({ ...day1(), 'day2.txt': field(3).slice(0, 30) })), false);
+    const grown = growAnalysis(before, corpusOf(day2()));
+    const a = grown.analysis;
+    const full = analyzeCorpus(corpusOf(day2()));
+    assert.ok(grown.regrouped, 'grouped afresh');
+    assert.deepEqual(partition(a.computedThemes), partition(full.computedThemes));
+    assert.equal(a.papers.length, 108 + 52);
+    assert.equal(grown.poor, 0);
+    assert.equal(a.model!.placedSince, 0, 'a fresh grouping has placed nothing yet');
+    // a theme of the new grouping with an id of the old one has its label (the id is the label's slug)
+    let keptLabels = 0;
+    for (const t of a.computedThemes) {
+      const old = oldLabels.get(t.id);
+      if (old === undefined) continue;
+      assert.equal(t.label, old);
+      keptLabels++;
+    }
+    assert.ok(keptLabels >= 1, 'a topic found again keeps its label');
+    assert.deepEqual(
+      grown.newThemes.map((t) => t.id),
+      a.computedThemes.filter((t) => !oldLabels.has(t.id)).map((t) => t.id),
+    );
+    // search, related papers and the next growth follow the new grouping
+    const theme = a.computedThemes[0];
+    const hits = a.search.search(`theme:"${theme.label}"`, { limit: 1000 }).map((h) => h.id);
+    assert.deepEqual(new Set(hits), new Set(theme.paperIds));
+    const newcomer = grown.added[0];
+    assert.equal(a.related.relatedTo(newcomer, 3).length, 3);
+    const next = growAnalysis(a, corpusOf({ ...day2(), 'day3.txt': field(1).slice(36) }));
+    assert.equal(next.regrouped, false, 'a small batch after it is placed');
+    for (const p of a.papers) assert.equal(next.analysis.byId.get(p.id)!.theme, p.theme);
+  });
+
+  test("the user's renames, moves and own themes survive it", () => {
+    const before = analyzeCorpus(corpusOf(day1()));
+    const [largest, second] = before.computedThemes;
+    const moved = largest.paperIds[0];
+    const tagged = second.paperIds[0];
+    const stored = recordThemeMembers(
+      {
+        renames: { [largest.id]: 'My own name' },
+        moves: { [moved]: second.id, [tagged]: 'mine' },
+        userThemes: [{ id: 'mine', label: 'Mine', keywords: [] }],
+      },
+      before.computedThemes,
+    );
+    const grown = growAnalysis(before, corpusOf(day2()), {
+      corrections: (computed) => resolveCorrections({ ...EMPTY_CORRECTIONS, ...stored }, computed),
+    });
+    const a = grown.analysis;
+    assert.ok(grown.regrouped);
+    // the renamed theme and the theme moved into are the new themes that took most of their papers
+    const successor = (old: Theme) =>
+      a.computedThemes
+        .map((t) => ({ t, shared: t.paperIds.filter((id) => old.paperIds.includes(id)).length }))
+        .sort((x, y) => y.shared - x.shared)[0].t.id;
+    const renamed = a.themes.find((t) => t.label === 'My own name');
+    assert.ok(renamed, 'the rename is shown');
+    assert.equal(renamed.id, successor(largest));
+    assert.equal(a.byId.get(moved)!.theme, successor(second), 'the moved paper is in the theme it was moved to');
+    assert.equal(a.byId.get(tagged)!.theme, 'mine', 'the paper put in a theme of its own stays there');
+    assert.ok(a.themes.some((t) => t.user && t.label === 'Mine'));
+  });
+
+  test('an analysis restored from its snapshot groups afresh exactly as the one in memory', () => {
+    const inMemory = growAnalysis(analyzeCorpus(corpusOf(day1())), corpusOf(day2()));
+    const restored = fromSnapshot(decodeSnapshot(encodeSnapshot(toSnapshot(analyzeCorpus(corpusOf(day1()))))));
+    const grown = growAnalysis(restored, corpusOf(day2()));
+    assert.ok(inMemory.regrouped && grown.regrouped);
+    assert.deepEqual(grown.analysis.computedThemes, inMemory.analysis.computedThemes);
+    assert.deepEqual(themeOf(grown.analysis), themeOf(inMemory.analysis));
+  });
+});
+
+describe('growthRegroups', () => {
+  const t = (id: string, extra: Partial<ModelTheme> = {}): ModelTheme => ({
+    id,
+    label: id,
+    centroid: new Float32Array(2),
+    floor: 0,
+    ...extra,
+  });
+  const model = (themes: ModelTheme[]) => ({ themes }) as unknown as ThemeModel;
+  const oneLevel = model([t('a'), t('b')]);
+
+  test('a batch of a quarter of a library of one level regroups it; a smaller batch is placed', () => {
+    assert.equal(growthRegroups(oneLevel, 100, 400), true);
+    assert.equal(growthRegroups(oneLevel, 99, 400), false);
+    assert.equal(growthRegroups(oneLevel, 0, 0), false);
+  });
+
+  test('a library of two levels, or one that reaches their size, is always placed', () => {
+    assert.equal(growthRegroups(oneLevel, TWO_LEVEL_MIN / 2, TWO_LEVEL_MIN), false);
+    assert.equal(growthRegroups(model([t('a'), t('a1', { parent: 'a' })]), 500, 1000), false);
+    assert.equal(growthRegroups(model([t('a', { field: 'cs.LG' })]), 500, 1000), false);
   });
 });
 

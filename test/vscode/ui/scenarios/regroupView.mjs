@@ -1,8 +1,9 @@
-// Regroup Themes as a view: a library of one seed dump grown by the two others (two thirds of it arrived since the
-// themes were grouped, so the tree suggests a regroup with a row above the themes). A click on that row opens the
+// Regroup Themes as a view: a library of one seed dump grown by the two others, in parts each under a quarter of the
+// library (a larger batch groups a small library afresh, core/analysis/growthRegroup.ts): two thirds of it arrived
+// since the themes were grouped, so the tree suggests a regroup with a row above the themes. A click on that row opens the
 // preview in the panel; it is scrolled to its last change (screenshot), that change is opened on the papers it
 // moves, one of them opened, then Apply in the view's title bar: the tree shows the fresh grouping, without the row.
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
@@ -12,6 +13,24 @@ const seedFiles = () =>
   readdirSync(SEEDS)
     .filter((f) => f.endsWith('.txt'))
     .sort();
+
+/**
+ * The first seed dump, then the abstracts of the other two in parts of a quarter of the library's lines so far: each
+ * part is under a quarter of the library it joins. As Daily Papers files.
+ */
+const seedDays = () => {
+  const abstracts = seedFiles().map((f) =>
+    readFileSync(join(SEEDS, f), 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.trim() !== ''),
+  );
+  const parts = [abstracts[0]];
+  const rest = abstracts.slice(1).flat();
+  for (let lines = abstracts[0].length; rest.length > 0; lines += parts[parts.length - 1].length)
+    parts.push(rest.splice(0, Math.floor(lines / 4)));
+  return parts.map((lines) => `Daily Papers\n\n${lines.join('\n')}\n`);
+};
 
 const PANEL = '.part.panel';
 /** The rows of the regroup preview (the panel's tree). */
@@ -100,7 +119,7 @@ export const scenarios = [
     name: 'regroup view: the advice row opens the preview, scrolled to its last change, opened, applied',
     prepare(workspace) {
       mkdirSync(join(workspace, 'daily'), { recursive: true });
-      seedFiles().forEach((f, i) => copyFileSync(join(SEEDS, f), join(workspace, 'daily', `day${i + 1}.txt`)));
+      seedDays().forEach((text, i) => writeFileSync(join(workspace, 'daily', `day${i + 1}.txt`), text));
       collectDays(workspace, 1);
     },
     async run({ page, shot, workspace }) {
@@ -112,7 +131,7 @@ export const scenarios = [
       // the library is analyzed afresh, and a fresh grouping suggests nothing): two thirds of the library arrive
       // since. They join by the setting, the files all there from the start: no file watcher's late event reloads
       // the library while the preview is open.
-      for (const n of [2, 3]) {
+      for (let n = 2; n <= seedDays().length; n++) {
         const before = await libraryCount(page);
         collectDays(workspace, n);
         await waitFor(`day ${n} in the library`, async () => (await libraryCount(page)) > before, 90_000);
