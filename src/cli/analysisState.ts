@@ -55,8 +55,9 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   t = performance.now();
   const known = previous ? new Set(previous.papers.map((p) => p.id)) : new Set<string>();
   // the papers kept are the state's own, as it had them (none of their files read again): only the new ones need saving
-  const untouched = growing && corpus.papers.every((p) => !known.has(p.id) || previous.byId.get(p.id) === p);
+  let untouched = growing && corpus.papers.every((p) => !known.has(p.id) || previous.byId.get(p.id) === p);
   let analysis: Analysis;
+  let regrouped = !previous || regroup || !previous.model;
   if (!previous || !previous.model) {
     analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'));
   } else if (regroup) {
@@ -67,7 +68,12 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
       previous: grown.computedThemes,
     });
   } else {
-    analysis = growAnalysis(previous, corpus).analysis;
+    const growth = growAnalysis(previous, corpus);
+    analysis = growth.analysis;
+    // a batch large for a small library groups it afresh (growthRegroup.ts): the kept papers' themes and related
+    // papers changed, so the state is written whole
+    regrouped = growth.regrouped;
+    untouched &&= !growth.regrouped;
   }
   lap('analysis', t);
   for (const [step, ms] of Object.entries(analysis.timings)) timings[`analysis.${step}`] = Math.round(ms);
@@ -80,7 +86,7 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   return {
     analysis,
     isNew: (id) => !known.has(id),
-    regrouped: !previous || regroup || !previous.model,
+    regrouped,
     timings,
   };
 }

@@ -114,6 +114,26 @@ describe('papers analyze --state', () => {
     assert.equal(edited.papers.length, fromState.papers.length - 1);
   });
 
+  test('a batch of a quarter of a small library groups it afresh, says so, and writes the state whole', () => {
+    const state = join(scratchDir('papers-state-large'), 'state');
+    run(seeds[0], seeds[1], '--state', state);
+    const base = readFileSync(join(state, 'analysis.snapshot'));
+    const r = papers('analyze', ...seeds, '--state', state);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /\d+ new papers \(themes grouped afresh\)/);
+    // the kept papers' themes and related papers changed: a new base, nothing kept beside the old one
+    assert.notDeepEqual(readFileSync(join(state, 'analysis.snapshot')), base);
+    assert.equal(existsSync(join(state, 'added.snapshot')), false);
+    // the state as written is the grouping shown: a later run with nothing new keeps every paper where it is
+    const grown = run(...seeds, '--state', state);
+    const again = run(...seeds, '--state', state);
+    assert.deepEqual(
+      again.papers.map((p) => [p.id, p.theme]),
+      grown.papers.map((p) => [p.id, p.theme]),
+    );
+    assert.deepEqual(themesOf(again), themesOf(grown));
+  });
+
   test('an add writes only the papers added, the base untouched, and gives what a state written whole gives', () => {
     const dir = scratchDir('papers-state-added');
     // a library and two days of papers it does not have, small enough to be kept beside it (stateSnapshots.ts
