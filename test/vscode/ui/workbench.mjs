@@ -12,6 +12,23 @@ export const GROUP_ROWS =
   '.pane-body [role="treeitem"][aria-level="1"]:not([aria-label^="For You"]):not([aria-label^="Regroup Themes"])';
 
 /**
+ * The group rows of the side bar's tree (New left out): name and count, read in one go, since the tree redraws
+ * under a row-by-row walk (a theme opened to reveal a paper, a refresh).
+ * @param {Page} page
+ * @returns {Promise<{ name: string; count: number }[]>}
+ */
+export async function themesShown(page) {
+  /** @type {{ name: string; count: number }[]} */
+  const rows = await page.locator(`.part.sidebar ${GROUP_ROWS}`).evaluateAll((/** @type {Element[]} */ els) =>
+    els.map((el) => ({
+      name: (el.querySelector('.label-name')?.textContent ?? '').trim(),
+      count: Number((el.querySelector('.label-description')?.textContent ?? '').trim()),
+    })),
+  );
+  return rows.filter((row) => row.name !== 'New');
+}
+
+/**
  * Waits until the workbench is drawn. Extensions may still be registering: the palette helpers retry.
  * @param {Page} page
  * @param {number} [timeout]

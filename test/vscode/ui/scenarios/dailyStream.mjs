@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, sleep, themesShown, waitFor } from '../workbench.mjs';
 import { previewAction, previewShown } from './regroupView.mjs';
 import { promptFromContextMenu } from './themes.mjs';
 /** @typedef {import('../../types.js').Page} Page */
@@ -33,22 +33,6 @@ const themeRow = (page, name) =>
     .first();
 /** @param {Page} page */
 const newRow = (page) => page.getByRole('treeitem', { name: /^New,/ }).first();
-
-/**
- * The theme rows at the top (New left out): name and count.
- * @param {Page} page
- */
-async function themesShown(page) {
-  const rows = topRows(page);
-  const out = [];
-  for (let i = 0; i < (await rows.count()); i++) {
-    const row = rows.nth(i);
-    const name = (await row.locator('.label-name').innerText()).trim();
-    if (name === 'New') continue;
-    out.push({ name, count: Number((await row.locator('.label-description').innerText()).trim()) });
-  }
-  return out;
-}
 
 /**
  * Clicks a row until it is expanded or collapsed as asked (a click while the tree redraws can be lost).

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GROUP_ROWS, sleep, waitFor } from '../workbench.mjs';
+import { GROUP_ROWS, sleep, themesShown, waitFor } from '../workbench.mjs';
 
 const SEEDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'seeds');
 const seedFiles = () =>
@@ -39,22 +39,6 @@ export const previewRows = (/** @type {import('../../types.js').Page} */ page) =
 /** The row at the top of the Papers tree that suggests a regroup. */
 export const adviceRow = (/** @type {import('../../types.js').Page} */ page) =>
   page.locator('.part.sidebar [role="treeitem"]', { hasText: 'Regroup Themes…' }).first();
-
-/**
- * The theme rows at the top of the sidebar's tree: name and count.
- * @param {import('../../types.js').Page} page
- */
-export async function themesShown(page) {
-  const rows = page.locator(`.part.sidebar ${GROUP_ROWS}`);
-  const out = [];
-  for (let i = 0; i < (await rows.count()); i++) {
-    const row = rows.nth(i);
-    const name = (await row.locator('.label-name').innerText()).trim();
-    if (name === 'New') continue;
-    out.push({ name, count: (await row.locator('.label-description').innerText()).trim() });
-  }
-  return out;
-}
 
 /**
  * Waits for the preview's rows (after Regroup Themes… or a click on the advice row); returns its message.
