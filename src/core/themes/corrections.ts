@@ -37,9 +37,6 @@ export interface ThemeCorrections {
   themeMembers?: Record<string, string[]>;
 }
 
-/** Alias of ThemeCorrections. */
-export type Corrections = ThemeCorrections;
-
 export const NO_CORRECTIONS: ThemeCorrections = { renames: {}, moves: {}, userThemes: [] };
 
 /** A case-insensitive whole-word matcher for a keyword or phrase (spaces match any whitespace or hyphen run); null for an empty keyword. */
