@@ -184,7 +184,7 @@ async function paperBesideNotes(ui) {
   await view.locator('mark.hl').first().waitFor({ state: 'visible' });
   await view.locator('.hl-item .hl-note', { hasText: 'claim to test' }).waitFor({ state: 'visible' });
   await runCommand('Papers: Open Notes');
-  await page.locator('.tabs-container .tab[aria-label$=".md"]').first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator('.tabs-container .tab[aria-label*=".md"]').first().waitFor({ state: 'visible', timeout: 20_000 });
   await runCommand('View: Close Primary Side Bar');
   // the notes' end in view, the highlights section the highlight was written into, before each picture (the file
   // is written again as the highlight is stored, which can scroll it back)
