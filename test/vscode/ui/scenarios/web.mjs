@@ -128,6 +128,11 @@ export const scenarios = [
         () => existsSync(notesDir) && readdirSync(notesDir).find((f) => f.endsWith('.md')),
       );
       await page.locator(`.tabs-container .tab[aria-label^="${notes}"]`).first().waitFor({ state: 'visible' });
+      // typed into the paper view, the note's letters would be its keys (n: notes, e: seen, o: open page)
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await waitFor('the notes editor focused', () =>
+        page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null),
+      );
       await page.keyboard.press('Control+End');
       await page.keyboard.type('\nRead on the web.\n');
       await page.keyboard.press('Control+S');
