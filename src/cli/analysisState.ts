@@ -59,13 +59,15 @@ export async function analyzeWithState(files: string[], dir: string, regroup: bo
   let analysis: Analysis;
   let regrouped = !previous || regroup || !previous.model;
   if (!previous || !previous.model) {
-    analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'));
+    // the state keeps no search index (stateSnapshots.ts): none is built
+    analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), { indexOnFirstSearch: true });
   } else if (regroup) {
     // as the editor regroups: the new papers placed first, then the topics found again inside the grouping's
     // broad themes, starting from its topics (ThemeOptions.previous)
     const grown = growAnalysis(previous, corpus).analysis;
     analysis = await analyzeInParallel(corpus, join(__dirname, 'textFeaturesWorker.js'), {
       previous: grown.computedThemes,
+      indexOnFirstSearch: true,
     });
   } else {
     const growth = growAnalysis(previous, corpus);

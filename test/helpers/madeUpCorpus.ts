@@ -1,14 +1,15 @@
 // Small made-up corpora analysed in memory, shared by the analysis and snapshot tests. Nothing is built at import:
 // each call makes its corpus afresh, so a test can change the analysis it gets.
-import { Analysis, analyzeCorpus } from '../../src/core/analysis/analyze';
+import { Analysis, analyzeCorpus, AnalyzeOptions } from '../../src/core/analysis/analyze';
 import { mergeCollections, parseCollectionBytes } from '../../src/core/collections/corpus';
 
 /** The analysis of files given as text, as the CLI would load them. */
-export function analyzeFiles(files: { path: string; text: string }[]): Analysis {
+export function analyzeFiles(files: { path: string; text: string }[], options: AnalyzeOptions = {}): Analysis {
   return analyzeCorpus(
     mergeCollections(
       files.map((f) => ({ path: f.path, result: parseCollectionBytes(new TextEncoder().encode(f.text), f.path) })),
     ),
+    options,
   );
 }
 
@@ -42,7 +43,7 @@ export function madeUpAbstracts(): string[] {
  * again, one of its own with every metadata field, an entry without an abstract (kept by its title) and one with
  * neither title nor abstract (a load problem).
  */
-export function madeUpAnalysis(): Analysis {
+export function madeUpAnalysis(options: AnalyzeOptions = {}): Analysis {
   const lines = madeUpAbstracts();
   const daily = `Daily Papers\n${lines.join('\n')}\n`;
   const bib = `@article{hive2021,
@@ -69,10 +70,13 @@ export function madeUpAnalysis(): Analysis {
   year = {2018}
 }
 `;
-  return analyzeFiles([
-    { path: 'daily.txt', text: daily },
-    { path: 'refs.bib', text: bib },
-  ]);
+  return analyzeFiles(
+    [
+      { path: 'daily.txt', text: daily },
+      { path: 'refs.bib', text: bib },
+    ],
+    options,
+  );
 }
 
 /**

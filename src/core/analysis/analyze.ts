@@ -19,6 +19,12 @@ export interface AnalyzeOptions {
   previous?: readonly Theme[];
   /** Reports progress of the long steps (0..1) with the step's name. */
   onProgress?: (step: string, fraction: number) => void;
+  /**
+   * The search index is built when first searched instead of with the analysis (its timing then goes unrecorded):
+   * for a run that may never search, as the CLI's `analyze` and `export`. By default it is built here, a step
+   * the progress reports.
+   */
+  indexOnFirstSearch?: boolean;
 }
 
 /** Everything the views and the CLI show, computed from a corpus. */
@@ -146,7 +152,10 @@ export function beginAnalysis(corpus: Corpus, options: AnalyzeOptions = {}): Pen
         vectors.dims,
       );
       const themeById = new Map(themes.map((t) => [t.id, t]));
-      const search = time('index', () => new PaperSearch(papers.map((p) => toSearchDoc(p, themeById))));
+      const docs = () => papers.map((p) => toSearchDoc(p, themeById));
+      const search = options.indexOnFirstSearch
+        ? PaperSearch.builtOnFirstUse(docs)
+        : time('index', () => new PaperSearch(docs()));
       progress('done', 1);
       return {
         papers,

@@ -254,18 +254,25 @@ export class PaperSearch {
   }
 
   /**
+   * An index of `docs` built when it is first used (a search, a serialize, a change applied after it): a run that
+   * never searches never pays for it. Changes made before are queued and applied in order.
+   */
+  static builtOnFirstUse(docs: () => Iterable<SearchDoc>): PaperSearch {
+    const search = new PaperSearch();
+    search.restoring = () => search.adopt(docs());
+    return search;
+  }
+
+  /**
    * Loads an index saved by serialize(), for the same documents (their text is not in it; given as a function,
    * they are made with the index, on first use); anything else is rebuilt.
    */
   static restore(data: unknown, docs: Iterable<SearchDoc> | (() => Iterable<SearchDoc>)): PaperSearch {
     const listOf = () => [...(typeof docs === 'function' ? docs() : docs)];
-    const search = new PaperSearch();
     // without a saved index (none was kept, or it is not one) the index is built, also on first use: `papers
     // analyze --state` keeps none and never searches
-    if (!isSerializedIndex(data)) {
-      search.restoring = () => search.adopt(listOf());
-      return search;
-    }
+    if (!isSerializedIndex(data)) return PaperSearch.builtOnFirstUse(listOf);
+    const search = new PaperSearch();
     search.restoring = () => {
       const list = listOf();
       let byId: Map<string, SearchDoc> | undefined; // only needed when the user had annotated papers

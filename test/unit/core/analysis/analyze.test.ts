@@ -27,6 +27,29 @@ describe('applyCorrections', () => {
   });
 });
 
+describe('an analysis whose index is built on first search', () => {
+  const moved = { renames: {}, userThemes: [{ id: 'mine', label: 'My reading list', keywords: [] }] };
+
+  test('is not indexed until searched, then answers as one indexed at once, corrections made before included', () => {
+    const now = madeUpAnalysis();
+    const later = madeUpAnalysis({ indexOnFirstSearch: true });
+    assert.ok('index' in now.timings);
+    assert.ok(!('index' in later.timings), 'no index built with the analysis');
+    const paper = later.papers[3];
+    for (const a of [now, later]) applyCorrections(a, { ...moved, moves: { [paper.id]: 'mine' } });
+    for (const query of ['galaxy', 'protein cell', 'theme:"my reading"', 'kitefold'])
+      assert.deepEqual(
+        later.search.search(query).map((h) => h.id),
+        now.search.search(query).map((h) => h.id),
+        query,
+      );
+    assert.deepEqual(
+      later.search.search('theme:"my reading"').map((h) => h.id),
+      [paper.id],
+    );
+  });
+});
+
 describe('analyzeCorpus', () => {
   const BIB = `@book{moths2004,
   title = {Atlas of Made-up Moths},
