@@ -4,7 +4,7 @@
  * the one shown after (regroupDiff, as the Regroup Preview reads them), and whether their corrections still apply.
  */
 import { Theme } from '../papers';
-import { countText, pluralText, regroupDiff, remapThemeCorrections, ThemeCorrections } from '../themes';
+import { countText, pluralText, regroupDiff, remapThemeCorrections, ThemeCorrections, ThemeSize } from '../themes';
 
 /** A grouping as shown (the user's corrections applied) and as computed. */
 export interface ShownGrouping {
@@ -22,7 +22,10 @@ export interface GrowthRegroupNotice {
   /** Papers new to the library, and the library's papers after the growth. */
   added: number;
   papers: number;
-  /** The computed themes that held papers before, and those the new grouping found again under the same label. */
+  /**
+   * The computed themes that held papers before, and those whose label a theme that took their papers still has (a
+   * topic found again keeps its label, even when it lost a part or took in another theme).
+   */
   themes: number;
   namesKept: number;
   /** Papers of the library before that are still in it, and those of them that left their theme's successor. */
@@ -43,13 +46,27 @@ export function growthRegroupNotice(
 ): GrowthRegroupNotice {
   const { themes: diff, papers } = regroupDiff(before.themes, after.themes);
   const { compared, added, inUserThemes } = papers;
-  // every theme of before is in one of these lists; a theme split and also a source of a merge is counted once
-  const themes = new Set([
-    ...diff.kept.map((k) => k.before.id),
-    ...diff.split.map((s) => s.before.id),
-    ...diff.gone.map((g) => g.before.id),
-    ...diff.merged.flatMap((m) => m.from.map((f) => f.theme.id)),
-  ]);
+  // every theme of before is in one of the diff's lists (one split and also a source of a merge, in two), beside
+  // the themes that took its papers: its name stayed when one of those has it (a topic found again keeps its label
+  // even when it lost a part or took in another theme, keptLabels)
+  const themes = new Set<string>();
+  const named = new Set<string>();
+  const took = (theme: ThemeSize, to: readonly ThemeSize[]) => {
+    themes.add(theme.id);
+    if (to.some((t) => t.label === theme.label)) named.add(theme.id);
+  };
+  for (const k of diff.kept) took(k.before, [k.after]);
+  for (const s of diff.split)
+    took(
+      s.before,
+      s.into.map((i) => i.theme),
+    );
+  for (const g of diff.gone)
+    took(
+      g.before,
+      g.to.map((i) => i.theme),
+    );
+  for (const m of diff.merged) for (const f of m.from) took(f.theme, [m.after]);
   const was = applied(before, corrections);
   const now = applied(after, corrections);
   const keptOf = (then: Set<string>, still: Set<string>) => ({
@@ -60,7 +77,7 @@ export function growthRegroupNotice(
     added,
     papers: added + compared + inUserThemes,
     themes: themes.size,
-    namesKept: diff.kept.filter((k) => !k.renamed).length,
+    namesKept: named.size,
     earlier: compared + inUserThemes,
     moved: diff.moved,
     renames: keptOf(was.renames, now.renames),

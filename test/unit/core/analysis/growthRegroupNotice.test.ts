@@ -24,7 +24,7 @@ function shown(computedThemes: Theme[], corrections: ThemeCorrections = NO_CORRE
 }
 
 describe('growthRegroupNotice', () => {
-  test('counts the themes that kept their names and the earlier papers that left their theme', () => {
+  test('counts the themes whose names stay on their papers and the earlier papers that left their theme', () => {
     const before = shown([
       theme('alpha', 'Alpha', ids('a', 10)),
       theme('beta', 'Beta', ids('b', 10)),
@@ -36,8 +36,8 @@ describe('growthRegroupNotice', () => {
       theme('alpha', 'Alpha', [...ids('a', 10), 'd8', 'd9', ...ids('n', 5)]),
       // found again under another label
       theme('beta-prime', 'Beta prime', ids('b', 10)),
-      // split in two halves: half of its papers are not in its successor
-      theme('x', 'Ex', ids('c', 5)),
+      // split in two halves, one keeping its label: half of its papers are not in its successor
+      theme('gamma', 'Gamma', ids('c', 5)),
       theme('y', 'Why', ids('c', 5, 5)),
       theme('delta', 'Delta', ids('d', 8)),
     ]);
@@ -46,7 +46,7 @@ describe('growthRegroupNotice', () => {
       added: 5,
       papers: 45,
       themes: 4,
-      namesKept: 2,
+      namesKept: 3,
       earlier: 40,
       moved: 5 + 2,
       renames: { before: 0, kept: 0 },
@@ -54,7 +54,7 @@ describe('growthRegroupNotice', () => {
     });
     assert.equal(
       growthRegroupMessage(notice),
-      'Papers: 5 new papers made up 11% of the library, so its themes were grouped afresh: 2 of 4 themes kept ' +
+      'Papers: 5 new papers made up 11% of the library, so its themes were grouped afresh: 3 of 4 themes kept ' +
         'their names, 7 of 40 earlier papers changed theme.',
     );
   });
