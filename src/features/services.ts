@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Analysis } from '../core/analysis';
+import { Analysis, GrowthRegroupNotice } from '../core/analysis';
 import { ArrivalBatch, Paper, Theme } from '../core/papers';
 import { PaperUserData } from '../core/papers';
 import type { ForYouReason } from '../core/forYou';
@@ -15,6 +15,11 @@ import type { ViewPrefs } from './tree/viewPrefs';
 export interface PapersModel {
   readonly analysis: Analysis | undefined;
   readonly onDidChange: vscode.Event<void>;
+  /**
+   * Fires after a load that grew the library by grouping it afresh (a large batch in a small library,
+   * core/analysis/growthRegroup.ts) has shown it: what changed. Never for a restore nor a growth that placed.
+   */
+  readonly onDidGroupAfresh: vscode.Event<GrowthRegroupNotice>;
   /** While the first analysis runs: search over what is indexed so far. */
   readonly partial: PartialSearchService;
   /**

@@ -4,3 +4,4 @@ export * from './textFeatures';
 export * from './tokenFloor';
 export * from './grow';
 export * from './growthRegroup';
+export * from './growthRegroupNotice';

@@ -4,7 +4,7 @@
  * the desktop, a Web Worker on the web) and cached is the loader's: see platform.ts.
  */
 import * as vscode from 'vscode';
-import { Analysis } from '../../core/analysis';
+import { Analysis, GrowthRegroupNotice } from '../../core/analysis';
 import { Theme } from '../../core/papers';
 import { SnapshotOutline } from '../../core/snapshot';
 import { RegroupDiff } from '../../core/themes';
@@ -24,6 +24,11 @@ export interface Loaded {
   lineage?: Lineage;
   /** Set when the analysis was grown from the last one. */
   grown?: Grown;
+  /**
+   * Set when this load grew the library by grouping it afresh (core/analysis/growthRegroup.ts), from the analysis
+   * shown before to this one; never for a restore, which changes nothing the user saw.
+   */
+  groupedAfresh?: GrowthRegroupNotice;
 }
 
 /** A fresh grouping of the library, not shown yet (see regroup.ts). */

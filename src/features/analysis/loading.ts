@@ -4,7 +4,7 @@
  * made off the host and cached.
  */
 import * as vscode from 'vscode';
-import { Analysis, growsAfresh } from '../../core/analysis';
+import { Analysis, growsAfresh, growthRegroupNotice } from '../../core/analysis';
 import { resolveCorrections } from '../../core/themes';
 import { AnalysisSnapshot, fromSnapshotInSteps } from '../../core/snapshot';
 import { LoadProblem } from '../../core/common';
@@ -151,6 +151,9 @@ export class Loader implements CollectionLoader {
     };
     const planned = await growthCorpus(base, uris, digests).catch(failed);
     if (!planned) return undefined;
+    // the grouping shown before, to tell the user what grouping afresh changed (growth leaves these arrays as they are)
+    const before = { themes: base.analysis.themes, computedThemes: base.analysis.computedThemes };
+    const groupedAfresh = (analysis: Analysis) => growthRegroupNotice(before, analysis, this.corrections.corrections);
     if (growsAfresh(base.analysis, planned.corpus)) {
       const offHost = await this.growOffHost(base, { key, files: digests }, uris, emit).catch((err: Error) => {
         this.log.warn(`could not group the grown library in the analysis process (${err.message}); grouping it here`);
@@ -161,7 +164,7 @@ export class Loader implements CollectionLoader {
           `grew the analysis in ${Date.now() - started} ms in the analysis process: a large batch in a small ` +
             `library, its themes grouped afresh`,
         );
-        return offHost;
+        return { ...offHost, groupedAfresh: groupedAfresh(offHost.analysis) };
       }
     }
     let grown;
@@ -179,7 +182,12 @@ export class Loader implements CollectionLoader {
         (grown.newThemes.length ? `, new themes: ${grown.newThemes.join('; ')}` : ''),
     );
     this.persistGrowth(base.key, { key, files: digests }, uris);
-    return { analysis, grown, lineage: { analysis, files: digests, problems: grown.problems, key } };
+    return {
+      analysis,
+      grown,
+      lineage: { analysis, files: digests, problems: grown.problems, key },
+      ...(grown.regrouped ? { groupedAfresh: groupedAfresh(analysis) } : {}),
+    };
   }
 
   /**

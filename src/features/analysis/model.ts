@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Analysis } from '../../core/analysis';
+import { Analysis, GrowthRegroupNotice } from '../../core/analysis';
 import { applyCorrections } from '../../core/analysis';
 import { SnapshotError, SnapshotOutline } from '../../core/snapshot';
 import { outlineThemes } from '../../core/themes';
@@ -28,7 +28,9 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
   private keys = new Map<string, string>();
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
-  private readonly disposables: vscode.Disposable[] = [this.emitter];
+  private readonly groupedAfresh = new vscode.EventEmitter<GrowthRegroupNotice>();
+  readonly onDidGroupAfresh = this.groupedAfresh.event;
+  private readonly disposables: vscode.Disposable[] = [this.emitter, this.groupedAfresh];
   private watchers: vscode.Disposable[] = [];
   private loading: Promise<void> | undefined;
   private again = false;
@@ -163,6 +165,7 @@ export class PapersModelImpl implements PapersModel, vscode.Disposable {
       const loaded = await vscode.window.withProgress({ location: { viewId: 'papers.tree' } }, () => run.result);
       this.lineage = loaded.lineage;
       this.show(loaded.analysis, started);
+      if (loaded.groupedAfresh) this.groupedAfresh.fire(loaded.groupedAfresh);
     } catch (err) {
       this.loadFailed(err as Error);
     } finally {

@@ -236,6 +236,14 @@ export class PapersTree implements PapersTreeService, vscode.TreeDataProvider<Tr
     this.emitter.fire(group);
   }
 
+  /** Opens, selects and focuses a group's row; false when the tree does not list it (a filter hides it, or none). */
+  async revealGroup(groupId: string): Promise<boolean> {
+    const group = this.index.get(groupId);
+    if (!group) return false;
+    await this.view.reveal(group, { select: true, focus: true, expand: true });
+    return true;
+  }
+
   /**
    * The tree's rows. A theme of the outline lists its papers once the analysis is there; a broad theme of
    * the outline lists its subthemes at once (unless it holds papers itself, which come with the analysis).

@@ -92,4 +92,6 @@ export interface PapersTreeService {
   listOf(groupId: string): ReadingList | undefined;
   /** Lists one more page of a group's papers. */
   showMore(groupId: string): void;
+  /** Opens, selects and focuses a group's row (NEW_GROUP_ID: New); false when the tree does not list it now. */
+  revealGroup(groupId: string): Promise<boolean>;
 }

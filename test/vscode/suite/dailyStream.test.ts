@@ -7,6 +7,10 @@ import { until } from './until';
 import { withMembers } from '../../../src/features/themes/moves';
 import { MIN_THEME_OVERLAP, themeOverlap } from '../../../src/core/themes';
 import { papersApi, restoreSeeds } from './papersApi';
+import { recordMessages } from './messages';
+import { growthRegroupMessage, growthRegroupNotice } from '../../../src/core/analysis';
+import { NEW_GROUP_ID } from '../../../src/features/tree/types';
+import { SHOW_NEW } from '../../../src/features/themes/growthNotice';
 
 /**
  * Five made-up fields of 44 abstracts; a run token in every abstract makes the papers (and the cache keys) new
@@ -48,8 +52,13 @@ async function entries(api: PapersApi): Promise<string[]> {
   return list.map(([name]) => name).filter((n) => n.endsWith('.snapshot'));
 }
 
+/** The notification of a growth that grouped the themes afresh (features/themes/growthNotice.ts). */
+const isGroupedAfresh = (message: string) => /grouped afresh/.test(message);
+
 suite('Daily stream: a new dump joins the library without regrouping it', () => {
   suiteTeardown(restoreSeeds);
+  let recorded: ReturnType<typeof recordMessages> | undefined;
+  teardown(() => recorded?.stop());
 
   test('a dump saved into a collection folder joins the themes; old papers and labels stay; a new field forms a theme; a reload restores it', async function () {
     this.timeout(120_000);
@@ -72,6 +81,7 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
     const cached = await entries(api);
 
     const saved = Date.now();
+    recorded = recordMessages();
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'daily', 'day2.txt'), dump(day2));
     const grown = await until(
       'day 2 in the library',
@@ -109,6 +119,7 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
       restored.computedThemes.map((t) => [t.id, t.label]),
       grown.computedThemes.map((t) => [t.id, t.label]),
     );
+    assert.deepEqual(recorded.messages.filter(isGroupedAfresh), [], 'a growth that placed the dump says nothing');
 
     // a dump taken away: its papers leave, the others stay where they were
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'daily', 'day2.txt'));
@@ -201,7 +212,7 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
       'the rename follows its theme',
     );
   });
-  test('a batch of a quarter of a small library groups it afresh off the host: a rename follows its theme, the batch is new', async function () {
+  test('a batch of a quarter of a small library groups it afresh off the host and says so: a rename follows its theme, the batch is new', async function () {
     this.timeout(120_000);
     const api = await papersApi();
     const { services } = api;
@@ -225,6 +236,10 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
     await until('the rename shown', () => services.model.analysis?.themes.some((t) => t.label === 'My own name'));
     await quiet(services.model, 2000);
     await services.arrivals.markAllSeen();
+    const shown = services.model.analysis!;
+    const shownBefore = { themes: shown.themes, computedThemes: shown.computedThemes };
+    // the notification answered as a click on its action would
+    recorded = recordMessages((m) => (isGroupedAfresh(m) ? SHOW_NEW : undefined));
 
     await config.update('collections', ['large/*.txt'], vscode.ConfigurationTarget.Workspace);
     const grown = await until(
@@ -233,10 +248,24 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
       60_000,
     );
     assert.equal(grown.model?.placedSince, 0, 'grouped afresh: nothing placed since');
-    const shown = grown.themes.find((t) => t.label === 'My own name');
-    assert.ok(shown, 'the rename is shown');
+    // one notification says why the tree changed, with the numbers of the groupings before and after
+    const notices = await until('the notification', () => {
+      const found = recorded!.messages.filter(isGroupedAfresh);
+      return found.length > 0 && found;
+    });
+    console.log(`    ${notices[0]}`);
+    assert.match(
+      notices[0],
+      /^Papers: 60 new papers made up 27% of the library, so its themes were grouped afresh: \d+ of \d+ themes? kept (its name|their names), (\d+ of 160 earlier papers|no earlier paper) changed theme\. Your rename was kept\.$/,
+    );
+    const expected = growthRegroupNotice(shownBefore, grown, services.corrections.corrections);
+    assert.deepEqual(notices, [growthRegroupMessage(expected)]);
+    assert.ok(expected.themes === shown.computedThemes.length, 'every theme shown before is counted');
+    await until('Show New opens the New group', () => api.tree.view.selection.some((n) => n.id === NEW_GROUP_ID));
+    const renamedNow = grown.themes.find((t) => t.label === 'My own name');
+    assert.ok(renamedNow, 'the rename is shown');
     // on a theme that shares its papers, as a correction follows them into a new grouping
-    assert.ok(themeOverlap(shown.paperIds, mates) >= MIN_THEME_OVERLAP, 'on a theme of its papers');
+    assert.ok(themeOverlap(renamedNow.paperIds, mates) >= MIN_THEME_OVERLAP, 'on a theme of its papers');
     await until('the arrivals recorded', () => grown.papers.some((p) => services.arrivals.isNew(p.id)), 30_000);
     const isNew = (id: string) => services.arrivals.isNew(id);
     assert.equal(grown.papers.filter((p) => isNew(p.id)).length, batch.length, 'the batch is new');
@@ -244,8 +273,9 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
       mates.every((id) => !isNew(id)),
       'the papers seen stay seen',
     );
-    // its cache entry was written by the analysis process: a reload restores the same themes
+    // its cache entry was written by the analysis process: a reload restores the same themes, and says nothing
     await services.model.reload();
     assert.deepEqual(themeOf(services.model.analysis!), themeOf(grown));
+    assert.equal(recorded.messages.filter(isGroupedAfresh).length, 1, 'a restore says nothing');
   });
 });

@@ -22,20 +22,7 @@ export const exists = (path: string) =>
     () => false,
   );
 
-/** Records the warnings and errors Papers shows meanwhile (still shown). */
-export function recordMessages(): { messages: string[]; stop: () => void } {
-  const messages: string[] = [];
-  const w = vscode.window as unknown as Record<string, (...a: unknown[]) => unknown>;
-  const originals = ['showWarningMessage', 'showErrorMessage', 'showInformationMessage'].map((name) => {
-    const original = w[name];
-    w[name] = (message: unknown, ...rest: unknown[]) => {
-      messages.push(String(message));
-      return original.call(vscode.window, message, ...rest);
-    };
-    return [name, original] as const;
-  });
-  return { messages, stop: () => originals.forEach(([name, original]) => (w[name] = original)) };
-}
+export { recordMessages } from './messages';
 
 export const CODE = `def first():\n    return 1\n\n\ndef second():\n    return 2\n`;
 

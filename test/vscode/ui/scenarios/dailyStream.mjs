@@ -3,7 +3,8 @@
 // small library afresh, core/analysis/growthRegroup.ts): its papers join the themes (the old themes keep their
 // names) and show in New, with the count as the view's badge; `is:new` finds them; Mark All as Seen empties New.
 // Then a theme renamed, and Regroup Themes…: the preview (a view in the panel), cancelled (nothing changes), then
-// applied (the fresh grouping shows, the rename kept).
+// applied (the fresh grouping shows, the rename kept). A second window saves the whole third dump (a third of the
+// library): the themes are grouped afresh, a notification says so with its numbers, and its Show New opens New.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,21 +184,27 @@ async function regroup(page, runCommand, shot, action, name) {
   await previewAction(page, action);
 }
 
+/**
+ * The workspace of both scenarios: the first two seed dumps in `daily/`, the collection `daily/*.txt`.
+ * @param {string} workspace
+ */
+function twoDumps(workspace) {
+  mkdirSync(join(workspace, 'daily'), { recursive: true });
+  seedFiles()
+    .slice(0, 2)
+    .forEach((f, i) => copyFileSync(join(SEEDS, f), join(workspace, 'daily', `day${i + 1}.txt`)));
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  writeFileSync(
+    join(workspace, '.vscode', 'settings.json'),
+    `${JSON.stringify({ 'papers.collections': ['daily/*.txt'] }, null, 2)}\n`,
+  );
+}
+
 /** @type {import('../../types.js').Scenario[]} */
 export const scenarios = [
   {
     name: 'daily stream: a dump saved into the collection folder joins the themes and New; is:new; Mark All as Seen; Regroup Themes previewed, cancelled, applied',
-    prepare(workspace) {
-      mkdirSync(join(workspace, 'daily'), { recursive: true });
-      seedFiles()
-        .slice(0, 2)
-        .forEach((f, i) => copyFileSync(join(SEEDS, f), join(workspace, 'daily', `day${i + 1}.txt`)));
-      mkdirSync(join(workspace, '.vscode'), { recursive: true });
-      writeFileSync(
-        join(workspace, '.vscode', 'settings.json'),
-        `${JSON.stringify({ 'papers.collections': ['daily/*.txt'] }, null, 2)}\n`,
-      );
-    },
+    prepare: twoDumps,
     async run({ page, runCommand, shot, workspace }) {
       const { count, themes } = await dumpJoins(page, shot, workspace);
       await searchNew(page, runCommand, shot, count);
@@ -225,6 +232,30 @@ export const scenarios = [
       await themeRow(page, renamed).waitFor({ state: 'visible', timeout: 30_000 });
       await sleep(800);
       await shot('regrouped');
+    },
+  },
+  {
+    name: 'daily stream: a dump of a third of a small library groups its themes afresh and says so; Show New opens New',
+    prepare: twoDumps,
+    async run({ page, shot, workspace }) {
+      await page.locator('.activitybar a.action-label[aria-label^="Papers"]').click({ timeout: 60_000 });
+      await waitFor('the themes of two dumps', async () => (await themesShown(page)).length >= 5, 90_000);
+      await sleep(1000);
+      copyFileSync(join(SEEDS, seedFiles()[2]), join(workspace, 'daily', 'day3.txt'));
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'grouped afresh' });
+      await toast.waitFor({ state: 'visible', timeout: 90_000 });
+      const text = (await toast.locator('.notification-list-item-message').innerText()).trim();
+      const said =
+        /^Papers: 105 new papers made up 31% of the library, so its themes were grouped afresh: \d+ of \d+ themes kept their names, (\d+ of 235 earlier papers|no earlier paper) changed theme\.$/;
+      if (!said.test(text)) throw new Error(`the notification says: ${text}`);
+      await sleep(600);
+      await shot('grouped-afresh-notification');
+      await toast.locator('.monaco-button', { hasText: 'Show New' }).click();
+      await waitFor('New selected', async () => (await newRow(page).getAttribute('aria-selected')) === 'true');
+      const label = (await newRow(page).getAttribute('aria-label')) ?? '';
+      if (!/105 new papers/.test(label)) throw new Error(`New says "${label}"`);
+      await sleep(600);
+      await shot('show-new');
     },
   },
 ];
