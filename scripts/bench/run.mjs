@@ -1,7 +1,7 @@
 // `npm run bench -- <name> [options]`: runs one benchmark of benches.mjs; `npm run bench -- --list` lists them
-// with their options. Without a name (or with options only) it runs `pipeline`, the whole pipeline. The older
-// spelling `--<name>` (`npm run bench -- --probe file`) still works. Not part of `npm test`: timings are reported,
-// never asserted.
+// with their options. Without a name (or with options only) it runs `pipeline`, the whole pipeline. `--<name>`
+// (`npm run bench -- --probe file`) is the same as `<name>`. Not part of `npm test`: timings are reported, never
+// asserted.
 import { spawnSync } from 'node:child_process';
 import { runBundled } from '../runBundled.mjs';
 import { BENCHES } from './benches.mjs';

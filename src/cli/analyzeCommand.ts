@@ -40,7 +40,7 @@ export function analysisJson(a: Analysis, related = DEFAULT_RELATED, state?: Sta
       return {
         id: p.id,
         title: p.title,
-        // only when the file gave them, so an analysis of abstracts alone reads as before
+        // only when the file gave them, so the JSON of abstracts alone has none of these keys
         ...(p.authors?.length ? { authors: p.authors } : {}),
         ...(p.year ? { year: p.year } : {}),
         ...(p.date ? { date: p.date } : {}),

@@ -116,7 +116,7 @@ async function measure(corpus: string, dir: string): Promise<{ times: Record<str
   for (const p of papers) chars += p.abstract.length;
   t.all_abstracts_after = round(performance.now() - a0);
   t.abstract_mb = round(chars / 2 ** 20);
-  // not part of the activation any more (keys are made on first use): what making them all costs
+  // not part of the activation (keys are made on first use): what making them all costs
   const k0 = performance.now();
   for (const p of papers) paperKey(p);
   t.all_paper_keys_after = round(performance.now() - k0);

@@ -62,7 +62,7 @@ export function growByDay(base: Analysis, libraryFiles: string[], day: string): 
 /**
  * Regroup Themes as the extension computes it (features/analysis/regroup.ts): the files analyzed afresh in the
  * analysis process, the entry read back with the corrections applied, compared with the themes shown. `fresh`:
- * without the grouping shown (what a regroup was before it knew it).
+ * without the grouping shown, the alternative the bench compares with.
  */
 export async function regroup(
   shown: Analysis,

@@ -9,7 +9,7 @@
  *   (default 500, a day) join it by growth (growAnalysis, as the extension grows it); then Regroup Themes as the
  *   extension computes it (features/analysis/regroup.ts): a fresh analysis of the files in the analysis process
  *   (dist/analysisWorker.js), read back with the corrections applied, and regroupDiff against the themes shown.
- *   The same regroup is also made without the previous grouping (`fresh`), as it was before regroups knew it.
+ *   The same regroup is also made without the previous grouping (`fresh`), the alternative it is compared with.
  * - fields, seeds: papers of fields new to the library (stabilityFields.ts).
  */
 import { spawnSync } from 'node:child_process';

@@ -293,7 +293,7 @@ export function grownThemes(
   return ordered.filter((t) => holds.has(t.id));
 }
 
-/** Related papers over the papers kept (their rows as before) and the new ones (their rows in the model's space). */
+/** Related papers over the papers kept (their rows from `before`) and the new ones (rows in the model's space). */
 function grownRelated(
   before: RelatedIndex,
   kept: readonly Paper[],

@@ -169,7 +169,7 @@ export function groupByTheme(papers: readonly ThemePaper[], opts: ThemeOptions =
 
 /**
  * The broad themes of a two-level grouping: the arXiv fields of the papers (fieldGroups.ts), plus themes of papers
- * of fields the model does not know (foreignThemes). A library of no known field at all is clustered as before.
+ * of fields the model does not know (foreignThemes). A library of no known field at all has its broad themes clustered.
  * A regroup after a two-level grouping keeps its broad themes (previousGrouping.ts).
  */
 function broadThemes(space: ThemeSpace, seed: number, previous?: PreviousGrouping): LabelledGroup[] {

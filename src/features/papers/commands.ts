@@ -47,8 +47,8 @@ export function registerPaperCommands(context: vscode.ExtensionContext, services
       await panel.show(paper, { withNotes: notesOnOpen(), ...(list && { list }) });
       await followInTree(services, paper.id, list?.groupId);
     }),
-    // notes of the paper in the view go beside it, as opening used to put them; others to the first column (and
-    // without a folder to hold notes, notes.open offers to open one)
+    // notes of the paper in the view go beside it, as opening with notes.createOnOpen puts them; others to the first
+    // column (and without a folder to hold notes, notes.open offers to open one)
     onPaper('papers.openNotes', 'Open Notes', (paper) =>
       panel.current?.id === paper.id && notes.uriFor(paper)
         ? panel.show(paper, { withNotes: true })

@@ -34,7 +34,7 @@ function byParent<T extends { id: string; parent?: string }>(
 /**
  * The theme groups of the tree, nested broad theme → subthemes, in the themes' order, with the papers that
  * pass the filter; a group with none of them (a subtheme, or a broad theme with no such paper under it) is
- * left out. A theme without subthemes is the plain group it always was (one-level libraries look as before).
+ * left out. A theme without subthemes is a plain group of papers, so a one-level library's tree has no nesting.
  */
 export function themeGroups(
   themes: readonly Pick<Theme, 'id' | 'label' | 'paperIds' | 'parent'>[],
