@@ -41,6 +41,8 @@ export function toExportJson<P extends ExportablePaper>(
     return {
       key: options.keyOf(p),
       id: p.id,
+      // plain Unicode, never the title's math as written (sourceTitleMath): a JSON title is plain text to its readers
+      // (CSL-JSON's is, and Zotero reads HTML-like tags in it, not LaTeX)
       title: p.sourceTitle ?? p.title ?? null,
       authors: p.authors ?? [],
       year: p.year ?? null,
