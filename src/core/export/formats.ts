@@ -3,7 +3,7 @@
  * formats of `papers export` besides BibTeX (bibtex.ts).
  */
 import { ExportablePaper, noteExcerpt } from './bibtex';
-import { inlineMarkdown } from '../notes';
+import { inlineMarkdown, titleMarkdown } from '../notes';
 import { paperArxivId, paperPageOf } from '../papers';
 
 export interface ExportOptions<P> {
@@ -65,7 +65,8 @@ const linkTarget = (url: string) => url.trim().replace(/[\s()<>]/g, (c) => encod
 /** A reading list: a heading per paper (title and key), its authors, year and links, the abstract quoted, the note. */
 export function toMarkdown<P extends ExportablePaper>(papers: readonly P[], options: ExportOptions<P>): string {
   const blocks = papers.map((p) => {
-    const title = inlineMarkdown((p.sourceTitle ?? p.title ?? 'Untitled paper').replace(/\s+/g, ' ').trim());
+    // the file's title with its math, which a Markdown viewer with KaTeX renders (VS Code's preview does)
+    const title = titleMarkdown(p.sourceTitle ?? p.title ?? '', p.sourceTitle ? p.sourceTitleMath : undefined);
     const lines = [`## ${title}`, '', `\`${options.keyOf(p).replace(/`/g, "'")}\``];
     const meta = [p.authors?.length ? p.authors.join(', ') : undefined, p.year].filter(Boolean).join(' · ');
     if (meta) lines.push('', inlineMarkdown(meta));
