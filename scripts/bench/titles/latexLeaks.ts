@@ -3,7 +3,9 @@
  * first `count` (default 20,000) cs abstracts of the dev corpus (../shared/real or $PAPERS_REAL_DIR; see its
  * README) get their titles and keywords twice in one run: from the abstract as the file gives it (before the
  * decoder) and from the decoded text (what paperText gives the analysis now). Prints the share of titles and
- * keywords with raw LaTeX, how many abstracts write accents as commands, and what decoding costs.
+ * keywords with raw LaTeX, how many abstracts write accents as commands, and what decoding costs. Then the first
+ * `count` abstracts of the whole dump (every field), decoded, keyworded as the analysis does: how many keywords
+ * hold a piece of a formula, and the CPU time of keywordsForCorpus.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,7 +14,7 @@ import { decodeLatex } from '../../../src/core/common';
 import { keywordsForCorpus } from '../../../src/core/keywords';
 import { deriveTitle } from '../../../src/core/titles';
 import { LATEX_LEAK as LEAK } from '../../lib/titleFigures';
-import { realCorpusDir } from '../common/realCorpus';
+import { readRealAbstracts, realCorpusDir } from '../common/realCorpus';
 
 const root = resolve(__dirname, '..', '..', '..');
 
@@ -35,6 +37,15 @@ function csAbstracts(dir: string, count: number): string[] {
   }
   return out;
 }
+
+/**
+ * A character of a formula, by Unicode block and category rather than by the decoder's own tables (so the count
+ * can show what they miss): a math symbol, a superscript or subscript (Latin-1's ¹²³, the Superscripts and
+ * Subscripts block, the modifier letters of the Spacing Modifier Letters and Phonetic Extensions blocks) or a
+ * letterlike symbol (ℝ, ℓ).
+ */
+const FORMULA_PIECE =
+  /[\p{Sm}\u00b2\u00b3\u00b9\u02b0-\u02ff\u1d2c-\u1d6a\u1d9b-\u1dbf\u2070-\u209f\u2c7c\u2c7d\u2100-\u214f]/u;
 
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(b, 1)).toFixed(2)}%`;
 
@@ -122,6 +133,29 @@ function main(): void {
   show('titles and keywords with an accent lost, now', after.lostAccents);
   const titleChanged = after.titles.filter((x, i) => x !== before.titles[i]).length;
   console.log(`\ntitles that changed: ${titleChanged} (${pct(titleChanged, n)})`);
+  formulaKeywords(dir, count);
+}
+
+/** Keywords of the first `count` abstracts of the dump, decoded: how many hold a piece of a formula, and their CPU time. */
+function formulaKeywords(dir: string, count: number): void {
+  const texts = readRealAbstracts(dir).slice(0, count).map(decodeLatex);
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const keywords = keywordsForCorpus(texts).flat();
+  const wallMs = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  const pieces = keywords.filter((k) => FORMULA_PIECE.test(k));
+  const counts = new Map<string, number>();
+  for (const k of pieces) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 20);
+  console.log(`\nthe first ${texts.length} abstracts of the dump (every field), decoded:`);
+  console.log(
+    `keywords holding a piece of a formula: ${pieces.length} / ${keywords.length} = ${pct(pieces.length, keywords.length)}`,
+  );
+  if (top.length) console.log(`  most frequent: ${top.map(([k, n]) => `${k} (${n})`).join(', ')}`);
+  console.log(
+    `keywordsForCorpus: ${wallMs.toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU`,
+  );
 }
 
 main();

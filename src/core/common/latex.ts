@@ -127,6 +127,18 @@ export function decodeLatexKeepingMath(text: string): string {
   return (out + decodeLatex(text.slice(at))).replace(/ {2,}/g, ' ');
 }
 
+/**
+ * A character only a formula writes: a superscript or subscript (what the decoder makes of `x^2`, `u_t`) or a
+ * double-struck letter (`\mathbb{R}`), the letters and digits of the decoder's own tables. A word holding one
+ * (H², uₜ, ℝⁿ) is a piece of a formula, whether the decoder made it or the author typed it so.
+ */
+export const FORMULA_CHARACTER: RegExp = /* @__PURE__ */ formulaCharacters();
+
+function formulaCharacters(): RegExp {
+  const made = [...SUPERSCRIPTS.values(), ...SUBSCRIPTS.values(), ...BLACKBOARD.values()];
+  return new RegExp(`[${[...new Set(made.filter((c) => /^[\p{L}\p{N}]$/u.test(c)))].join('')}]`, 'u');
+}
+
 class LatexReader {
   private pos = 0;
   /** The one `$` that has no partner (an odd count), read as nothing rather than opening math to the end. */

@@ -4,6 +4,7 @@
  * file always balance), words whose capitals must survive a style's case change are protected, and
  * keys are made valid and unique. Unicode stays as it is (biber and LaTeX Workshop read UTF-8).
  */
+import { mathSegments } from '../common';
 import { paperArxivId } from '../papers';
 
 /** What an export needs of a paper; `Paper` and `ParsedPaper` both fit. */
@@ -13,6 +14,8 @@ export interface ExportablePaper {
   /** The display title (a derived one when the source had none). */
   title?: string;
   sourceTitle?: string;
+  /** The source title with its math as the file wrote it (`$O(H^2\sqrt{T})$`), when it has math. */
+  sourceTitleMath?: string;
   authors?: string[];
   year?: string;
   url?: string;
@@ -70,6 +73,52 @@ export function latexTitle(title: string): string {
     .join(' ');
 }
 
+/** Math a .bib can carry as written: its braces balance (BibTeX counts escaped ones too) and no `%` ends the line. */
+function bibtexSafeMath(tex: string): boolean {
+  let depth = 0;
+  for (const c of tex) {
+    if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return false;
+  }
+  return depth === 0 && !/(?<!\\)(?:\\\\)*%/.test(tex);
+}
+
+/**
+ * A title with math (`Bounds of $O(H^2\sqrt{T})$ for {BERT}`): the math as written between `$`, the text
+ * around it escaped as latexTitle escapes it. A word holding math is braced, so no style changes the case of
+ * the math (`$O(n)$` is not `$o(n)$`). Undefined when some math would unbalance the entry.
+ */
+export function latexTitleWithMath(titleMath: string): string | undefined {
+  const text = titleMath.replace(/\s+/g, ' ').trim();
+  const segments = mathSegments(text);
+  if (!segments.every((m) => bibtexSafeMath(m.tex) && !/(?<!\\)\$/.test(m.tex))) return undefined;
+  const words: string[] = [];
+  /** The word being built: its LaTeX, its text outside math, and whether it holds math. */
+  let word = { latex: '', text: '', math: false };
+  const endWord = () => {
+    if (word.latex) words.push(word.math || /[A-Z]/.test(word.text.slice(1)) ? `{${word.latex}}` : word.latex);
+    word = { latex: '', text: '', math: false };
+  };
+  const addText = (part: string) => {
+    part.split(' ').forEach((piece, i) => {
+      if (i > 0) endWord();
+      word.latex += latexEscape(piece);
+      word.text += piece;
+    });
+  };
+  let at = 0;
+  for (const m of segments) {
+    addText(text.slice(at, m.start));
+    // inline math in a title whatever its delimiters: `$…$` is what BibTeX styles and biber pass through
+    word.latex += `$${m.tex.trim()}$`;
+    word.math = true;
+    at = m.end;
+  }
+  addText(text.slice(at));
+  endWord();
+  return words.join(' ');
+}
+
 /** `Last, First` or `Last, Jr, First`: the comma forms BibTeX reads as name parts. */
 const NAME_PARTS = /^[^,]*[^,\s][^,]*(?:,[^,]*[^,\s][^,]*){1,2}$/;
 
@@ -118,7 +167,9 @@ export function toBibtex<P extends ExportablePaper>(papers: readonly P[], option
     used.add(key.toLowerCase());
     const fields: [string, string][] = [];
     const title = paper.sourceTitle ?? paper.title;
-    if (title?.trim()) fields.push(['title', latexTitle(title)]);
+    // the file's math as written, so a reference manager reading the entry gets the title the file gave
+    const withMath = paper.sourceTitle && paper.sourceTitleMath ? latexTitleWithMath(paper.sourceTitleMath) : undefined;
+    if (title?.trim()) fields.push(['title', withMath ?? latexTitle(title)]);
     if (paper.authors?.length) fields.push(['author', latexNames(paper.authors)]);
     if (paper.year?.trim()) fields.push(['year', latexEscape(paper.year)]);
     if (paper.url?.trim()) fields.push(['url', verbatimField(paper.url)]);

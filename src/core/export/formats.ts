@@ -3,7 +3,7 @@
  * formats of `papers export` besides BibTeX (bibtex.ts).
  */
 import { ExportablePaper, noteExcerpt } from './bibtex';
-import { inlineMarkdown } from '../notes';
+import { inlineMarkdown, titleMarkdown } from '../notes';
 import { paperArxivId, paperPageOf } from '../papers';
 
 export interface ExportOptions<P> {
@@ -41,6 +41,8 @@ export function toExportJson<P extends ExportablePaper>(
     return {
       key: options.keyOf(p),
       id: p.id,
+      // plain Unicode, never the title's math as written (sourceTitleMath): a JSON title is plain text to its readers
+      // (CSL-JSON's is, and Zotero reads HTML-like tags in it, not LaTeX)
       title: p.sourceTitle ?? p.title ?? null,
       authors: p.authors ?? [],
       year: p.year ?? null,
@@ -63,7 +65,8 @@ const linkTarget = (url: string) => url.trim().replace(/[\s()<>]/g, (c) => encod
 /** A reading list: a heading per paper (title and key), its authors, year and links, the abstract quoted, the note. */
 export function toMarkdown<P extends ExportablePaper>(papers: readonly P[], options: ExportOptions<P>): string {
   const blocks = papers.map((p) => {
-    const title = inlineMarkdown((p.sourceTitle ?? p.title ?? 'Untitled paper').replace(/\s+/g, ' ').trim());
+    // the file's title with its math, which a Markdown viewer with KaTeX renders (VS Code's preview does)
+    const title = titleMarkdown(p.sourceTitle ?? p.title ?? '', p.sourceTitle ? p.sourceTitleMath : undefined);
     const lines = [`## ${title}`, '', `\`${options.keyOf(p).replace(/`/g, "'")}\``];
     const meta = [p.authors?.length ? p.authors.join(', ') : undefined, p.year].filter(Boolean).join(' · ');
     if (meta) lines.push('', inlineMarkdown(meta));

@@ -4,7 +4,7 @@
  * Role of each word in a term follows. See keywords.ts for the rules.
  */
 
-import { isContentWord } from '../common';
+import { FORMULA_CHARACTER, isContentWord } from '../common';
 import { WordTable } from './wordTable';
 
 /** Function words the shared stopword list leaves out; keywords never contain them. */
@@ -80,7 +80,7 @@ export class Lexicon {
   private readonly table = new WordTable();
   /** Each word by id. */
   readonly norms: readonly string[] = this.table.words;
-  /** Keyword material: a content word, not a quantity or a function word. */
+  /** Keyword material: a content word, not a quantity, a function word or a piece of a formula. */
   readonly content: boolean[] = [];
   readonly cues: number[] = [];
   readonly count: number[] = [];
@@ -99,8 +99,13 @@ export class Lexicon {
   intern(norm: string): number {
     const id = this.table.add(norm);
     if (id < this.content.length) return id;
+    // a piece of a formula (H², uₜ, ℝⁿ) is no keyword, nor half of one ("L² norm"): what is left of math the
+    // decoder turned into text
     this.content.push(
-      isContentWord(norm) && !(STARTS_DIGIT.test(norm) && !DIMENSION.test(norm)) && !MORE_FUNCTION_WORDS.has(norm),
+      isContentWord(norm) &&
+        !(STARTS_DIGIT.test(norm) && !DIMENSION.test(norm)) &&
+        !MORE_FUNCTION_WORDS.has(norm) &&
+        !FORMULA_CHARACTER.test(norm),
     );
     let cues = 0;
     if (ARTICLES.has(norm)) cues |= Cue.Article;

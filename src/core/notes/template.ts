@@ -3,6 +3,7 @@
  * names the paper so a renamed file still finds its paper. Pure: no editor, no file system.
  */
 import { parseDocument, stringify } from 'yaml';
+import { decodeLatex, mathSegments } from '../common';
 import { bylineOf, paperKey, paperPageOf } from '../papers';
 import { Paper } from '../papers';
 
@@ -71,10 +72,38 @@ export interface NotesFrontMatter {
  * first characters. Backslashes stay, so LaTeX in abstracts still renders in the Markdown preview.
  */
 export function inlineMarkdown(text: string): string {
-  return text
-    .replace(/<(?=[A-Za-z/!?])/g, '\\<')
-    .replace(/^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$))/, '\\$1')
-    .replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
+  return markdownLineStart(text.replace(/<(?=[A-Za-z/!?])/g, '\\<'));
+}
+
+/** The line with what its first characters would make (a heading, a quote, a list item) escaped. */
+function markdownLineStart(line: string): string {
+  return line.replace(/^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$))/, '\\$1').replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
+}
+
+/** A character that keeps a `$` next to it from opening or closing math in VS Code's Markdown preview. */
+const GLUES_DOLLAR = /[A-Za-z0-9_]/;
+
+/**
+ * A title as one line of Markdown: with its math as the file wrote it (`titleMath`, when given) as `$…$`, which
+ * VS Code's Markdown preview renders with KaTeX, and the text around it as inlineMarkdown writes text, its dollars
+ * escaped so that none opens math the title does not have. Math glued to a word (`E$^3$Net`) is written as
+ * decoded text (E³Net): the preview reads a `$` after or before a letter or digit as a dollar sign.
+ */
+export function titleMarkdown(title: string, titleMath?: string): string {
+  const text = (titleMath ?? title).replace(/\s+/g, ' ').trim() || 'Untitled paper';
+  const segments = titleMath === undefined ? [] : mathSegments(text);
+  if (segments.length === 0) return inlineMarkdown(text);
+  const plain = (part: string) => part.replace(/[\\$]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '\\<');
+  let out = '';
+  let at = 0;
+  for (const m of segments) {
+    out += plain(text.slice(at, m.start));
+    at = m.end;
+    const glued = GLUES_DOLLAR.test(text[m.start - 1] ?? '') || GLUES_DOLLAR.test(text[m.end] ?? '');
+    // inline math whatever its delimiters: the preview reads `$…$` and `$$…$$`, not `\(…\)`, and a title is one line
+    out += glued ? plain(decodeLatex(text.slice(m.start, m.end))) : `$${m.tex.trim()}$`;
+  }
+  return markdownLineStart(out + plain(text.slice(at)));
 }
 
 /**
@@ -90,7 +119,8 @@ export function renderNotesTemplate(paper: Paper, options: NotesTemplateOptions 
     collections: [...paper.collections],
   };
   const yaml = stringify(frontMatter, { lineWidth: 0 });
-  const title = inlineMarkdown(paper.title.replace(/\s+/g, ' ').trim() || 'Untitled paper');
+  // the title's math as the file wrote it, when the title shown is the file's (the front matter keeps plain text)
+  const title = titleMarkdown(paper.title, paper.title === paper.sourceTitle ? paper.sourceTitleMath : undefined);
   const quoted = paper.abstract
     .split(/\r?\n/)
     .map((line) => (line.trim() ? `> ${inlineMarkdown(line.trim())}` : '>'))

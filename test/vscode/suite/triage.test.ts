@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { PapersApi } from '../../../src/extension';
+import type { LinksApi } from '../../../src/features/links';
 import { GroupNode } from '../../../src/features/tree/types';
 import { papersApi } from './papersApi';
 import { until } from './until';
@@ -13,6 +15,31 @@ async function aTheme(): Promise<{ groupId: string; ids: readonly string[] }> {
     if (list && list.ids.length >= 4) return { groupId: g.id, ids: list.ids };
   }
   throw new Error('no theme of four papers');
+}
+
+/** What the link command said and asked while `fn` ran: its information messages and its note prompt's titles. */
+async function withLinkPrompts(
+  note: string,
+  fn: () => Thenable<unknown>,
+): Promise<{ messages: string[]; asked: string[] }> {
+  const win = vscode.window as unknown as { showInformationMessage: unknown; showInputBox: unknown };
+  const { showInformationMessage, showInputBox } = win;
+  const seen = { messages: [] as string[], asked: [] as string[] };
+  win.showInformationMessage = (message: string) => {
+    seen.messages.push(message);
+    return Promise.resolve(undefined);
+  };
+  win.showInputBox = (options?: vscode.InputBoxOptions) => {
+    seen.asked.push(options?.title ?? '');
+    return Promise.resolve(note);
+  };
+  try {
+    await fn();
+  } finally {
+    win.showInformationMessage = showInformationMessage;
+    win.showInputBox = showInputBox;
+  }
+  return seen;
 }
 
 const shownId = async () => (await papersApi()).services.panel.current?.id;
@@ -87,6 +114,61 @@ suite('Morning pass: keyboard triage through the list a paper was opened from', 
     await vscode.commands.executeCommand('papers.openPaper', ids[0], { list: groupId });
     await vscode.commands.executeCommand('papers.previousPaper');
     assert.equal(await shownId(), ids[0]);
+  });
+
+  test('l with only a cursor links its line; a blank line, no editor or the notes beside say what to do', async function () {
+    this.timeout(30_000);
+    const { services, links } = (await papersApi()) as PapersApi & { links: LinksApi };
+    const { groupId, ids } = await aTheme();
+    const paper = services.model.paper(ids[0])!;
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const file = vscode.Uri.joinPath(folder, 'src', 'triage-link.py');
+    await vscode.workspace.fs.writeFile(
+      file,
+      new TextEncoder().encode('import math\n\ndef area(r):\n    return math.pi * r * r\n'),
+    );
+    const editor = await vscode.window.showTextDocument(file);
+    // the paper view beside the code, focused, as in a morning pass: its key `l` runs papers.linkSelection on it
+    await vscode.commands.executeCommand('papers.openPaper', paper.id, { list: groupId });
+    const l = () => vscode.commands.executeCommand('papers.linkSelection', paper.id);
+    const before = links.linksOf(paper.id).length;
+
+    editor.selection = new vscode.Selection(3, 6, 3, 6);
+    const linked = await withLinkPrompts('why', l);
+    assert.deepEqual(linked.asked, [`Link “${paper.title}” to src/triage-link.py:4`]);
+    const made = links.linksOf(paper.id);
+    assert.equal(made.length, before + 1);
+    const link = made[made.length - 1];
+    assert.deepEqual([link.range.start.line, link.range.start.character, link.range.end.line], [3, 0, 3]);
+    assert.equal(link.range.end.character, '    return math.pi * r * r'.length);
+
+    editor.selection = new vscode.Selection(1, 0, 1, 0);
+    const blank = await withLinkPrompts('why', l);
+    assert.deepEqual(blank.asked, []);
+    assert.match(blank.messages.join(' | '), /Line 2 of src\/triage-link\.py is blank: put the cursor on the code/);
+
+    await vscode.commands.executeCommand('papers.openNotes', paper.id);
+    const notesUri = services.notes.uriFor(paper)!;
+    await until(
+      'the notes open',
+      async () => vscode.window.activeTextEditor?.document.uri.toString() === notesUri.toString(),
+    );
+    const inNotes = await withLinkPrompts('why', l);
+    assert.deepEqual(inNotes.asked, []);
+    assert.match(inNotes.messages.join(' | '), /holds the notes of “.*”: open the code to link/);
+
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const none = await withLinkPrompts('why', l);
+    assert.deepEqual(none.asked, []);
+    assert.match(
+      none.messages.join(' | '),
+      /No text editor is open: open the file to link, put the cursor on the line/,
+    );
+    assert.equal(links.linksOf(paper.id).length, before + 1, 'only the first press linked');
+
+    await vscode.commands.executeCommand('papers.unlink', link.id);
+    await vscode.workspace.fs.delete(notesUri);
+    await vscode.workspace.fs.delete(file);
   });
 
   test("the tree's keys act on its selected paper row and step from it", async () => {

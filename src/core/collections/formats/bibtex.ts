@@ -9,7 +9,7 @@ import { LineStarts, PapersInputError } from '../../common';
 import { emptyFileError, PaperCollector, yearOf } from './collect';
 import { BibtexSpan, MAX_BRACE_DEPTH, scanBibtex } from './bibtexScan';
 import { ParseResult } from './types';
-import { latexAbstractToText, latexNames, latexToText } from './latexText';
+import { latexAbstractToText, latexNames, latexTitleToText, latexToText } from './latexText';
 import {
   defineMacro,
   expansionProblem,
@@ -153,14 +153,17 @@ export function parseBibtex(text: string, file: string): ParseResult {
     const abstract = field(entry, 'abstract');
     const title = field(entry, 'title');
     const authors = field(entry, 'author', 'editor');
+    const titles = title === undefined ? undefined : latexTitleToText(title);
     out.add({
       line: lines.lineAt(span.start),
       label: `entry "${entry.label}"`,
       key: entry.label,
       abstract: abstract === undefined ? undefined : latexAbstractToText(abstract),
-      title: title === undefined ? undefined : latexToText(title, 'title'),
-      // its math as written, for the paper view; read only when the title may have math (citation-js is slow)
-      titleMath: title !== undefined && /\$|\\\(/.test(title) ? latexAbstractToText(title) : undefined,
+      title: titles?.title,
+      // its math as written, for the paper view
+      titleMath: titles?.titleMath,
+      // a title with math is identified by citation-js's reading of it, which its ids were made from
+      idTitle: titles?.titleMath !== undefined ? latexToText(title!, 'title') : undefined,
       authors: authors === undefined ? undefined : latexNames(authors),
       year: yearOf(field(entry, 'year', 'date')),
       url: field(entry, 'url') ?? arxivUrl(entry),

@@ -19,6 +19,12 @@ export interface EntryFields {
   title?: string;
   /** The title with its math as written, the rest decoded (decodeLatexKeepingMath); kept when it has math. */
   titleMath?: string;
+  /**
+   * The text a paper without an abstract is identified by, when it is not `title`: ids never change from one
+   * version to the next (the user's notes, marks and links name papers by id), so a format whose title reading
+   * improved keeps identifying by the reading its ids were made from.
+   */
+  idTitle?: string;
   authors?: string[];
   year?: string;
   url?: string;
@@ -112,7 +118,10 @@ export class PaperCollector {
       }
       this.byKey.set(key, line);
     }
-    const id = abstract !== undefined ? paperId(abstract) : titleId(title!, year);
+    const id =
+      abstract !== undefined
+        ? paperId(abstract)
+        : titleId(nonEmpty(entry.idTitle)?.replace(/\s+/g, ' ') ?? title!, year);
     const earlier = this.byId.get(id);
     if (earlier !== undefined) {
       const same = abstract !== undefined ? 'abstract' : year !== undefined ? 'title and year' : 'title';

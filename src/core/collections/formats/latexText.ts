@@ -4,6 +4,7 @@
  * formats and in Daily Papers, so the same abstract keeps the same id and still renders in Markdown.
  */
 import { BibtexName, parse as parseValue } from '@citation-js/plugin-bibtex/lib/input/value.js';
+import { decodeLatex, mathSegments } from '../../common';
 import { stripRichText } from './collect';
 
 /** `$...$` and `$$...$$` with no unescaped `$` inside; the `\$` escape is not math. */
@@ -36,6 +37,25 @@ export function latexToText(raw: string, field = 'title'): string {
   } catch {
     return roughLatexText(raw);
   }
+}
+
+/**
+ * A BibTeX title as plain text, and with its math as written when it has math (`titleMath`, the rest as plain
+ * text). The math of the plain title is decoded by decodeLatex, as the other formats' titles are: citation-js
+ * leaves most math commands as they are (`$\mathcal{O}(n)$` gave `\mathcalO(n)`, `\sqrt{T}` `\sqrtT`).
+ */
+export function latexTitleToText(raw: string): { title: string; titleMath?: string } {
+  // read only when the title has math (citation-js is slow); an escaped dollar (`\$5`) is text, not math
+  const titleMath = /\$|\\\(/.test(raw) && mathSegments(raw).length > 0 ? latexAbstractToText(raw) : undefined;
+  const segments = titleMath === undefined ? [] : mathSegments(titleMath);
+  if (titleMath === undefined || segments.length === 0) return { title: latexToText(raw, 'title'), titleMath };
+  let title = '';
+  let at = 0;
+  for (const m of segments) {
+    title += titleMath.slice(at, m.start) + decodeLatex(titleMath.slice(m.start, m.end));
+    at = m.end;
+  }
+  return { title: collapse(title + titleMath.slice(at)), titleMath };
 }
 
 /** An abstract as plain text, its math spans kept verbatim. */

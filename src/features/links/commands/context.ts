@@ -10,9 +10,12 @@ import { LinkStore } from '../store';
 export type SelectionTarget =
   { editor: vscode.TextEditor; file: string; text: string; range: TextRange } | { error: string };
 
+/** `file:line` or `file:start-end`, 1-based. */
+export const fileLines = (file: string, range: TextRange) =>
+  `${file}:${range.startLine + 1}${range.endLine !== range.startLine ? `-${range.endLine + 1}` : ''}`;
+
 /** `file:line` or `file:start-end`, 1-based, of a link (at its stored range unless given another). */
-export const linkLines = (link: PaperLink, range = link.range) =>
-  `${link.file}:${range.startLine + 1}${range.endLine !== range.startLine ? `-${range.endLine + 1}` : ''}`;
+export const linkLines = (link: PaperLink, range = link.range) => fileLines(link.file, range);
 
 /** What the link commands share: the services, the stored and live links, and the editor used last. */
 export class LinkCommandContext implements vscode.Disposable {
@@ -41,17 +44,29 @@ export class LinkCommandContext implements vscode.Disposable {
     );
   }
 
-  /** The current editor's selection as a link target, or a message saying why there is none. */
+  /**
+   * The current editor's selection as a link target, or a message saying why there is none and what to do. A
+   * cursor without a selection links its line (the `l` key of the morning pass is pressed with the cursor left
+   * in the code, seldom with a selection).
+   */
   selectionTarget(): SelectionTarget {
     const editor = this.currentEditor();
-    if (!editor) return { error: 'Open a file and select the code or text to link.' };
+    if (!editor)
+      return {
+        error:
+          'No text editor is open: open the file to link, put the cursor on the line (or select the code), then link again.',
+      };
     const file = this.live.fileOf(editor.document.uri);
     if (!this.store.folder) return { error: 'Open a folder first: links are stored in it (.papers/links/).' };
     if (!file) return { error: `Only files in the folder ${this.store.folder.name} can be linked.` };
     const text = editor.document.getText();
     const range = linkableRange(text, toTextRange(editor.selection));
     if (anchorAt(text, range).text.trim() === '')
-      return { error: 'The selection is empty: select the code or text to link.' };
+      return {
+        error: editor.selection.isEmpty
+          ? `Line ${range.startLine + 1} of ${file} is blank: put the cursor on the code to link (or select it), then link again.`
+          : `The selection in ${file} is only blank space: select the code or text to link.`,
+      };
     return { editor, file, text, range };
   }
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { createLink } from '../../../core/links';
 import { pickPaper } from '../../search/pick';
-import { LinkCommandContext, linkLines } from './context';
+import { fileLines, LinkCommandContext, linkLines } from './context';
 
 /** Options a caller (a test, another view) can pass instead of answering the prompts. */
 export interface LinkOptions {
@@ -34,10 +34,17 @@ export function linkSelection(ctx: LinkCommandContext) {
         );
       return undefined;
     }
+    // the paper view keeps its notes beside it: they are the editor used last, rarely the code meant
+    if (services.notes.uriFor(paper)?.toString() === target.editor.document.uri.toString()) {
+      void vscode.window.showInformationMessage(
+        `Papers: ${target.file} holds the notes of “${paper.title}”: open the code to link, put the cursor on it (or select it), then link again.`,
+      );
+      return undefined;
+    }
     let note = options?.note;
     if (options === undefined) {
       note = await vscode.window.showInputBox({
-        title: `Link to “${paper.title}”`,
+        title: `Link “${paper.title}” to ${fileLines(target.file, target.range)}`,
         prompt: 'A short note on this link (optional): Enter to link, Escape to cancel',
         placeHolder: 'why this code relates to the paper',
       });

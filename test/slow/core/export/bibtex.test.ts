@@ -22,8 +22,15 @@ describe('toBibtex read by biber', () => {
       seed: 3,
       numRuns: 200,
     });
+    // titles with math, written as the file gave it
+    const withMath = [
+      ['O(H²√T) regret for BERT', 'Regret of $O(H^2\\sqrt{T})$ for BERT'],
+      ['Echo-E³Net: λ-tuning & 50% costs', 'Echo-E$^3$Net: $\\lambda$-tuning & 50% costs'],
+      ['O(n log n) sorting of {x}', '$\\mathcal{O}(n\\log n)$ sorting of {x}'],
+    ].map(([sourceTitle, sourceTitleMath], i) => paper(`Math in titles ${i}.`, { sourceTitle, sourceTitleMath }));
     const titled = [
       ...TRICKY,
+      ...withMath,
       ...random.map(([a, t, names], i) =>
         paper(`${oneLine(a)} ${i}`, {
           sourceTitle: t,

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { bibtexKey, latexEscape, noteExcerpt, toBibtex } from '../../../../src/core/export/bibtex';
 import { parseBibtex } from '../../../../src/core/collections/formats/bibtex';
 import { parseCslJson } from '../../../../src/core/collections/formats/cslJson';
+import { parseJsonLines } from '../../../../src/core/collections/formats/jsonLines';
 import { repoRoot } from '../../../helpers/repoRoot';
 import { BOOK, oneLine, paper, SPECIAL_TEXT, TRICKY } from '../../../helpers/exportFixtures';
 
@@ -99,6 +100,65 @@ describe('toBibtex', () => {
       back.papers.map((p) => [p.id, p.sourceTitle, p.authors, p.year, p.doi]),
       csl.papers.map((p) => [p.id, p.sourceTitle, p.authors, p.year, p.doi]),
     );
+  });
+
+  test('a title with math carries it as written, braced, and comes back the same from BibTeX', () => {
+    const source = parseBibtex(
+      '@article{k, title = {Regret of $O(H^2\\sqrt{T})$ for {BERT} in Schr\\"odinger 50\\% bridges}, abstract = {An abstract.}}',
+      'in.bib',
+    ).papers[0];
+    assert.equal(source.sourceTitleMath, 'Regret of $O(H^2\\sqrt{T})$ for BERT in Schrödinger 50% bridges');
+    const bib = toBibtex([source], { keyOf: () => 'k' });
+    assert.match(bib, /title = \{Regret of \{\$O\(H\^2\\sqrt\{T\}\)\$\} for \{BERT\} in Schrödinger 50\\% bridges\},/);
+    assert.ok(bracesBalance(bib));
+    const back = parseBibtex(bib, 'out.bib');
+    assert.deepEqual(back.problems, []);
+    assert.deepEqual(
+      [back.papers[0].sourceTitle, back.papers[0].sourceTitleMath],
+      [source.sourceTitle, source.sourceTitleMath],
+    );
+  });
+
+  test('math glued to a word, in any text format, keeps its word and the specials around it', () => {
+    const title = 'Echo-E$^3$Net: $\\lambda$-tuning {x} & $\\mathcal{O}(n)$ costs $5 -- fast';
+    const [p] = parseJsonLines(JSON.stringify({ title, abstract: 'An abstract about echoes.' }), 'a.jsonl').papers;
+    const bib = toBibtex([p], { keyOf: () => 'k' });
+    assert.match(bib, /title = \{\{Echo-E\$\^3\$Net:\} \{\$\\lambda\$-tuning\} /);
+    const [back] = parseBibtex(bib, 'out.bib').papers;
+    assert.equal(back.sourceTitleMath, p.sourceTitleMath);
+    assert.equal(back.sourceTitle, p.sourceTitle);
+  });
+
+  test('a title with math round-trips for any text around it (property, fixed seed)', () => {
+    const around = SPECIAL_TEXT.filter((t) => !/[$\\]/.test(t)).map(oneLine);
+    const tex = fc.constantFrom(
+      'x^2',
+      '\\lambda',
+      'O(n\\log n)',
+      '\\mathcal{O}(H^2\\sqrt{T})',
+      'x_{ij}',
+      '\\{a\\}',
+      'a<b',
+    );
+    fc.assert(
+      fc.property(around, tex, around, (before, math, after) => {
+        const titleMath = oneLine(`${before} $${math}$ ${after}`);
+        const p = paper('An abstract.', { sourceTitle: 'plain', sourceTitleMath: titleMath });
+        const bib = toBibtex([p], { keyOf: () => 'k' });
+        assert.ok(bracesBalance(bib), bib);
+        const back = parseBibtex(bib, 'p.bib');
+        assert.deepEqual(back.problems, [], bib);
+        assert.equal(back.papers[0].sourceTitleMath, titleMath, bib);
+      }),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+
+  test('math that would unbalance the entry is written as the plain title', () => {
+    const p = paper('An abstract.', { sourceTitle: 'Sets {a', sourceTitleMath: '$\\{a$ sets' });
+    const bib = toBibtex([p], { keyOf: () => 'k' });
+    assert.ok(bracesBalance(bib), bib);
+    assert.equal(parseBibtex(bib, 'out.bib').papers[0].sourceTitle, 'Sets {a');
   });
 
   test('a paper known only by its title: title, author and year, no empty abstract field', () => {

@@ -33,6 +33,12 @@ describe('toExportJson and toMarkdown', () => {
     assert.match(md, /## Untitled paper/);
   });
 
+  test('a title with math: as written in the Markdown heading, as plain text in JSON', () => {
+    const p = { ...TRICKY[1], sourceTitle: 'O(n) kites', sourceTitleMath: '$\\mathcal{O}(n)$ kites' };
+    assert.match(toMarkdown([p], { keyOf: () => 'k' }), /\n## \$\\mathcal\{O\}\(n\)\$ kites\n/);
+    assert.equal(toExportJson([p], { keyOf: () => 'k' })[0].title, 'O(n) kites');
+  });
+
   test('a paper known only by its title: its title, authors and year, and no empty abstract quote', () => {
     const [json] = toExportJson([BOOK], { keyOf: () => 'atlas-a1b2c3d' });
     assert.deepEqual([json.title, json.authors, json.year, json.abstract], [BOOK.title, BOOK.authors, '2004', '']);

@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { decodeLatex } from '../../../../src/core/common';
 import { keywordsForCorpus } from '../../../../src/core/keywords/keywords';
 
 describe('keywordsForCorpus', () => {
@@ -62,6 +63,22 @@ describe('keywordsForCorpus', () => {
     const out = keywordsForCorpus(withLinks).flat();
     assert.ok(out.includes('coral reef') || out.includes('reef survey'), out.join('|'));
     assert.ok(!out.some((k) => /https|example|org\b/.test(k)), out.join('|'));
+  });
+
+  test('pieces of formulas are not keywords, alone or in a pair; the words around them are', () => {
+    // as the analysis reads them: decoded, so `$L^2$` is L² and `$\mathbb{R}^n$` ℝⁿ
+    const abstracts = [
+      'We bound the $L^2$ norm of viscous flows in $\\mathbb{R}^n$. The $L^2$ norm decays, and $u_t$ stays small in $\\mathbb{R}^n$ for viscous flows.',
+      'Viscous flows in $\\mathbb{R}^n$ have a decaying $L^2$ norm. We show $u_t$ and $H^s$ bounds for viscous flows in $\\mathbb{R}^n$.',
+      'Coral reefs bleach in warm water. Reef surveys track how coral reefs recover after warm water events.',
+    ].map(decodeLatex);
+    const kw = keywordsForCorpus(abstracts);
+    const formula = /[²ⁿˢₜℝ]/u;
+    assert.ok(!kw.flat().some((k) => formula.test(k)), kw.flat().join('|'));
+    assert.ok(kw[0].includes('viscous flows'), kw[0].join('|'));
+    // a superscript digit typed as such is a formula too
+    const typed = keywordsForCorpus(['Areas of 5 m² and m² plots.', 'Plots of m² size.']).flat();
+    assert.ok(!typed.some((k) => k.includes('²')), typed.join('|'));
   });
 
   test('empty and tiny input', () => {

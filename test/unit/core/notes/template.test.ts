@@ -7,6 +7,7 @@ import {
   readFrontMatterKey,
   renderNotesTemplate,
 } from '../../../../src/core/notes/template';
+import { notesFileIdPart } from '../../../../src/core/export/notes';
 import { idPartOfKey, paperKey, resolvePaperKey } from '../../../../src/core/papers/paperKey';
 import { Paper } from '../../../../src/core/papers/types';
 
@@ -127,6 +128,32 @@ describe('renderNotesTemplate', () => {
     const odd = renderNotesTemplate(paper({ url: 'https://example.org/a)[x]' }), { key: 'k' });
     assert.match(odd, /\n\[https:\/\/example\.org\/a\)\\\[x\\\]\]\(<https:\/\/example\.org\/a\)\[x\]>\)\n/);
     assert.doesNotMatch(renderNotesTemplate(paper({ url: 'javascript:alert(1)' })), /\]\(/);
+  });
+
+  test("a title with math is written with it for the preview's KaTeX; the front matter keeps the plain title", () => {
+    const title = 'Regret: O(H²√T) for <b> # "BERT"';
+    const p = paper({ title, sourceTitle: title, sourceTitleMath: 'Regret: $O(H^2\\sqrt{T})$ for <b> # "BERT"' });
+    const text = renderNotesTemplate(p, { key: 'regret-6755e5c' });
+    assert.match(text, /\n# Regret: \$O\(H\^2\\sqrt\{T\}\)\$ for \\<b> # "BERT"\n/);
+    assert.equal(readFrontMatter(text)?.title, title);
+    assert.equal(readFrontMatterKey(text), 'regret-6755e5c');
+    assert.equal(notesFileIdPart('renamed.md', text), '6755e5c');
+  });
+
+  test('math the preview cannot open (glued to a word) is decoded text; dollars of the text are escaped', () => {
+    const title = 'Echo-E³Net: λ-tuning';
+    const glued = paper({ title, sourceTitle: title, sourceTitleMath: 'Echo-E$^3$Net: $\\lambda$-tuning' });
+    assert.match(renderNotesTemplate(glued), /\n# Echo-E³Net: \$\\lambda\$-tuning\n/);
+    const priced = 'k-means at 5$ a run';
+    const p = paper({ title: priced, sourceTitle: priced, sourceTitleMath: '$k$-means at 5$ a run' });
+    assert.match(renderNotesTemplate(p), /\n# \$k\$-means at 5\\\$ a run\n/);
+  });
+
+  test('a derived title has no math, and a list-like start is escaped with math in the title too', () => {
+    const derived = paper({ sourceTitle: 'O(n) kites', sourceTitleMath: '$O(n)$ kites' });
+    assert.match(renderNotesTemplate(derived), /\n# EnvFactory: building environments\n/);
+    const listy = paper({ title: '1. x kites', sourceTitle: '1. x kites', sourceTitleMath: '1. $x$ kites' });
+    assert.match(renderNotesTemplate(listy), /\n# 1\\\. \$x\$ kites\n/);
   });
 
   test('defaults the key to paperKey and the theme to its id', () => {

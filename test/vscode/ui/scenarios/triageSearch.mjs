@@ -129,7 +129,7 @@ export const scenarios = [
       const paperId = await shownId(view);
       const title = await shownTitle();
 
-      // l: the link command, for the paper shown and the lines selected in fold.py beside it
+      // l: the link command, for the paper shown and the lines selected in fold.py beside it, named in its prompt
       await page.keyboard.press('l');
       await waitFor('the link note prompt', async () =>
         (
@@ -137,7 +137,7 @@ export const scenarios = [
             .locator('.quick-input-widget')
             .innerText()
             .catch(() => '')
-        ).includes(`Link to “${title}”`),
+        ).includes(`Link “${title}” to src/fold.py:5-8`),
       );
       await input.fill('the folds of the paper');
       await page.keyboard.press('Enter');

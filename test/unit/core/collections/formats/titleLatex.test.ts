@@ -36,6 +36,35 @@ describe('titles given by files', () => {
     for (const r of inTextFormats()) assert.equal(r.papers[0].sourceTitle, DECODED);
   });
 
+  test('a BibTeX title reads its math as the other formats do, and escaped dollars are no math', () => {
+    const bib = parseBibtex(
+      [
+        `@article{a, title = {$\\mathcal{O}(H^2\\sqrt{T})$ regret}, abstract = {${ABSTRACT}}}`,
+        `@article{b, title = {Costs of \\$5 and \\$10}, abstract = {${ABSTRACT} Two.}}`,
+      ].join('\n'),
+      'a.bib',
+    );
+    const json = parseJsonLines(
+      JSON.stringify({ title: '$\\mathcal{O}(H^2\\sqrt{T})$ regret', abstract: ABSTRACT }),
+      'a.jsonl',
+    );
+    assert.equal(bib.papers[0].sourceTitle, 'O(H²√T) regret');
+    assert.equal(bib.papers[0].sourceTitle, json.papers[0].sourceTitle);
+    assert.equal(bib.papers[0].sourceTitleMath, '$\\mathcal{O}(H^2\\sqrt{T})$ regret');
+    assert.equal(bib.papers[1].sourceTitle, 'Costs of $5 and $10');
+    assert.equal('sourceTitleMath' in bib.papers[1], false);
+  });
+
+  test('a BibTeX entry known by a title with math keeps its id across versions (notes and marks name it)', () => {
+    const r = parseBibtex(
+      '@book{r, title = {Regret of $\\mathcal{O}(H^2\\sqrt{T})$ for Schr\\"odinger bridges}, year = {2021}}',
+      'a.bib',
+    );
+    assert.equal(r.papers[0].sourceTitle, 'Regret of O(H²√T) for Schrödinger bridges');
+    // the id this entry has had since Papers first read .bib titles with math: it must never change
+    assert.equal(r.papers[0].id, '556436aff2b19faa');
+  });
+
   test('a title without math, or whose dollars are prices, has no second form', () => {
     const r = parseJsonLines(
       [
