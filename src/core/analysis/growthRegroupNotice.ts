@@ -108,6 +108,16 @@ function applied(grouping: ShownGrouping, corrections: ThemeCorrections) {
 }
 
 /**
+ * Whether the user is told at all: only when something they had before changed (an earlier paper in another
+ * theme, a theme's name, a correction that no longer applies). A regroup that kept all of that only added themes
+ * for the new papers, as any growth may; a notification then is noise, and it takes a toast's place from warnings
+ * that matter (a file's problems come with the same load).
+ */
+export function growthRegroupWorthTelling(n: GrowthRegroupNotice): boolean {
+  return n.moved > 0 || n.namesKept < n.themes || n.renames.kept < n.renames.before || n.moves.kept < n.moves.before;
+}
+
+/**
  * The notification's text: "Papers: 60 new papers made up 27% of the library, so its themes were grouped afresh:
  * 3 of 4 themes kept their names, 12 of 160 earlier papers changed theme. Your rename was kept."
  */

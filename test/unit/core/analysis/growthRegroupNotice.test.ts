@@ -4,6 +4,7 @@ import {
   GrowthRegroupNotice,
   growthRegroupMessage,
   growthRegroupNotice,
+  growthRegroupWorthTelling,
   ShownGrouping,
 } from '../../../../src/core/analysis';
 import {
@@ -133,5 +134,23 @@ describe('growthRegroupMessage', () => {
   test('several renames, all kept', () => {
     const text = growthRegroupMessage({ ...notice, renames: { before: 3, kept: 3 }, moves: { before: 0, kept: 0 } });
     assert.match(text, / Your 3 renames were kept\.$/);
+  });
+
+  test('is told only when something the user had changed: a theme kept whole with new themes beside it is not', () => {
+    const before = shown([theme('alpha', 'Alpha', ids('a', 10)), theme('beta', 'Beta', ids('b', 10))]);
+    const added = shown([
+      theme('alpha', 'Alpha', ids('a', 10)),
+      theme('beta', 'Beta', [...ids('b', 10), ...ids('n', 3)]),
+      theme('gamma', 'Gamma', ids('m', 8)),
+    ]);
+    assert.equal(growthRegroupWorthTelling(growthRegroupNotice(before, added, NO_CORRECTIONS)), false);
+    const moved = shown([
+      theme('alpha', 'Alpha', [...ids('a', 10), 'b9']),
+      theme('beta', 'Beta', ids('b', 9)),
+      theme('gamma', 'Gamma', ids('m', 8)),
+    ]);
+    assert.equal(growthRegroupWorthTelling(growthRegroupNotice(before, moved, NO_CORRECTIONS)), true);
+    const renamed = shown([theme('alpha', 'Alpha', ids('a', 10)), theme('beta-2', 'Beta two', ids('b', 10))]);
+    assert.equal(growthRegroupWorthTelling(growthRegroupNotice(before, renamed, NO_CORRECTIONS)), true);
   });
 });
