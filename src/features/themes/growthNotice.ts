@@ -19,9 +19,8 @@ export function announceGroupedAfresh(services: Pick<Services, 'model' | 'tree' 
     const message = growthRegroupMessage(notice);
     services.log.info(message);
     if (!growthRegroupWorthTelling(notice)) return;
-    // a load with problems in its files has already shown their warning: a second toast at once would be dropped by
-    // the workbench (it shows few toasts in a short time) and may take the warning's place, so this one waits in the
-    // status bar
+    // a load with problems in its files has already shown their warning: with a second toast at once the workbench
+    // showed this one and left the warning in the notification center, so this one goes to the status bar
     if (services.model.analysis?.problems.length) {
       vscode.window.setStatusBarMessage(message, STATUS_MS);
       return;
