@@ -7,7 +7,7 @@
  * character once, and drops what it does not know without leaving a backslash or a brace behind.
  */
 import { ACCENTS, BLACKBOARD, LETTER_SYMBOLS, MATH_ACCENTS, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS } from './latexSymbols';
-import { mathSegments } from './mathSegments';
+import { rewriteMath } from './mathSegments';
 
 /** Text with none of these has nothing to decode: returned as it is (most abstracts). */
 const MARKUP = /[\\{}$~]|--/;
@@ -118,13 +118,7 @@ export function decodeLatex(text: string): string {
  */
 export function decodeLatexKeepingMath(text: string): string {
   if (!MARKUP.test(text)) return text;
-  let out = '';
-  let at = 0;
-  for (const seg of mathSegments(text)) {
-    out += decodeLatex(text.slice(at, seg.start)) + text.slice(seg.start, seg.end);
-    at = seg.end;
-  }
-  return (out + decodeLatex(text.slice(at))).replace(/ {2,}/g, ' ');
+  return rewriteMath(text, decodeLatex, (seg) => text.slice(seg.start, seg.end)).replace(/ {2,}/g, ' ');
 }
 
 /**

@@ -46,6 +46,25 @@ export function mathSegments(text: string): MathSegment[] {
   return out;
 }
 
+/**
+ * `text` rebuilt stretch by stretch: the text between math segments through `outside`, each segment (delimiters
+ * included in its offsets) through `inside`.
+ */
+export function rewriteMath(
+  text: string,
+  outside: (part: string) => string,
+  inside: (segment: MathSegment) => string,
+  segments: readonly MathSegment[] = mathSegments(text),
+): string {
+  let out = '';
+  let at = 0;
+  for (const m of segments) {
+    out += outside(text.slice(at, m.start)) + inside(m);
+    at = m.end;
+  }
+  return out + outside(text.slice(at));
+}
+
 /** The segment opened at `start` by `open`, when it closes by the rules above. */
 function closing(text: string, start: number, open: string): MathSegment | undefined {
   const { close, display } = CLOSERS[open];

@@ -3,7 +3,7 @@
  * names the paper so a renamed file still finds its paper. Pure: no editor, no file system.
  */
 import { parseDocument, stringify } from 'yaml';
-import { decodeLatex, mathSegments } from '../common';
+import { decodeLatex, MathSegment, mathSegments, rewriteMath } from '../common';
 import { bylineOf, paperKey, paperPageOf } from '../papers';
 import { Paper } from '../papers';
 
@@ -94,16 +94,12 @@ export function titleMarkdown(title: string, titleMath?: string): string {
   const segments = titleMath === undefined ? [] : mathSegments(text);
   if (segments.length === 0) return inlineMarkdown(text);
   const plain = (part: string) => part.replace(/[\\$]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '\\<');
-  let out = '';
-  let at = 0;
-  for (const m of segments) {
-    out += plain(text.slice(at, m.start));
-    at = m.end;
+  const math = (m: MathSegment) => {
     const glued = GLUES_DOLLAR.test(text[m.start - 1] ?? '') || GLUES_DOLLAR.test(text[m.end] ?? '');
     // inline math whatever its delimiters: the preview reads `$…$` and `$$…$$`, not `\(…\)`, and a title is one line
-    out += glued ? plain(decodeLatex(text.slice(m.start, m.end))) : `$${m.tex.trim()}$`;
-  }
-  return markdownLineStart(out + plain(text.slice(at)));
+    return glued ? plain(decodeLatex(text.slice(m.start, m.end))) : `$${m.tex.trim()}$`;
+  };
+  return markdownLineStart(rewriteMath(text, plain, math, segments));
 }
 
 /**

@@ -4,7 +4,7 @@
  * formats and in Daily Papers, so the same abstract keeps the same id and still renders in Markdown.
  */
 import { BibtexName, parse as parseValue } from '@citation-js/plugin-bibtex/lib/input/value.js';
-import { decodeLatex, mathSegments } from '../../common';
+import { decodeLatex, mathSegments, rewriteMath } from '../../common';
 import { stripRichText } from './collect';
 
 /** `$...$` and `$$...$$` with no unescaped `$` inside; the `\$` escape is not math. */
@@ -49,13 +49,13 @@ export function latexTitleToText(raw: string): { title: string; titleMath?: stri
   const titleMath = /\$|\\\(/.test(raw) && mathSegments(raw).length > 0 ? latexAbstractToText(raw) : undefined;
   const segments = titleMath === undefined ? [] : mathSegments(titleMath);
   if (titleMath === undefined || segments.length === 0) return { title: latexToText(raw, 'title'), titleMath };
-  let title = '';
-  let at = 0;
-  for (const m of segments) {
-    title += titleMath.slice(at, m.start) + decodeLatex(titleMath.slice(m.start, m.end));
-    at = m.end;
-  }
-  return { title: collapse(title + titleMath.slice(at)), titleMath };
+  const title = rewriteMath(
+    titleMath,
+    (part) => part,
+    (m) => decodeLatex(titleMath.slice(m.start, m.end)),
+    segments,
+  );
+  return { title: collapse(title), titleMath };
 }
 
 /** An abstract as plain text, its math spans kept verbatim. */
