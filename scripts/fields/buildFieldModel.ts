@@ -72,7 +72,7 @@ function readerOf(terms: readonly string[], idf: Float32Array): FieldModel {
   return {
     fields: [],
     archiveNames: {},
-    termIndex: new Map(terms.map((t, i) => [t, i])),
+    terms,
     idf,
     bias: new Float64Array(0),
     postingStart: new Uint32Array(terms.length + 1),

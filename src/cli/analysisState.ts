@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analysis, corpusSince, growAnalysis } from '../core/analysis';
 import { Corpus, FileAsRead, mergeCollections, parseFileAsRead, readCollectionFile } from '../core/collections';
+import { SnapshotError } from '../core/snapshot';
 import { nodeFileSource } from '../node/files/nodeFileSource';
 import { analyzeInParallel } from '../node/analysis/parallel';
 import { bundledSeeds, CliError } from './common';
@@ -28,6 +29,10 @@ export interface StatefulRun {
  * keeps the state's broad themes and starts its topics from the state's); writes the new state.
  */
 export async function analyzeWithState(files: string[], dir: string, regroup: boolean): Promise<StatefulRun> {
+  return readingState(dir, () => analyzeFromState(files, dir, regroup));
+}
+
+async function analyzeFromState(files: string[], dir: string, regroup: boolean): Promise<StatefulRun> {
   const started = performance.now();
   // how long node took to start and load the CLI: a large share of a small add
   const timings: Record<string, number> = { start: Math.round(started) };
@@ -127,9 +132,26 @@ function readState(dir: string): StoredAnalysis | undefined {
     return readStoredAnalysis(dir);
   } catch (err) {
     if (!(err instanceof StateReadError)) throw err;
-    throw new CliError(
-      `papers analyze: cannot read the state ${err.file} (${err.message}); it was left as it is: remove it to start afresh`,
-      1,
-    );
+    throw unreadableState(err.file, err.message);
+  }
+}
+
+const unreadableState = (file: string, why: string) =>
+  new CliError(
+    `papers analyze: cannot read the state ${file} (${why}); it was left as it is: remove it to start afresh`,
+    1,
+  );
+
+/**
+ * `work` (the rest of a run with --state DIR: growing, saving, printing), with a damaged part of the state reported
+ * as a state that cannot be read. The state's abstracts are read when first used (stateSnapshots.ts), so their
+ * damage shows only then. What was saved before is whole: the base is never rewritten in place.
+ */
+export async function readingState<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof SnapshotError)) throw err;
+    throw unreadableState(dir, err.message);
   }
 }

@@ -2,8 +2,14 @@ import { Analysis } from '../core/analysis';
 import { paperArxivId, paperPageOf } from '../core/papers';
 import { sizesUnder } from '../core/themes';
 import { resolve } from 'node:path';
-import { analyzeFiles, CliCommand, CliError, reportProblems } from './common';
-import { analyzeWithState, StatefulRun } from './analysisState';
+import { analyzeFiles, CliCommand, CliError, CliIo, reportProblems } from './common';
+import { analyzeWithState, readingState, StatefulRun } from './analysisState';
+
+/** The options printAnalysis reads. */
+interface AnalyzeValues {
+  json?: string | boolean;
+  related?: string | boolean;
+}
 
 /** Related papers listed per paper by `analyze --json` unless --related says otherwise. */
 export const DEFAULT_RELATED = 5;
@@ -115,28 +121,29 @@ export const analyzeCommand: CliCommand = {
     if (values.related !== undefined) relatedCount(values.related, 0); // a bad value fails before the analysis
     if (values.regroup && typeof values.state !== 'string')
       throw new CliError('papers analyze: --regroup goes with --state DIR');
-    const run =
-      typeof values.state === 'string'
-        ? await analyzeWithState(positionals, resolve(io.cwd, values.state), values.regroup === true)
-        : undefined;
-    const a = run?.analysis ?? (await analyzeFiles(positionals));
-    const printed = performance.now();
-    if (!values.json) io.out(`${analysisTable(a, run)}\n`);
-    else {
-      const related = relatedCount(values.related, a.papers.length);
-      io.out(`${JSON.stringify(analysisJson(a, related, run))}\n`);
-      if (values.related === undefined && related === 0)
-        io.err(
-          `papers analyze: related papers left out above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers (their cost grows with the square of the library); ask for them with --related ${DEFAULT_RELATED}\n`,
-        );
-    }
-    if (run && process.env.PAPERS_TIMINGS)
-      io.err(
-        `${TIMINGS_PREFIX}${JSON.stringify({ ...run.timings, output: Math.round(performance.now() - printed) })}\n`,
-      );
-    return reportProblems(a.problems, io);
+    if (typeof values.state !== 'string') return printAnalysis(await analyzeFiles(positionals), undefined, values, io);
+    const dir = resolve(io.cwd, values.state);
+    const run = await analyzeWithState(positionals, dir, values.regroup === true);
+    return readingState(dir, async () => printAnalysis(run.analysis, run, values, io));
   },
 };
+
+/** Prints the analysis as a table or, with --json, as JSON; returns the exit code (the files' problems reported). */
+function printAnalysis(a: Analysis, run: StatefulRun | undefined, values: AnalyzeValues, io: CliIo): number {
+  const printed = performance.now();
+  if (!values.json) io.out(`${analysisTable(a, run)}\n`);
+  else {
+    const related = relatedCount(values.related, a.papers.length);
+    io.out(`${JSON.stringify(analysisJson(a, related, run))}\n`);
+    if (values.related === undefined && related === 0)
+      io.err(
+        `papers analyze: related papers left out above ${RELATED_MAX_PAPERS.toLocaleString('en-US')} papers (their cost grows with the square of the library); ask for them with --related ${DEFAULT_RELATED}\n`,
+      );
+  }
+  if (run && process.env.PAPERS_TIMINGS)
+    io.err(`${TIMINGS_PREFIX}${JSON.stringify({ ...run.timings, output: Math.round(performance.now() - printed) })}\n`);
+  return reportProblems(a.problems, io);
+}
 
 /**
  * With PAPERS_TIMINGS set in the environment, a run with --state ends with this line on stderr and its steps' wall

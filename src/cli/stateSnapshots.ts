@@ -83,7 +83,7 @@ export function readStoredAnalysis(dir: string): StoredAnalysis | undefined {
 function readSnapshot(file: string): { snapshot: AnalysisSnapshot; label: string | undefined } {
   try {
     const bytes = readRegularFileSync(file, Number.MAX_SAFE_INTEGER);
-    return { snapshot: decodeSnapshot(bytes), label: snapshotLabel(bytes) };
+    return { snapshot: decodeSnapshot(bytes, { deferred: true }), label: snapshotLabel(bytes) };
   } catch (err) {
     if (!(err instanceof SnapshotError) && (err as NodeJS.ErrnoException).code === undefined) throw err;
     throw new StateReadError(file, err as Error);

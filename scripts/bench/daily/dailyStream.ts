@@ -5,7 +5,9 @@
  * the extension's load does when a dump is saved (features/analysis/growth.ts: the new file parsed, the others taken
  * from the analysis, corpusSince, canGrow, growAnalysis, the user's corrections applied), until a newcomer is found
  * by search. Each day is timed twice: growing the analysis in memory (the window open), and growing it from its
- * cache entry (after a window reload: the restore counted). Beside it, in the same run, the full analysis of the
+ * cache entry (after a window reload: the restore counted), and grown a third time with every group of strays
+ * clustered (`stray_groups`: placement.ts skips scattered ones; whether that changed any paper's theme, and the
+ * themes step both ways). Beside it, in the same run, the full analysis of the
  * final library, and the NMI of both groupings against the arXiv primary categories. Size 100,000: the 80k
  * abstracts after perturbed copies of 20k of them (realCorpus.ts), the last days being real abstracts.
  * "seeds": the first two seed dumps, then the third, the NMI against the seeds' hand labels (a batch of a third of
@@ -17,7 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { Analysis, canGrow, corpusSince, growAnalysis } from '../../../src/core/analysis';
+import { Analysis, canGrow, corpusSince, growAnalysis, Growth } from '../../../src/core/analysis';
 import { Corpus, loadCorpus, parseCollectionBytes } from '../../../src/core/collections';
 import { decodeSnapshot, encodeSnapshot, fromSnapshot, toSnapshot } from '../../../src/core/snapshot';
 import { EMPTY_CORRECTIONS, resolveCorrections } from '../../../src/core/themes';
@@ -88,7 +90,13 @@ function plan(size: string, days: number): { library: string[]; days: string[]; 
 }
 
 /** One day joining `base`, as the extension's load grows it; timed until a newcomer is found by search. */
-function growDay(base: Analysis, problems: Corpus['problems'], files: string[], day: string) {
+function growDay(
+  base: Analysis,
+  problems: Corpus['problems'],
+  files: string[],
+  day: string,
+  options: { clusterScattered?: boolean } = {},
+) {
   const t0 = performance.now();
   const read = [
     ...files.map((path) => ({ path })),
@@ -99,6 +107,7 @@ function growDay(base: Analysis, problems: Corpus['problems'], files: string[], 
   const parsed = ms(t0);
   const growth = growAnalysis(base, corpus, {
     corrections: (computed) => resolveCorrections(EMPTY_CORRECTIONS, computed),
+    ...options,
   });
   const grown = ms(t0);
   const newcomer = growth.analysis.byId.get(growth.added[0])!;
@@ -113,6 +122,12 @@ function growDay(base: Analysis, problems: Corpus['problems'], files: string[], 
     query: total - grown,
   };
   return { growth, corpus, total, steps, found, poor: growth.poor, newThemes: growth.newThemes.map((t) => t.label) };
+}
+
+/** Whether two growths of one day gave every paper the same theme and formed the same themes (labels and papers). */
+function samePlacement(a: Growth, b: Growth): boolean {
+  const themes = (g: Growth) => JSON.stringify(g.newThemes.map((t) => [t.label, t.parent, [...t.paperIds].sort()]));
+  return themes(a) === themes(b) && a.analysis.papers.every((p) => b.analysis.byId.get(p.id)?.theme === p.theme);
 }
 
 const nmiOf = (a: Analysis, category: Map<string, string>) => {
@@ -151,6 +166,10 @@ async function measureSize(size: string, days: number) {
     const restoreMs = ms(t0);
     const cold = growDay(restored, restored.problems, files, day);
     const warm = growDay(inMemory, inMemory.problems, files, day);
+    // the same day with every group of strays clustered, scattered ones too (placement.ts `crowded`), from the
+    // same restored base: what skipping the scattered ones changes, and what it saves
+    const again = fromSnapshot(decodeSnapshot(cached, { deferred: true }));
+    const everyGroup = growDay(again, again.problems, files, day, { clusterScattered: true });
     rows.push({
       papers: warm.growth.analysis.papers.length,
       added: warm.growth.added.length,
@@ -162,6 +181,12 @@ async function measureSize(size: string, days: number) {
       poor: warm.poor,
       regrouped: warm.growth.regrouped,
       new_themes: warm.newThemes,
+      stray_groups: {
+        ...cold.growth.strayGroups,
+        themes_ms: Math.round(cold.growth.analysis.timings.themes ?? 0),
+        themes_ms_every_group_clustered: Math.round(everyGroup.growth.analysis.timings.themes ?? 0),
+        same_placement: samePlacement(cold.growth, everyGroup.growth),
+      },
     });
     inMemory = warm.growth.analysis;
     cached = encodeSnapshot(toSnapshot(inMemory));

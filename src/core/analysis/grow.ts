@@ -22,6 +22,8 @@ export interface GrowOptions {
   /** The user's corrections, or how to make them for the grown themes (resolveCorrections). */
   corrections?: ThemeCorrections | ((computed: readonly Theme[]) => ThemeCorrections);
   onProgress?: (step: string, fraction: number) => void;
+  /** Placement's option (themes/placement.ts PlacementOptions), for the daily benchmark. */
+  clusterScattered?: boolean;
 }
 
 export interface Growth {
@@ -35,6 +37,8 @@ export interface Growth {
   poor: number;
   /** Whether the library was grouped afresh (growthRegroup.ts) instead of the new papers placed in its themes. */
   regrouped: boolean;
+  /** The placement's groups of strays, clustered and left as scattered (none when grouped afresh). */
+  strayGroups: Placement['strayGroups'];
 }
 
 /**
@@ -51,7 +55,7 @@ export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOp
   const fresh = corpus.papers.filter((p) => !previous.byId.has(p.id));
   const added = time('features', () => analyzedPapers(fresh, textFeatures(fresh.map(paperText))));
   const regroup = growthRegroups(model, fresh.length, corpus.papers.length);
-  const placing = regroup ? undefined : placed(previous, fresh, incoming, time);
+  const placing = regroup ? undefined : placed(previous, fresh, incoming, time, options.clusterScattered === true);
   const changed = new Set<string>(added.map((p) => p.id));
   const kept = corpus.papers
     .filter((p) => previous.byId.has(p.id))
@@ -98,6 +102,7 @@ export function growAnalysis(previous: Analysis, corpus: Corpus, options: GrowOp
     newThemes: grouping.newThemes,
     poor: placing?.poor ?? 0,
     regrouped: regroup,
+    strayGroups: placing?.strayGroups ?? { clustered: 0, scattered: 0 },
   };
 }
 
@@ -107,11 +112,14 @@ function placed(
   fresh: readonly ParsedPaper[],
   present: ReadonlySet<string>,
   time: <T>(step: string, f: () => T) => T,
+  clusterScattered: boolean,
 ): Placement & { newcomers: Newcomer[] } {
   const model = previous.model!;
   const newcomers = time('vectors', () => fresh.map((p) => newcomer(model, p)));
   const placement = time('themes', () =>
-    placePapers(model, newcomers, (themeId, count) => themeTexts(previous, themeId, count, present)),
+    placePapers(model, newcomers, (themeId, count) => themeTexts(previous, themeId, count, present), {
+      clusterScattered,
+    }),
   );
   return { ...placement, newcomers };
 }

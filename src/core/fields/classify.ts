@@ -94,22 +94,30 @@ const tablesOf = new WeakMap<FieldModel, WordTables>();
 function wordTables(model: FieldModel): WordTables {
   let tables = tablesOf.get(model);
   if (tables) return tables;
-  const pairWordOf = new Map<string, number>();
-  const pairs: [string, string, number][] = [];
-  for (const [term, t] of model.termIndex) {
-    const space = term.indexOf(' ');
-    if (space < 0) continue;
-    const [a, b] = [term.slice(0, space), term.slice(space + 1)];
-    for (const w of [a, b]) if (!pairWordOf.has(w)) pairWordOf.set(w, pairWordOf.size);
-    pairs.push([a, b, t]);
-  }
   const wordInfo = new Map<string, number>();
-  for (const [w, n] of pairWordOf) wordInfo.set(w, (n + 1) * PAIR_WORD);
-  for (const [term, t] of model.termIndex)
-    if (!term.includes(' ')) wordInfo.set(term, (wordInfo.get(term) ?? 0) + t + 1);
-  const pairTerms = new Map(pairs.map(([a, b, t]) => [pairWordOf.get(a)! * PAIR_WORD + pairWordOf.get(b)!, t]));
-  const size = model.termIndex.size;
-  tables = { wordInfo, pairTerms, counts: new Int32Array(size), touched: new Int32Array(size), distinct: 0 };
+  const pairTerms = new Map<number, number>();
+  let pairWords = 0;
+  // a word's number among the words of two-word terms, given on its first such term
+  const pairWordOf = (w: string): number => {
+    const info = wordInfo.get(w) ?? 0;
+    if (info >= PAIR_WORD) return Math.floor(info / PAIR_WORD) - 1;
+    wordInfo.set(w, info + ++pairWords * PAIR_WORD);
+    return pairWords - 1;
+  };
+  const { terms } = model;
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t];
+    const space = term.indexOf(' ');
+    if (space < 0) wordInfo.set(term, (wordInfo.get(term) ?? 0) + t + 1);
+    else pairTerms.set(pairWordOf(term.slice(0, space)) * PAIR_WORD + pairWordOf(term.slice(space + 1)), t);
+  }
+  tables = {
+    wordInfo,
+    pairTerms,
+    counts: new Int32Array(terms.length),
+    touched: new Int32Array(terms.length),
+    distinct: 0,
+  };
   tablesOf.set(model, tables);
   return tables;
 }

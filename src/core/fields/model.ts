@@ -42,7 +42,8 @@ export interface FieldModelFile {
 export interface FieldModel {
   fields: readonly { code: string; name: string; archive: string }[];
   archiveNames: Readonly<Record<string, string>>;
-  termIndex: ReadonlyMap<string, number>;
+  /** The terms the model reads, in the order of its tables (a term's number is its place here). */
+  terms: readonly string[];
   idf: Float32Array;
   bias: Float64Array;
   /** For term t, postings[postingStart[t] .. postingStart[t + 1]) are (field, weight) pairs. */
@@ -59,7 +60,6 @@ export interface FieldModel {
 export function decodeFieldModel(file: FieldModelFile): FieldModel {
   if (file.format !== 1) throw new Error(`field model: unknown format ${String(file.format)}`);
   const terms = file.terms.split('\n');
-  const termIndex = new Map(terms.map((t, i) => [t, i]));
   const idfRaw = uint16s(base64Bytes(file.idf));
   const idf = Float32Array.from(idfRaw, (v) => v / 1000);
   const gaps = varints(base64Bytes(file.indices));
@@ -91,7 +91,7 @@ export function decodeFieldModel(file: FieldModelFile): FieldModel {
   return {
     fields: file.fields.map((f) => ({ ...f, archive: archiveOf(f.code) })),
     archiveNames: file.archives,
-    termIndex,
+    terms,
     idf,
     bias: Float64Array.from(file.bias),
     postingStart,
@@ -156,21 +156,22 @@ function int16s(bytes: Uint8Array): Int16Array {
   return new Int16Array(uint16s(bytes).buffer);
 }
 
-/** Unsigned LEB128 numbers. */
+/** Unsigned LEB128 numbers (at most one per byte). */
 function varints(bytes: Uint8Array): Uint32Array {
-  const out: number[] = [];
+  const out = new Uint32Array(bytes.length);
+  let n = 0;
   let value = 0;
   let shift = 0;
   for (const b of bytes) {
     value += (b & 0x7f) * 2 ** shift;
     if (b & 0x80) shift += 7;
     else {
-      out.push(value);
+      out[n++] = value;
       value = 0;
       shift = 0;
     }
   }
-  return Uint32Array.from(out);
+  return out.slice(0, n);
 }
 
 export function varintBytes(values: readonly number[]): Uint8Array {

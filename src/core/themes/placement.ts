@@ -5,10 +5,11 @@
  * A newcomer joins, level by level, the theme whose centroid is nearest, when it fits it: its cosine to the
  * centroid reaches the theme's floor (what nine in ten of the theme's own papers reach) and the space knows most
  * of its words (coverage at least the library's own floor; a theme formed from newcomers waives this, as its
- * papers are ones the space barely knows). Newcomers that fit no theme are clustered together with a few typical
- * papers of every theme of their level, in vectors of their own (so words the library never used count): a
- * cluster made mostly of newcomers, with enough of them, becomes a new theme, labelled against the others as a
- * grouping would; the rest join the nearest theme anyway and are counted as poor fits.
+ * papers are ones the space barely knows). Newcomers that fit no theme (strays) are clustered together with a few
+ * typical papers of every theme of their level, in vectors of their own (so words the library never used count),
+ * when they crowd (`crowded`): a cluster made mostly of newcomers, with enough of them, becomes a new theme,
+ * labelled against the others as a grouping would; the rest join the nearest theme anyway and are counted as poor
+ * fits.
  */
 import { Theme } from '../papers';
 import { centroidOf, clusterRow, dotRow, ModelTheme, ThemeModel } from './themeModel';
@@ -38,6 +39,13 @@ export interface Placement {
   model: ThemeModel;
   /** Newcomers that joined a theme they fit poorly. */
   poor: number;
+  /** Groups of strays (of the top level, or under one broad theme) clustered, and those left as scattered. */
+  strayGroups: { clustered: number; scattered: number };
+}
+
+export interface PlacementOptions {
+  /** Clusters scattered strays too (see `crowded`): what the daily benchmark compares the placement with. */
+  clusterScattered?: boolean;
 }
 
 /** Fewest newcomers that form a new theme. */
@@ -52,10 +60,17 @@ const BACKGROUND_PER_THEME = 15;
 const BACKGROUND_MAX = 240;
 /** Newcomers per cluster asked for beside the themes' own (more clusters than themes, so new ones can appear). */
 const NEWCOMERS_PER_CLUSTER = 25;
+/** Other strays that must be nearer to some stray than any theme is, for the strays to be clustered (see `crowded`). */
+const CROWD_NEIGHBOURS = 2;
 
 /** Places newcomers in the model's themes, forming new themes where enough of them fit none. */
-export function placePapers(model: ThemeModel, newcomers: readonly Newcomer[], texts: ThemeTexts): Placement {
-  const state = new PlacementState(model, texts);
+export function placePapers(
+  model: ThemeModel,
+  newcomers: readonly Newcomer[],
+  texts: ThemeTexts,
+  options: PlacementOptions = {},
+): Placement {
+  const state = new PlacementState(model, texts, options.clusterScattered === true);
   const top = model.themes.filter((t) => t.parent === undefined);
   const rest = top.some((t) => t.field !== undefined) ? state.placeInFields(top, newcomers) : newcomers;
   const strays = state.placeAmong(top, rest);
@@ -74,6 +89,7 @@ export function placePapers(model: ThemeModel, newcomers: readonly Newcomer[], t
       poorSince: model.poorSince + state.poor,
     },
     poor: state.poor,
+    strayGroups: state.strayGroups,
   };
 }
 
@@ -87,6 +103,7 @@ class PlacementState {
   /** Newcomers that fit a broad theme but none of its subthemes, by broad theme. */
   readonly subStrays = new Map<string, Placed[]>();
   poor = 0;
+  readonly strayGroups = { clustered: 0, scattered: 0 };
   private readonly children = new Map<string, ModelTheme[]>();
   private readonly usedIds: Set<string>;
   private readonly usedLabels: Set<string>;
@@ -94,6 +111,7 @@ class PlacementState {
   constructor(
     private readonly model: ThemeModel,
     private readonly texts: ThemeTexts,
+    private readonly clusterScattered: boolean,
   ) {
     for (const t of model.themes)
       if (t.parent !== undefined) this.children.set(t.parent, [...(this.children.get(t.parent) ?? []), t]);
@@ -207,7 +225,11 @@ class PlacementState {
   formNewThemes(themes: readonly ModelTheme[], strays: readonly Placed[], parent: ModelTheme | undefined): void {
     const left = new Map(strays.map((p) => [p.id, p]));
     const formedBefore = this.newModelThemes.length;
-    if (strays.length >= NEW_THEME_MIN && themes.length > 0) {
+    const canForm = strays.length >= NEW_THEME_MIN && themes.length > 0;
+    const scattered = canForm && !this.clusterScattered && !crowded(themes, strays);
+    if (scattered) this.strayGroups.scattered++;
+    if (canForm && !scattered) {
+      this.strayGroups.clustered++;
       const mostlyNew = (ids: readonly string[]) => {
         const theirs = ids.filter((id) => left.has(id)).length;
         return theirs >= NEW_THEME_MIN && theirs >= NEW_THEME_SHARE * ids.length;
@@ -285,6 +307,24 @@ class PlacementState {
     for (const p of members) this.themeOf.set(p.id, id);
     return modelTheme;
   }
+}
+
+/**
+ * Whether some stray has at least CROWD_NEIGHBOURS other strays nearer to it (in the model's space) than the
+ * nearest of `themes`. Strays that crowd nowhere are scattered: clustering them beside the themes' papers is most
+ * of a day's placement time, and on the dev corpus's daily streams it formed no theme from scattered strays, so it
+ * is skipped and they join their nearest themes, as a clustering that forms nothing leaves them (the daily
+ * benchmark's `stray_groups`, docs/benchmarks.md).
+ */
+function crowded(themes: readonly ModelTheme[], strays: readonly Placed[]): boolean {
+  return strays.some((paper) => {
+    const nearestTheme = Math.max(...themes.map((t) => dotRow(paper.unit, t.centroid)));
+    let nearer = 0;
+    for (const other of strays)
+      if (other !== paper && dotRow(paper.unit, other.unit) >= nearestTheme && ++nearer >= CROWD_NEIGHBOURS)
+        return true;
+    return false;
+  });
 }
 
 /** Themes with the paper's cosine to each, nearest first (ties: the order given). */

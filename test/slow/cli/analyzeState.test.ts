@@ -222,6 +222,33 @@ describe('papers analyze --state', () => {
     assert.ok(!readFileSync(file).equals(encodeSnapshot(toSnapshot(analysis))));
   });
 
+  test('an abstract damaged inside the state is reported when it is read, and the state left as it is', () => {
+    const dir = join(scratchDir('papers-state-abstract'), 'state');
+    run(seeds[0], '--state', dir);
+    const file = join(dir, 'analysis.snapshot');
+    const bytes = readFileSync(file);
+    // two letters of an abstract made one (é): the abstracts' text no longer has the length its layout gives,
+    // which a reader finds only when it decodes it. The state's abstracts are read when first used; one in the
+    // middle of the dump is in a piece of text that holds abstracts only, which the restore leaves unread.
+    const abstracts = readFileSync(seeds[0], 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    const abstract = abstracts[Math.floor(abstracts.length / 2)];
+    const at = bytes.indexOf(Buffer.from(abstract.slice(0, 60), 'utf8'));
+    assert.ok(at > 0, 'the abstract is in the state as written');
+    bytes[at + 10] = 0xc3;
+    bytes[at + 11] = 0xa9;
+    writeFileSync(file, bytes);
+    const r = papers('analyze', seeds[0], '--state', dir, '--json');
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.match(
+      stderrLines(r.stderr)[0],
+      new RegExp(`cannot read the state ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+    assert.ok(readFileSync(file).equals(bytes), 'the state file is left as it was');
+  });
+
   test('a state that cannot be read is reported and left as it is; --regroup needs --state', () => {
     const dir = scratchDir('papers-state-damaged');
     const file = join(dir, 'analysis.snapshot');

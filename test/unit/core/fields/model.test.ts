@@ -67,7 +67,7 @@ describe('field model file', () => {
   test('decoded, each term lists the fields it weighs on, with the weights written', () => {
     const model = decodeFieldModel(tinyModelFile());
     const postings = (term: string) => {
-      const t = model.termIndex.get(term)!;
+      const t = model.terms.indexOf(term);
       const out: [string, number][] = [];
       for (let p = model.postingStart[t]; p < model.postingStart[t + 1]; p++)
         out.push([model.fields[model.postingField[p]].code, Math.round(model.postingWeight[p] * 1000) / 1000]);

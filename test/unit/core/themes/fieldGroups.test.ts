@@ -8,7 +8,7 @@ function modelOf(codes: string[]): FieldModel {
   return {
     fields: codes.map((code) => ({ code, name: `Name of ${code}`, archive: code.split('.')[0] })),
     archiveNames: { cs: 'Computer Science', math: 'Mathematics', 'q-bio': 'Quantitative Biology' },
-    termIndex: new Map(),
+    terms: [],
     idf: new Float32Array(0),
     bias: new Float64Array(codes.length),
     postingStart: new Uint32Array(1),
