@@ -132,26 +132,27 @@ function readState(dir: string): StoredAnalysis | undefined {
     return readStoredAnalysis(dir);
   } catch (err) {
     if (!(err instanceof StateReadError)) throw err;
-    throw unreadableState(err.file, err.message);
+    throw new CliError(
+      `papers analyze: cannot read the state ${err.file} (${err.message}); it was left as it is: remove it to start afresh`,
+      1,
+    );
   }
 }
-
-const unreadableState = (file: string, why: string) =>
-  new CliError(
-    `papers analyze: cannot read the state ${file} (${why}); it was left as it is: remove it to start afresh`,
-    1,
-  );
 
 /**
  * `work` (the rest of a run with --state DIR: growing, saving, printing), with a damaged part of the state reported
  * as a state that cannot be read. The state's abstracts are read when first used (stateSnapshots.ts), so their
- * damage shows only then. What was saved before is whole: the base is never rewritten in place.
+ * damage shows only then; the damaged file is never written over, since a new base is encoded, abstracts and all,
+ * before it replaces the old one.
  */
 export async function readingState<T>(dir: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
     if (!(err instanceof SnapshotError)) throw err;
-    throw unreadableState(dir, err.message);
+    throw new CliError(
+      `papers analyze: cannot read the state ${dir} (${err.message}); its damaged file was left as it is: remove the folder to start afresh`,
+      1,
+    );
   }
 }
