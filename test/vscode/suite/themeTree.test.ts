@@ -107,8 +107,17 @@ suite('Two-level theme tree of a large library', function () {
         assert.equal((tree.getTreeItem(s).iconPath as vscode.ThemeIcon).id, 'symbol-namespace');
         const theme = services.model.theme(s.id.slice('theme:'.length))!;
         assert.equal(theme.parent, g.id.slice('theme:'.length), `${s.label} is a subtheme of ${g.label}`);
-        const papers = tree.children(s);
+        // its papers; one larger than a page lists a page of them (more once asked), then a "Show more" row
+        const rows = tree.children(s);
+        const papers = rows.filter((p) => p.kind === 'paper');
         assert.ok(papers.every((p) => p.kind === 'paper' && p.groupId === s.id));
+        const page = vscode.workspace.getConfiguration('papers').get<number>('tree.pageSize', 500);
+        assert.ok(papers.length >= Math.min(s.paperIds.length, page) && papers.length <= s.paperIds.length);
+        assert.deepEqual(
+          rows.slice(papers.length).map((r) => r.kind),
+          papers.length < s.paperIds.length ? ['more'] : [],
+          `${s.label}: ${papers.length} of ${s.paperIds.length} papers listed`,
+        );
         assert.equal(tree.getParent(papers[0])?.id, s.id);
       }
     }
