@@ -229,11 +229,14 @@ suite('Daily stream: a new dump joins the library without regrouping it', () => 
       60_000,
     );
     const renamed = first.themes.find((t) => !t.user)!;
-    const mates = renamed.paperIds;
     await services.corrections.update((c) =>
       withMembers({ ...c, renames: { ...c.renames, [renamed.id]: 'My own name' } }, services),
     );
     await until('the rename shown', () => services.model.analysis?.themes.some((t) => t.label === 'My own name'));
+    // the renamed theme's papers as the rename recorded them, from the analysis shown then (not necessarily
+    // `first`): a regroup's rename follows these
+    const mates = services.corrections.corrections.themeMembers?.[renamed.id] ?? [];
+    assert.ok(mates.length > 0, 'the rename recorded its papers');
     await quiet(services.model, 2000);
     await services.arrivals.markAllSeen();
     const shown = services.model.analysis!;
