@@ -29,10 +29,6 @@ export interface StatefulRun {
  * keeps the state's broad themes and starts its topics from the state's); writes the new state.
  */
 export async function analyzeWithState(files: string[], dir: string, regroup: boolean): Promise<StatefulRun> {
-  return readingState(dir, () => analyzeFromState(files, dir, regroup));
-}
-
-async function analyzeFromState(files: string[], dir: string, regroup: boolean): Promise<StatefulRun> {
   const started = performance.now();
   // how long node took to start and load the CLI: a large share of a small add
   const timings: Record<string, number> = { start: Math.round(started) };

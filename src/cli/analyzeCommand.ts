@@ -2,14 +2,8 @@ import { Analysis } from '../core/analysis';
 import { paperArxivId, paperPageOf } from '../core/papers';
 import { sizesUnder } from '../core/themes';
 import { resolve } from 'node:path';
-import { analyzeFiles, CliCommand, CliError, CliIo, reportProblems } from './common';
+import { analyzeFiles, CliArgs, CliCommand, CliError, CliIo, reportProblems } from './common';
 import { analyzeWithState, readingState, StatefulRun } from './analysisState';
-
-/** The options printAnalysis reads. */
-interface AnalyzeValues {
-  json?: string | boolean;
-  related?: string | boolean;
-}
 
 /** Related papers listed per paper by `analyze --json` unless --related says otherwise. */
 export const DEFAULT_RELATED = 5;
@@ -123,13 +117,16 @@ export const analyzeCommand: CliCommand = {
       throw new CliError('papers analyze: --regroup goes with --state DIR');
     if (typeof values.state !== 'string') return printAnalysis(await analyzeFiles(positionals), undefined, values, io);
     const dir = resolve(io.cwd, values.state);
-    const run = await analyzeWithState(positionals, dir, values.regroup === true);
-    return readingState(dir, async () => printAnalysis(run.analysis, run, values, io));
+    // the state's abstracts are read when first used: while growing, saving or printing
+    return readingState(dir, async () => {
+      const run = await analyzeWithState(positionals, dir, values.regroup === true);
+      return printAnalysis(run.analysis, run, values, io);
+    });
   },
 };
 
 /** Prints the analysis as a table or, with --json, as JSON; returns the exit code (the files' problems reported). */
-function printAnalysis(a: Analysis, run: StatefulRun | undefined, values: AnalyzeValues, io: CliIo): number {
+function printAnalysis(a: Analysis, run: StatefulRun | undefined, values: CliArgs['values'], io: CliIo): number {
   const printed = performance.now();
   if (!values.json) io.out(`${analysisTable(a, run)}\n`);
   else {
